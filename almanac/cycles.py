@@ -1,0 +1,114 @@
+"""The sexagenary cycle: stems, branches, their elements and the relations between elements.
+
+Pure tables and small functions; every other module counts on these.
+
+>>> from almanac.cycles import GanZhi
+>>> GanZhi.parse("乙丑").index
+1
+>>> str(GanZhi(59))
+'癸亥'
+>>> GanZhi.parse("甲丑")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: '甲丑' is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import BadInput
+
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+STEMS_KO = "갑을병정무기경신임계"
+BRANCHES_KO = "자축인묘진사오미신유술해"
+
+ELEMENTS = "木火土金水"
+ELEMENTS_KO = "목화토금수"
+#: element index of each stem: 甲乙木 丙丁火 戊己土 庚辛金 壬癸水
+STEM_ELEMENT = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)
+#: element index of each branch: 寅卯木 巳午火 辰戌丑未土 申酉金 亥子水
+BRANCH_ELEMENT = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
+
+_SIMPLIFIED = str.maketrans({})  # stems and branches are the same in both scripts
+
+
+def element_generates(a: int, b: int) -> bool:
+    """True when element ``a`` 生 element ``b`` (木→火→土→金→水→木)."""
+    return (a + 1) % 5 == b
+
+
+def element_overcomes(a: int, b: int) -> bool:
+    """True when element ``a`` 剋 element ``b`` (木→土→水→火→金→木)."""
+    return (a + 2) % 5 == b
+
+
+def stem_index(ch: str) -> int:
+    i = STEMS.find(ch)
+    if len(ch) != 1 or i < 0:
+        raise BadInput(f"{ch!r} is not a heavenly stem (one of {STEMS})")
+    return i
+
+
+def branch_index(ch: str) -> int:
+    i = BRANCHES.find(ch)
+    if len(ch) != 1 or i < 0:
+        raise BadInput(f"{ch!r} is not an earthly branch (one of {BRANCHES})")
+    return i
+
+
+def is_yang_branch(b: int) -> bool:
+    return b % 2 == 0
+
+
+def is_yang_stem(s: int) -> bool:
+    return s % 2 == 0
+
+
+@dataclass(frozen=True, order=True)
+class GanZhi:
+    """One of the sixty stem-branch pairs, by index 0 (甲子) … 59 (癸亥)."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < 60:
+            raise BadInput(f"sexagenary index {self.index} is outside 0..59")
+
+    @classmethod
+    def of(cls, stem: int, branch: int) -> "GanZhi":
+        if (stem - branch) % 2:
+            raise BadInput(f"{STEMS[stem]}{BRANCHES[branch]} is not a sexagenary pillar")
+        return cls((6 * stem - 5 * branch) % 60)
+
+    @classmethod
+    def parse(cls, text: str) -> "GanZhi":
+        t = text.strip() if isinstance(text, str) else text
+        if (not isinstance(t, str) or len(t) != 2 or t[0] not in STEMS or t[1] not in BRANCHES
+                or (STEMS.index(t[0]) - BRANCHES.index(t[1])) % 2):
+            raise BadInput(
+                f"{text!r} is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)")
+        return cls.of(STEMS.index(t[0]), BRANCHES.index(t[1]))
+
+    @property
+    def stem(self) -> int:
+        return self.index % 10
+
+    @property
+    def branch(self) -> int:
+        return self.index % 12
+
+    @property
+    def xun_start(self) -> "GanZhi":
+        """The 甲 day heading the 旬 this pillar belongs to."""
+        return GanZhi(self.index - self.index % 10)
+
+    def __add__(self, n: int) -> "GanZhi":
+        return GanZhi((self.index + n) % 60)
+
+    def __str__(self) -> str:
+        return STEMS[self.stem] + BRANCHES[self.branch]
+
+    @property
+    def korean(self) -> str:
+        return STEMS_KO[self.stem] + BRANCHES_KO[self.branch]

@@ -1,0 +1,72 @@
+"""The ``almanac`` command line.
+
+Each subcommand lives in its own module under ``almanac.cli`` with ``register(subparsers)``;
+``main`` adds the common options, turns bad input into a one-line message and exit status 2,
+and anything unexpected into exit status 1 without a traceback (``ALMANAC_DEBUG=1`` shows it).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+
+from almanac.errors import BadInput
+
+#: subcommand modules, in the order ``--help`` lists them
+COMMANDS = ("day", "chart", "best", "tasks", "precompute", "feed", "report", "serve", "scheduler")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, as for any bad input
+        raise BadInput(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--config", metavar="FILE", help="TOML config file (default: built-in)")
+    parser = _Parser(prog="almanac", description="The 壬禽 almanac: 演禽 and 大六壬 timing judgements.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        try:
+            mod = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith(f"{__name__}.{name}"):
+                continue  # not built yet
+            raise
+        mod.register(sub, common)
+    return parser
+
+
+def emit(doc, as_json: bool, render) -> None:
+    """Print ``doc`` as one JSON document, or as the readable text ``render(doc)`` makes."""
+    if as_json:
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(render(doc).rstrip("\n") + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return int(args.func(args) or 0)
+    except BadInput as e:
+        print(f"almanac: {str(e).splitlines()[0] if str(e) else 'bad input'}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("almanac: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # noqa: BLE001 — the promise is: no traceback for users
+        if os.environ.get("ALMANAC_DEBUG"):
+            raise
+        print(f"almanac: internal error: {type(e).__name__}: {e}".splitlines()[0], file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,425 @@
+"""The calendar layer over sxtwl: pillars, lunar date, solar terms, 月將, seasons, hour slots.
+
+Everything takes timezone-aware moments (``zoneinfo``) and returns aware ones; solar terms are
+exact instants (sxtwl's ephemeris), so the month pillar turns at the 節 and the 月將 at the 中氣
+to the minute.
+
+>>> from datetime import datetime
+>>> from zoneinfo import ZoneInfo
+>>> m = moment_facts(datetime(2026, 11, 29, 12, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
+>>> str(m.year_pillar), str(m.month_pillar), str(m.day_pillar), str(m.hour_pillar)
+('丙午', '己亥', '丁未', '丙午')
+>>> BRANCHES[m.yuejiang]
+'寅'
+
+The 子 hour belongs to the next day under the default 子初換日 boundary:
+
+>>> m = moment_facts(datetime(2026, 11, 29, 23, 30, tzinfo=ZoneInfo("Asia/Shanghai")))
+>>> str(m.zi_day), str(m.day_pillar), str(m.hour_pillar)
+('2026-11-30', '戊申', '壬子')
+"""
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sxtwl
+
+from .cycles import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, GanZhi
+from .errors import BadInput
+
+UTC = timezone.utc
+
+#: sxtwl's solar-term index order (0 = 冬至) with traditional names.
+TERM_NAMES = ("冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
+              "夏至", "小暑", "大暑", "立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪")
+
+#: The years this calendar answers for. sxtwl computes further, but its ephemeris and the
+#: historical time-zone rules are not meant for far epochs; outside this range is bad input.
+MIN_YEAR, MAX_YEAR = 1000, 2999
+
+_JD_UNIX_EPOCH = 2440587.5
+_BEIJING = timedelta(hours=8)
+
+DAY_BOUNDARIES = ("zi", "midnight")
+TIME_BASES = ("civil", "mean_solar", "true_solar")
+
+
+@dataclass(frozen=True)
+class CalendarOptions:
+    """The calendar's choices (see ``config/default.toml`` ``[calendar]``)."""
+
+    day_boundary: str = "zi"
+    time_basis: str = "civil"
+    longitude: float = 116.4
+    latitude: float = 39.9
+    default_tz: str = "Asia/Shanghai"
+
+    def __post_init__(self) -> None:
+        if self.day_boundary not in DAY_BOUNDARIES:
+            raise BadInput(f"calendar.day_boundary is {self.day_boundary!r}; accepted: zi, midnight")
+        if self.time_basis not in TIME_BASES:
+            raise BadInput(f"calendar.time_basis is {self.time_basis!r}; accepted: {', '.join(TIME_BASES)}")
+        if not -180 <= self.longitude <= 180 or not -90 <= self.latitude <= 90:
+            raise BadInput("calendar.longitude must be in -180..180 and calendar.latitude in -90..90")
+        zone(self.default_tz)
+
+    @classmethod
+    def from_config(cls, cfg) -> "CalendarOptions":
+        c = cfg["calendar"]
+        return cls(c["day_boundary"], c["time_basis"], float(c["longitude"]), float(c["latitude"]),
+                   c["default_tz"])
+
+
+# --------------------------------------------------------------------------- input parsing
+
+@lru_cache(maxsize=256)
+def zone(name: str) -> ZoneInfo:
+    """The IANA zone ``name``, or bad input."""
+    try:
+        if not name or name.startswith(("/", ".")) or ".." in name:
+            raise ValueError
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
+        raise BadInput(f"unknown time zone {name!r} (an IANA zone name such as Asia/Shanghai, "
+                       f"Asia/Seoul, Europe/London)") from None
+
+
+def _check_year(y: int) -> None:
+    if not MIN_YEAR <= y <= MAX_YEAR:
+        raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
+
+
+def parse_date(value: "date | str") -> date:
+    """A ``date`` from a ``date`` or ``YYYY-MM-DD``, or bad input."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, date):
+        _check_year(value.year)
+        return value
+    try:
+        text = str(value).strip()
+        if len(text) != 10:
+            raise ValueError
+        d = date.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"{value!r} is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)") from None
+    _check_year(d.year)
+    return d
+
+
+def localize(naive: datetime, tz: ZoneInfo) -> datetime:
+    """Attach ``tz`` to a wall-clock time, refusing a time that the zone skips (a DST gap)."""
+    aware = naive.replace(tzinfo=tz)
+    back = aware.astimezone(UTC).astimezone(tz).replace(tzinfo=None)
+    if back != naive:
+        raise BadInput(f"{naive.isoformat(timespec='minutes')} does not exist in {tz.key} "
+                       f"(the clocks skip it at a daylight-saving change); give a time outside the gap")
+    return aware
+
+
+def parse_moment(value: "datetime | str", tz: "str | None", default_tz: str) -> datetime:
+    """An aware datetime from an aware/naive ``datetime`` or an ISO 8601 string.
+
+    A naive value is read as wall-clock time in ``tz`` (or ``default_tz``); with ``tz`` given, an
+    aware value is converted into that zone.
+    """
+    zone_name = tz or default_tz
+    z = zone(zone_name)
+    if isinstance(value, str):
+        text = value.strip().replace(" ", "T", 1)
+        if text.endswith("Z"):
+            text = text[:-1] + "+00:00"
+        try:
+            value = datetime.fromisoformat(text)
+        except ValueError:
+            raise BadInput(f"{value!r} is not a valid date-time (ISO 8601, e.g. 2026-11-29T14:30 "
+                           f"or 2026-11-29T14:30+08:00)") from None
+    elif not isinstance(value, datetime):
+        raise BadInput(f"{value!r} is not a date-time (ISO 8601 string or datetime)")
+    _check_year(value.year)
+    if value.tzinfo is None or value.utcoffset() is None:
+        return localize(value, z)
+    return value.astimezone(z) if tz else value
+
+
+# --------------------------------------------------------------------------- solar terms
+
+@dataclass(frozen=True)
+class SolarTerm:
+    """One of the 24 solar terms at its exact instant (UTC)."""
+
+    index: int          # sxtwl order: 0 冬至, 1 小寒 … 3 立春 … 23 大雪
+    at: datetime        # aware, UTC
+
+    @property
+    def name(self) -> str:
+        return TERM_NAMES[self.index]
+
+    @property
+    def is_zhongqi(self) -> bool:
+        """中氣 (the even indices: 冬至 大寒 雨水 …) — the 月將 changes at these."""
+        return self.index % 2 == 0
+
+
+def _jd_to_utc(jd_beijing: float) -> datetime:
+    # sxtwl gives solar-term instants as Julian days in Beijing time (UTC+8).
+    seconds = round((jd_beijing - _JD_UNIX_EPOCH) * 86400.0)
+    return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(seconds=seconds) - _BEIJING
+
+
+@lru_cache(maxsize=512)
+def _terms_from_lichun(year: int) -> tuple[SolarTerm, ...]:
+    # 立春 of `year` up to (not including) 立春 of year+1: sxtwl repeats 立春 at the end.
+    out = [SolarTerm(int(x.jqIndex), _jd_to_utc(x.jd)) for x in sxtwl.getJieQiByYear(year)]
+    return tuple(out[:-1]) if len(out) == 25 and out[0].index == out[-1].index else tuple(out)
+
+
+@lru_cache(maxsize=512)
+def solar_terms(year: int) -> tuple[SolarTerm, ...]:
+    """The 24 terms whose instant falls in Gregorian ``year`` (UTC), in time order, no duplicates."""
+    _check_year(year)
+    pool = _terms_from_lichun(year - 1) + _terms_from_lichun(year)
+    return tuple(t for t in pool if t.at.year == year)
+
+
+@lru_cache(maxsize=256)
+def _term_table(year: int) -> tuple[tuple[datetime, ...], tuple[SolarTerm, ...]]:
+    """Terms from mid year-1 to mid year+1, for bisecting an instant in ``year``."""
+    terms = _terms_from_lichun(year - 2) + _terms_from_lichun(year - 1) + _terms_from_lichun(year)
+    return tuple(t.at for t in terms), terms
+
+
+def term_before(instant: datetime, *, zhongqi: bool) -> SolarTerm:
+    """The latest 中氣 (``zhongqi=True``) or 節 at or before ``instant``."""
+    u = instant.astimezone(UTC)
+    ats, terms = _term_table(u.year)
+    i = bisect.bisect_right(ats, u) - 1
+    while terms[i].is_zhongqi != zhongqi:
+        i -= 1
+    return terms[i]
+
+
+def terms_between(start: datetime, end: datetime) -> list[SolarTerm]:
+    """Terms with ``start <= at < end``."""
+    out = []
+    for y in range(start.astimezone(UTC).year, end.astimezone(UTC).year + 1):
+        out.extend(t for t in solar_terms(y) if start <= t.at < end)
+    return out
+
+
+def yuejiang_at(instant: datetime) -> int:
+    """The 月將 (branch index) in force at ``instant``: it changes at the exact 中氣.
+
+    雨水→亥 春分→戌 穀雨→酉 小滿→申 夏至→未 大暑→午 處暑→巳 秋分→辰 霜降→卯 小雪→寅 冬至→丑 大寒→子.
+    """
+    return (1 - term_before(instant, zhongqi=True).index // 2) % 12
+
+
+def year_pillar_at(instant: datetime) -> GanZhi:
+    """The year pillar, which turns at the exact instant of 立春."""
+    u = instant.astimezone(UTC)
+    lichun = _terms_from_lichun(u.year)[0]
+    y = u.year if u >= lichun.at else u.year - 1
+    return GanZhi((y - 4) % 60)
+
+
+def month_pillar_at(instant: datetime) -> GanZhi:
+    """The month pillar, which turns at each 節; its stem by 五虎遁 from the year stem."""
+    jie = term_before(instant, zhongqi=False)
+    branch = ((jie.index - 3) // 2 + 2) % 12
+    year_stem = year_pillar_at(instant).stem
+    stem = ((year_stem % 5) * 2 + 2 + (branch - 2) % 12) % 10
+    return GanZhi.of(stem, branch)
+
+
+# --------------------------------------------------------------------------- days and hours
+
+def day_pillar(d: date) -> GanZhi:
+    """The day pillar of a date: a plain count of days (1993-10-10 was 甲子)."""
+    return GanZhi((d.toordinal() - date(1993, 10, 10).toordinal()) % 60)
+
+
+def hour_pillar(day: GanZhi, branch: int) -> GanZhi:
+    """The hour pillar by 五鼠遁: 甲己→甲子, 乙庚→丙子, 丙辛→戊子, 丁壬→庚子, 戊癸→壬子."""
+    return GanZhi.of(((day.stem % 5) * 2 + branch) % 10, branch)
+
+
+def equation_of_time(instant: datetime) -> float:
+    """Apparent minus mean solar time, in minutes (NOAA's series; error well under a minute)."""
+    u = instant.astimezone(UTC)
+    doy = u.timetuple().tm_yday
+    g = 2 * math.pi / 365.0 * (doy - 1 + (u.hour - 12) / 24.0)
+    return 229.18 * (0.000075 + 0.001868 * math.cos(g) - 0.032077 * math.sin(g)
+                     - 0.014615 * math.cos(2 * g) - 0.040849 * math.sin(2 * g))
+
+
+def solar_clock(instant: datetime, opts: CalendarOptions, tz: ZoneInfo) -> datetime:
+    """The wall clock the 時辰 follow: civil time in ``tz``, or local mean/true solar time."""
+    if opts.time_basis == "civil":
+        return instant.astimezone(tz).replace(tzinfo=None)
+    minutes = opts.longitude * 4.0
+    if opts.time_basis == "true_solar":
+        minutes += equation_of_time(instant)
+    return (instant.astimezone(UTC) + timedelta(minutes=minutes)).replace(tzinfo=None)
+
+
+def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> datetime:
+    """Inverse of :func:`solar_clock`: the instant at which that clock reads ``clock``."""
+    if opts.time_basis == "civil":
+        aware = clock.replace(tzinfo=tz, fold=0)
+        return aware.astimezone(UTC).astimezone(tz)
+    guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.longitude * 4.0)
+    if opts.time_basis == "true_solar":
+        for _ in range(2):
+            guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.longitude * 4.0
+                                                          + equation_of_time(guess))
+    return guess.astimezone(tz)
+
+
+def sun_altitude(instant: datetime, latitude: float, longitude: float) -> float:
+    """The Sun's altitude in degrees (NOAA low-precision formulas, ample for day/night)."""
+    u = instant.astimezone(UTC)
+    jd = u.timestamp() / 86400.0 + _JD_UNIX_EPOCH
+    n = jd - 2451545.0
+    L = math.radians((280.460 + 0.9856474 * n) % 360)
+    g = math.radians((357.528 + 0.9856003 * n) % 360)
+    lam = L + math.radians(1.915) * math.sin(g) + math.radians(0.020) * math.sin(2 * g)
+    eps = math.radians(23.439 - 0.0000004 * n)
+    dec = math.asin(math.sin(eps) * math.sin(lam))
+    ra = math.atan2(math.cos(eps) * math.sin(lam), math.cos(lam))
+    gmst = (18.697374558 + 24.06570982441908 * n) % 24
+    ha = math.radians(gmst * 15 + longitude) - ra
+    lat = math.radians(latitude)
+    return math.degrees(math.asin(math.sin(lat) * math.sin(dec)
+                                  + math.cos(lat) * math.cos(dec) * math.cos(ha)))
+
+
+def _branch_of_clock(clock: datetime) -> int:
+    return ((clock.hour + 1) // 2) % 12
+
+
+def _zi_day_of_clock(clock: datetime, opts: CalendarOptions) -> date:
+    if opts.day_boundary == "zi" and clock.hour == 23:
+        return clock.date() + timedelta(days=1)
+    return clock.date()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The calendar facts of one instant."""
+
+    instant: datetime       # aware, in the zone asked for
+    clock: datetime         # naive reading of the clock the 時辰 follow (civil or solar)
+    zi_day: date            # the almanac day the hour belongs to (day boundary applied)
+    day_pillar: GanZhi      # of zi_day
+    hour_branch: int
+    hour_pillar: GanZhi
+    year_pillar: GanZhi
+    month_pillar: GanZhi
+    yuejiang: int
+    is_daytime_sun: bool
+
+    @property
+    def local(self) -> datetime:
+        return self.instant
+
+
+def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Moment:
+    """The pillars, 時辰 and 月將 of an aware instant."""
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)")
+    opts = opts or CalendarOptions()
+    _check_year(instant.year)
+    tz = instant.tzinfo if isinstance(instant.tzinfo, ZoneInfo) else zone(opts.default_tz)
+    clock = solar_clock(instant, opts, tz)
+    zi_day = _zi_day_of_clock(clock, opts)
+    dp = day_pillar(zi_day)
+    branch = _branch_of_clock(clock)
+    return Moment(instant, clock, zi_day, dp, branch, hour_pillar(dp, branch),
+                  year_pillar_at(instant), month_pillar_at(instant), yuejiang_at(instant),
+                  sun_altitude(instant, opts.latitude, opts.longitude) > -0.833)
+
+
+@dataclass(frozen=True)
+class HourSlot:
+    """One 時辰 of an almanac day: [start, end) as aware datetimes."""
+
+    branch: int
+    start: datetime
+    end: datetime
+    pillar: GanZhi
+    yuejiang: int           # at the start of the slot
+
+
+def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tuple[HourSlot, ...]:
+    """The twelve 時辰 of almanac day ``d``, 子 … 亥.
+
+    Under 子初換日 the 子 hour of ``d`` runs from 23:00 of the day before to 01:00; at civil
+    midnight it runs 00:00–01:00 of ``d`` (and 23:00–24:00 belongs to the next day's 子 slot).
+    Boundaries are read on the configured clock (civil or solar) and given as aware instants.
+    """
+    opts = opts or CalendarOptions()
+    dp = day_pillar(d)
+    base = datetime.combine(d, time(0))
+    first = base - timedelta(hours=1) if opts.day_boundary == "zi" else base
+    edges = [first] + [base + timedelta(hours=2 * i + 1) for i in range(12)]
+    if opts.day_boundary == "midnight":
+        edges[-1] = base + timedelta(hours=23)
+    instants = [_instant_of_clock(e, opts, tz) for e in edges]
+    return tuple(HourSlot(b, instants[b], instants[b + 1], hour_pillar(dp, b),
+                          yuejiang_at(instants[b])) for b in range(12))
+
+
+@dataclass(frozen=True)
+class LunarDate:
+    year: int
+    month: int
+    day: int
+    leap: bool
+
+
+@lru_cache(maxsize=4096)
+def lunar_date(d: date) -> LunarDate:
+    """The Chinese lunar date of a civil date (sxtwl), with its leap-month flag."""
+    _check_year(d.year)
+    x = sxtwl.fromSolar(d.year, d.month, d.day)
+    return LunarDate(int(x.getLunarYear()), int(x.getLunarMonth()), int(x.getLunarDay()),
+                     bool(x.isLunarLeap()))
+
+
+# --------------------------------------------------------------------------- seasons
+
+SEASONS = ("春", "夏", "秋", "冬", "四季")
+#: 旺相休囚死 names, in the order 旺 (same as the season), 相 (the season generates it),
+#: 休 (it generates the season), 囚 (it overcomes the season), 死 (the season overcomes it).
+STRENGTHS = ("旺", "相", "休", "囚", "死")
+
+
+def season_element(month_branch: int) -> int:
+    """The ruling element of a month: 寅卯 木, 巳午 火, 申酉 金, 亥子 水, 辰未戌丑 土 (月建)."""
+    return BRANCH_ELEMENT[month_branch]
+
+
+def strength(element: int, ruling: int) -> str:
+    """旺相休囚死 of ``element`` in a season ruled by ``ruling``."""
+    return STRENGTHS[{0: 0, 1: 1, 4: 2, 3: 3, 2: 4}[(element - ruling) % 5]]
+
+
+def strengths(month_branch: int) -> dict[str, str]:
+    """旺相休囚死 of each of the five elements in the month of ``month_branch``."""
+    ruling = season_element(month_branch)
+    return {ELEMENTS[e]: strength(e, ruling) for e in range(5)}
+
+
+__all__ = [
+    "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
+    "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
+    "moment_facts", "month_pillar_at", "parse_date", "parse_moment", "season_element",
+    "solar_terms", "strength", "strengths", "term_before", "terms_between", "year_pillar_at",
+    "yuejiang_at", "zone",
+]

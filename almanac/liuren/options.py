@@ -1,0 +1,94 @@
+"""The disputed rules of 大六壬 as named options (``[liuren]`` in ``config/default.toml``).
+
+Each field is one row of the disagreement register (docs/liuren.md, liuren-rules.md §7). The
+defaults are the set that reproduces every worked example of the seed texts and, among such sets,
+the most 《六壬大全》 examples (measured over ``tests/vectors/liuren.json``; see docs/liuren.md).
+
+>>> LiurenOptions().shehai, LiurenOptions().biyongge
+('count', True)
+>>> LiurenOptions.school("mengzhong").shehai
+'mengzhong'
+>>> LiurenOptions(noble_table="E")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: liuren.noble_table is 'E'; accepted: A, B, C, D
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from ..errors import BadInput
+
+#: accepted values of each string option
+CHOICES: dict[str, tuple[str, ...]] = {
+    "shehai": ("count", "mengzhong"),
+    "shehai_scope": ("bi", "all"),
+    "shehai_fudeng": ("literal", "first_seen"),
+    "shehai_class_by": ("seat", "shen"),
+    "fuyin_zimao": ("chong", "xing"),
+    "bieze_yin": ("branch", "upper"),
+    "noble_table": ("A", "B", "C", "D"),
+    "daynight": ("fixed", "sun", "ziwu"),
+    "yuejiang_switch": ("zhongqi", "jie"),
+}
+
+
+@dataclass(frozen=True)
+class LiurenOptions:
+    """One school: a hashable set of answers to the disputed rules."""
+
+    shehai: str = "count"               # §7 #1 涉害 by depth count (DQ) or 孟仲季 directly
+    biyongge: bool = True               # §7 #2 比用格 override after 涉害
+    shehai_scope: str = "bi"            # §7 #3 count among the 比 candidates (≥2) or among all
+    shehai_fudeng: str = "literal"      # §7 #3 復等: 干上/支上 literally, or first seen among the tied
+    shehai_count_start: bool = False    # §7 #4 count the starting ground too
+    shehai_count_stems: bool = True     # §7 #5 count the stems lodged on each ground
+    shehai_class_by: str = "seat"       # §7 #6 孟仲季 of the ground seat or of the 神 itself
+    fuyin_zimao: str = "chong"          # §7 #7 伏吟 子卯: 末傳 by 沖 (卯子午) or 刑 (卯子卯)
+    bieze_yin: str = "branch"           # §7 #8 別責 陰日: the 三合 branch or the sky branch above it
+    bazhuan_before_yaoke: bool = True   # §7 #9 八專 judged before 遙剋
+    noble_table: str = "A"              # §7 #11 貴人 table
+    daynight: str = "fixed"             # §7 #12 晝/夜: 卯–申 fixed, sunrise–sunset, 子午分
+    yuejiang_switch: str = "zhongqi"    # §7 #13 月將 changes at the 中氣 or at the 節
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise BadInput(f"liuren.{name} is {value!r}; accepted: {', '.join(allowed)}")
+        for f in fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                raise BadInput(f"liuren.{f.name} must be true or false")
+
+    @classmethod
+    def from_config(cls, cfg) -> "LiurenOptions":
+        """The options of a loaded ``Config`` (its ``[liuren]`` table)."""
+        section = dict(cfg.get("liuren", {})) if hasattr(cfg, "get") else {}
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in section.items() if k in names})
+
+    @classmethod
+    def school(cls, name: str) -> "LiurenOptions":
+        """The option set the vectors call ``name`` (tests/vectors/README.md)."""
+        try:
+            return SCHOOLS[name]
+        except KeyError:
+            raise BadInput(f"unknown 六壬 school {name!r}; accepted: {', '.join(SCHOOLS)}") from None
+
+    def changed(self, **kw) -> "LiurenOptions":
+        return replace(self, **kw)
+
+
+#: The book defaults of 《六壬大全》 as the vectors name them, and each school as its difference.
+_DAQUAN = LiurenOptions(biyongge=False)
+SCHOOLS: dict[str, LiurenOptions] = {
+    "daquan_default": _DAQUAN,
+    "mengzhong": replace(_DAQUAN, shehai="mengzhong"),
+    "count_scope_all": replace(_DAQUAN, shehai_scope="all", shehai_fudeng="first_seen"),
+    "biyongge": replace(_DAQUAN, biyongge=True),
+    "fuyin_zimao_xing": replace(_DAQUAN, fuyin_zimao="xing"),
+    "bieze_upper": replace(_DAQUAN, bieze_yin="upper"),
+    "count_start": replace(_DAQUAN, shehai_count_start=True),
+}
+
+DEFAULT = LiurenOptions()

@@ -1,0 +1,166 @@
+"""The 28 lunar mansions (二十八宿) as the 28 禽 of 演禽.
+
+Index order is 角 (0) … 軫 (27). Each 禽 name is three characters: the mansion, its 七曜
+(``"木金土日月火水"[index % 7]``) and its animal, as the 演禽賦 lists them
+(``000_4c1b45775ab319f3.txt``, the four paragraphs 「角木蛟、亢金龍…」 to 「井木犴、鬼金羊…」).
+Three animals are lacunae in the seed (斗木□, 室火□, 昴日□); the almanac writes them
+獬, 豬 and 雞 (the seed's own notes supply 蟹/豕/雞; 豬 and 獬 are the usual almanac forms and
+those of the test vectors), and writes 壁's animal 貐 (the seed has 狳).
+
+>>> from almanac.mansions import Mansion
+>>> m = Mansion.parse("昴")
+>>> m.index, m.name, m.korean_name, m.luminary, m.qin_class
+(17, '昴日雞', '묘일계', '日', '日禽')
+>>> Mansion.parse("翌").name, Mansion.parse("虚日鼠").korean_name, Mansion.parse("娄").char
+('翼火蛇', '허일서', '婁')
+>>> (Mansion.parse("軫") + 1).char
+'角'
+>>> Mansion.parse("金")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: '金' is not a lunar mansion (one of 角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫, a full 禽 name like 昴日雞, or simplified forms)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import BadInput
+from .sources import QIN_FU, Source, cite
+
+#: the 28 mansions in order 角 … 軫
+MANSIONS = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
+#: the 七曜 cycle: the 七曜 of mansion ``i`` is ``LUMINARIES[i % 7]``
+LUMINARIES = "木金土日月火水"
+#: the animal of each mansion (斗獬, 室豬, 昴雞 fill the seed's lacunae; 壁貐 for the seed's 狳)
+ANIMALS = "蛟龍貉兔狐虎豹獬牛蝠鼠燕豬貐狼狗雉雞烏猴猿犴羊獐馬鹿蛇蚓"
+
+#: Korean hanja readings of the mansion characters (standard orthography: initial-sound rule
+#: applied, so 女 여, 婁 누, 柳 유 — the seed's translation writes 녀, 루, 류).
+MANSIONS_KO = "각항저방심미기두우여허위실벽규누위묘필자삼정귀유성장익진"
+#: Korean readings of the 七曜 as the middle syllable (木목 金금 土토 日일 月월 火화 水수)
+LUMINARIES_KO = "목금토일월화수"
+#: Korean readings of the animals (貉 학, 獬 해, 豬 저, 貐 유, 犴 안, 獐 장, 蚓 인)
+ANIMALS_KO = "교룡학토호호표해우복서연저유랑구치계오후원안양장마록사인"
+#: the seed's translation without the initial-sound rule (녀토복, 루금구, 류토장)
+MANSIONS_KO_SEED = "각항저방심미기두우녀허위실벽규루위묘필자삼정귀류성장익진"
+
+SRC_NAMES = cite(QIN_FU, "角木蛟、亢金龍、氐土貉")
+SRC_DAY_NIGHT = cite(QIN_FU, "日禽，斗牛危奎婁胃昴畢觜參井鬼柳星張室")
+SRC_ANJIN = cite(QIN_FU, "暗曜，即亢、牛、婁、鬼四金也")
+
+#: 日禽 (move by day, hide at night): 16 mansions, as the seed lists them
+DAY_QIN = frozenset("斗牛危奎婁胃昴畢觜參井鬼柳星張室")
+#: 夜禽: 12 mansions (the seed writes 翌 for 翼)
+NIGHT_QIN = frozenset("角亢氐房心尾箕女虛壁翼軫")
+#: 暗曜 / 暗金: the four 金 mansions
+ANJIN = frozenset("亢牛婁鬼")
+
+#: Kinds used by the palace rules (申酉 刀砧 harm 走獸 and 飛禽): 飛 = birds and the bat,
+#: 鱗 = scaled and crawling (蛟龍蛇蚓), 獸 = the rest (走獸).
+_FLYING = frozenset("蝠燕雉雞烏")
+_SCALED = frozenset("蛟龍蛇蚓")
+
+# Simplified and variant characters accepted by ``Mansion.parse``.
+_VARIANTS = {
+    "虚": "虛", "娄": "婁", "毕": "畢", "参": "參", "张": "張", "轸": "軫", "翌": "翼",
+    "龙": "龍", "猪": "豬", "豕": "豬", "鸡": "雞", "乌": "烏", "狳": "貐", "㺄": "貐",
+    "蟹": "獬", "蝠": "蝠", "獐": "獐", "麞": "獐", "犴": "犴", "猿": "猿", "蚓": "蚓",
+}
+
+
+def _norm(ch: str) -> str:
+    return _VARIANTS.get(ch, ch)
+
+
+@dataclass(frozen=True, order=True)
+class Mansion:
+    """One of the 28 mansions / 禽, by index 0 (角) … 27 (軫)."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.index, int) or not 0 <= self.index < 28:
+            raise BadInput(f"mansion index {self.index!r} is outside 0..27")
+
+    @classmethod
+    def parse(cls, text: "str | int | Mansion") -> "Mansion":
+        """A mansion from its character, a full 禽 name, simplified forms, or an index."""
+        if isinstance(text, Mansion):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            return cls(text)
+        t = text.strip() if isinstance(text, str) else ""
+        chars = "".join(_norm(c) for c in t)
+        ok = len(chars) in (1, 3) and chars[0] in MANSIONS
+        if ok and len(chars) == 3:
+            i = MANSIONS.index(chars[0])
+            ok = chars[1] == LUMINARIES[i % 7] and chars[2] == ANIMALS[i]
+        if not ok:
+            raise BadInput(f"{text!r} is not a lunar mansion (one of {MANSIONS}, a full 禽 name "
+                           f"like 昴日雞, or simplified forms)")
+        return cls(MANSIONS.index(chars[0]))
+
+    @property
+    def char(self) -> str:
+        return MANSIONS[self.index]
+
+    @property
+    def luminary(self) -> str:
+        """The 七曜 (木金土日月火水) of the mansion."""
+        return LUMINARIES[self.index % 7]
+
+    @property
+    def luminary_index(self) -> int:
+        """0 木, 1 金, 2 土, 3 日, 4 月, 5 火, 6 水 — also the weekday of its days (0 = Thursday)."""
+        return self.index % 7
+
+    @property
+    def animal(self) -> str:
+        return ANIMALS[self.index]
+
+    @property
+    def name(self) -> str:
+        """The full 禽 name, e.g. 昴日雞."""
+        return self.char + self.luminary + self.animal
+
+    @property
+    def korean(self) -> str:
+        return MANSIONS_KO[self.index]
+
+    @property
+    def korean_name(self) -> str:
+        """Korean reading of the full name, e.g. 묘일계 for 昴日雞."""
+        return MANSIONS_KO[self.index] + LUMINARIES_KO[self.index % 7] + ANIMALS_KO[self.index]
+
+    @property
+    def qin_class(self) -> str:
+        """``日禽`` (moves by day) or ``夜禽`` (moves by night)."""
+        return "日禽" if self.char in DAY_QIN else "夜禽"
+
+    @property
+    def is_anjin(self) -> bool:
+        """A 暗曜 (暗金) mansion: 亢牛婁鬼."""
+        return self.char in ANJIN
+
+    @property
+    def kind(self) -> str:
+        """``飛`` (flying), ``鱗`` (蛟龍蛇蚓) or ``獸`` (walking beast)."""
+        a = self.animal
+        return "飛" if a in _FLYING else "鱗" if a in _SCALED else "獸"
+
+    def __add__(self, n: int) -> "Mansion":
+        return Mansion((self.index + n) % 28)
+
+    def __sub__(self, other: "int | Mansion") -> "int | Mansion":
+        if isinstance(other, Mansion):
+            return (self.index - other.index) % 28
+        return Mansion((self.index - other) % 28)
+
+    def __str__(self) -> str:
+        return self.char
+
+
+ALL: tuple[Mansion, ...] = tuple(Mansion(i) for i in range(28))
+
+__all__ = ["Mansion", "MANSIONS", "LUMINARIES", "ANIMALS", "DAY_QIN", "NIGHT_QIN", "ANJIN", "ALL",
+           "SRC_NAMES", "SRC_DAY_NIGHT", "SRC_ANJIN", "Source"]

@@ -1,0 +1,186 @@
+"""The hour's 禽 (時禽) and everything turned out of it.
+
+**Hour pillar**: by 五鼠遁 from the day pillar of the 子初 day (``zi_day``): 23:00–23:59 is the
+next day's 子 hour (``zi_hour`` reads the branch and that day off a wall clock).
+
+**時禽** (option ``hour_rule``; the seed only says 「以元下日禽，演出時禽」):
+
+- ``continuous`` (default): the 七曜 of the day's 禽 (= the weekday) names the 子-hour 禽 —
+  「日虛月鬼火從箕，水畢木氐金奎位，土宿還從翼上推」 (《禽星易見》, 《選擇求真》, 《剋擇講義》) —
+  and each later 時辰 takes the next mansion. Since 7 × 12 = 3 × 28 this is one unbroken 28-hour
+  cycle: 時禽 = (10 + H) mod 28 with H the 時辰 since 1993-10-09 23:00. It alone reproduces the
+  暗金伏斷時 rhyme 「太陽子酉寅，太陰午一日…」.
+- ``qiyuan``: 「會者一元倒一指」 — the cycle restarts at each 元's 甲子 子 hour on the 元's head
+  (虛奎畢鬼翼氐箕); this reproduces the published examples (PTT 2008-11-22, 《擇日精萃》 1994-11-13).
+
+**氣將** is the 將星 of the zi_day's 15-day block; **翻禽**, **倒將** and **活曜** are in ``fanqin``;
+the taboos in ``taboos``; the palaces and named situations in ``palaces``; seasons in ``seasons``.
+
+>>> from datetime import date
+>>> from almanac.qin import hour_qin, QinOptions
+>>> h = hour_qin(date(2008, 11, 22), "巳", QinOptions(hour_rule="qiyuan"))
+>>> str(h.pillar), h.qi_jiang.char, h.mansion.char, h.fanqin.char, h.daojiang.char, h.huoyao.char
+('癸巳', '奎', '婁', '胃', '昴', '張')
+>>> j = h.to_json()
+>>> j["fanqin"], j["daojiang"]["side"], j["palace"]
+({'mansion': '胃', 'name': '胃土雉', 'side': '我'}, '彼', {'branch': '巳', 'name': '湯火', 'house': '湯'})
+>>> hour_qin(date(2008, 11, 22), 5, QinOptions()).mansion.char       # the continuous rule
+'房'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from ..cycles import BRANCHES, GanZhi
+from ..errors import BadInput
+from ..mansions import SRC_NAMES, Mansion
+from ..sources import QIN_FU, cite
+from . import fanqin as fq
+from . import palaces, taboos
+from .day import EPOCH_MANSION, DayQin, _as_date, day_qin, days_since_epoch, yuan_head
+from .facts import Citations, Situation, citations_json
+from .options import SOURCES as OPTION_SOURCES
+from .options import QinOptions
+from .seasons import SeasonMarks, seasonal_situations
+
+SRC_HOUR_QIN = cite(QIN_FU, "乃以元下日禽，演出時禽")
+SRC_DAY_FIRST = cite(QIN_FU, "凡演禽，皆以日禽為主，演出時禽")
+
+#: the 子-hour 禽 by the 七曜 of the day (日虛 月鬼 火箕 水畢 木氐 金奎 土翼)
+ZI_START = {"日": "虛", "月": "鬼", "火": "箕", "水": "畢", "木": "氐", "金": "奎", "土": "翼"}
+
+
+def zi_hour(clock: datetime) -> tuple[date, int]:
+    """(zi_day, hour branch 0–11) of a wall-clock time: 23:xx belongs to the next day's 子."""
+    if not isinstance(clock, datetime):
+        raise BadInput(f"{clock!r} is not a date and time")
+    branch = (clock.hour + 1) // 2 % 12
+    d = clock.date() + (timedelta(days=1) if clock.hour == 23 else timedelta(0))
+    return d, branch
+
+
+def _branch(b: "int | str") -> int:
+    if isinstance(b, str) and len(b.strip()) == 1 and b.strip() in BRANCHES:
+        return BRANCHES.index(b.strip())
+    if isinstance(b, int) and not isinstance(b, bool) and 0 <= b < 12:
+        return b
+    raise BadInput(f"{b!r} is not an hour branch (0–11 or one of {BRANCHES})")
+
+
+def hour_pillar(zi_day: date, branch: int) -> GanZhi:
+    """五鼠遁: the 子 hour of a 甲/己 day is 甲子, 乙/庚 丙子, 丙/辛 戊子, 丁/壬 庚子, 戊/癸 壬子."""
+    day_stem = days_since_epoch(zi_day) % 10
+    return GanZhi.of((2 * day_stem + branch) % 10, branch)
+
+
+def hour_mansion(zi_day: date, branch: int, rule: str = "continuous") -> Mansion:
+    """The 時禽 of the hour ``branch`` of ``zi_day`` under ``rule`` (continuous / qiyuan)."""
+    n = days_since_epoch(zi_day)
+    if rule == "continuous":
+        start = Mansion.parse(ZI_START[Mansion((EPOCH_MANSION + n) % 28).luminary])
+        return start + branch
+    k = n % 420
+    y = k // 60
+    return yuan_head(y + 1) + (12 * (k - 60 * y) + branch)
+
+
+@dataclass(frozen=True)
+class HourQin:
+    """The 演禽 facts of one 時辰 (of the 子初 day ``zi_day``)."""
+
+    zi_day: date
+    branch: int
+    pillar: GanZhi
+    mansion: Mansion
+    rule: str
+    day: DayQin
+    qi_jiang: Mansion
+    fanqin: Mansion
+    daojiang: Mansion
+    fan_side: str
+    dao_side: str
+    huoyao: Mansion
+    huoyao_tu_start: str
+    anjin: bool
+    anjin_fanqin_ok: bool
+    fuduan: bool
+    jielu: bool
+    jielu_stem: bool
+    jielu_strict: bool
+    landing: int
+    situations: tuple[Situation, ...] = ()
+    citations: Citations = ()
+
+    @property
+    def palace(self) -> str | None:
+        """刀砧 / 湯火 / 田園 (or None) of the branch where the 時禽 lands."""
+        return palaces.PALACES[self.landing]
+
+    def to_json(self) -> dict:
+        """The CONTRACT hour fields (pillar, mansion, flags: anjin, fuduan, jielu, jielu_strict)
+        plus extras."""
+        m = self.mansion
+
+        def general(x: Mansion, side: str) -> dict:
+            return {"mansion": x.char, "name": x.name, "side": side}
+
+        return {
+            "branch": BRANCHES[self.branch], "pillar": str(self.pillar),
+            "mansion": m.char, "name": m.name, "luminary": m.luminary, "class": m.qin_class,
+            "rule": self.rule,
+            "flags": {"anjin": self.anjin, "fuduan": self.fuduan, "jielu": self.jielu,
+                      "jielu_strict": self.jielu_strict},
+            "anjin_fanqin_ok": self.anjin_fanqin_ok,
+            "qi_jiang": self.qi_jiang.char,
+            "fanqin": general(self.fanqin, self.fan_side),
+            "daojiang": general(self.daojiang, self.dao_side),
+            "huoyao": {"mansion": self.huoyao.char, "name": self.huoyao.name,
+                       "tu_start": self.huoyao_tu_start},
+            "palace": {"branch": BRANCHES[self.landing], "name": self.palace,
+                       "house": palaces.HOUSES[self.landing]},
+            "situations": [s.to_json() for s in self.situations],
+            "citations": citations_json(self.citations),
+        }
+
+
+def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = None, *,
+             season: SeasonMarks | None = None) -> HourQin:
+    """All 演禽 facts of the hour ``hour_branch`` (0 子 … 11 亥, or the character) of the 子初 day
+    ``zi_day`` (use ``zi_hour(clock)`` to get both from a wall clock). ``season`` (optional) adds
+    the seasonal situations of the 時禽, 番禽 and 到將."""
+    opts = opts or QinOptions()
+    d, b = _as_date(zi_day), _branch(hour_branch)
+    day = day_qin(d, opts)
+    pillar = hour_pillar(d, b)
+    m = hour_mansion(d, b, opts.hour_rule)
+    qj = day.jiang_star
+    fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
+    fan_side, dao_side = fq.sides(opts.fanqin_labels)
+    huo = fq.huo_yao(m, b, opts.huoyao_tu_start)
+    jl_stem = taboos.jielu(day.pillar.stem, pillar, opts.jielu_table)
+    jl_strict = taboos.jielu_strict(pillar, m)
+    jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
+
+    sits: list[Situation] = []
+    for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)):
+        sits += palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
+                                   other_side=side == "彼")
+        sits += seasonal_situations(x, season, opts, who)
+
+    cites: Citations = (
+        ("mansion", SRC_HOUR_QIN), ("hour_rule", OPTION_SOURCES["hour_rule"]),
+        ("name", SRC_NAMES), ("qi_jiang", fq.SRC_QIJIANG), ("fanqin", fq.SRC_FANQIN),
+        ("daojiang", fq.SRC_FANQIN), ("sides", fq.SRC_SIDES), ("huoyao", fq.SRC_HUOYAO),
+        ("anjin", taboos.SRC_ANJIN), ("anjin_fanqin_ok", taboos.SRC_ANJIN_FANQIN),
+        ("fuduan", taboos.SRC_FUDUAN), ("jielu", taboos.SRC_JIELU),
+        ("jielu_strict", taboos.SRC_JIELU_STRICT),
+        ("palace", palaces.SRC_BO if opts.bo == "hour_branch" else palaces.SRC_SUOBO),
+    )
+    return HourQin(
+        zi_day=d, branch=b, pillar=pillar, mansion=m, rule=opts.hour_rule, day=day, qi_jiang=qj,
+        fanqin=fan, daojiang=dao, fan_side=fan_side, dao_side=dao_side, huoyao=huo,
+        huoyao_tu_start=opts.huoyao_tu_start, anjin=taboos.anjin(m),
+        anjin_fanqin_ok=taboos.anjin_fanqin_ok(fan), fuduan=taboos.fuduan(b, m), jielu=jl,
+        jielu_stem=jl_stem, jielu_strict=jl_strict, landing=palaces.landing_branch(m, b, opts.bo),
+        situations=tuple(sits), citations=cites)

@@ -1,0 +1,121 @@
+"""Where a 禽 lands (泊) and what the seed says of it there: 刀砧, 湯火, 田園 and the named situations.
+
+"泊" has two readings (option ``bo``): ``hour_branch`` (default) — a 禽 stands on the branch of its
+hour, as the 伏斷 verse uses the word (「巳泊房」: 房 on a 巳 day or hour); ``suobo`` — its 鎖泊
+house, counted from the 長生 branch of its 七曜 (日午 月未 水土申 木亥 火寅 金巳) round the ring
+山林崗湯火野刀砧路江湖田, whose houses sit on 寅卯辰巳午未申酉戌亥子丑 of the fixed ring.
+
+Palaces (「申酉刀砧…巳午湯火」; 田園 = 丑未 from 「虎豹泊于田園」):
+
+>>> from almanac.mansions import Mansion
+>>> PALACES[8], PALACES[5], PALACES[1], PALACES[0]
+('刀砧', '湯火', '田園', None)
+>>> [s.text for s in situations(Mansion.parse("室"), 2, "時禽")]
+['豕臨虎穴']
+>>> [s.text for s in situations(Mansion.parse("婁"), 5, "番禽")]
+['婁泊湯火則吉', '婁化天鰲', '婁化獅子，反食諸禽']
+>>> suobo_branch(Mansion.parse("虛"), 6)   # 日 長生 午: 午 is 山 = 寅 of the fixed ring
+2
+"""
+from __future__ import annotations
+
+from ..cycles import BRANCHES
+from ..mansions import Mansion
+from ..sources import QIN_FU, cite
+from .facts import Situation
+
+SRC_DAOZHEN = cite(QIN_FU, "申酉刀砧，走獸刑害之宮，飛禽驚傷之位，惟犴泊無忌")
+SRC_TANGHUO = cite(QIN_FU, "巳午湯火，飛禽膿血之鄉")
+SRC_LOU_TANGHUO = cite(QIN_FU, "惟婁泊則吉，諸禽泊之為惡宮")
+SRC_OTHER_BAD = cite(QIN_FU, "惟到他人將泊之，於是我兵擊之大勝")
+SRC_WEAK = cite(QIN_FU, "如蛟龍泊於湯火，虎豹泊于田園")
+SRC_LOU = cite(QIN_FU, "婁泊巳與丑宮化天鰲")
+SRC_LOU_LION = cite(QIN_FU, "泊天宮與湯火，獅子反食諸禽")
+SRC_WEI_PENG = cite(QIN_FU, "危泊酉，化大鵬，降諸獸")
+SRC_MAO = cite(QIN_FU, "昴泊亥化蛟，泊卯化鳳")
+SRC_WEI_YING = cite(QIN_FU, "胃泊午化鷹，故能食狐")
+SRC_NIU_WU = cite(QIN_FU, "牛泊午有食烏之能")
+SRC_NIU_XU = cite(QIN_FU, "若泊戌曰『犀牛失角』")
+SRC_NIU_YIN = cite(QIN_FU, "泊寅則直烏化鵬而食之")
+SRC_SHI_YIN = cite(QIN_FU, "若演室泊於寅")
+SRC_ZI_SI = cite(QIN_FU, "若觜泊巳，猶猴之遇蛇")
+SRC_BO = cite(QIN_FU, "卯女辰箕巳泊房")
+SRC_SUOBO = cite(QIN_FU, "更演鎖泊何者得地")
+
+#: the palace of each branch: 申酉 刀砧, 巳午 湯火, 丑未 田園
+PALACES: tuple[str | None, ...] = (None, "田園", None, None, None, "湯火", "湯火", "田園",
+                                   "刀砧", "刀砧", None, None)
+#: the fixed ring of houses (destiny-core selfHouseMap): 子湖 丑田 寅山 卯林 辰崗 巳湯 午火 未野
+#: 申刀 酉砧 戌路 亥江
+HOUSES = "湖田山林崗湯火野刀砧路江"
+#: 長生 branch of each 七曜: 日午 月未 水申 土申 木亥 火寅 金巳
+CHANGSHENG = {"日": 6, "月": 7, "水": 8, "土": 8, "木": 11, "火": 2, "金": 5}
+
+
+def suobo_branch(m: Mansion, hour_branch: int) -> int:
+    """The 鎖泊 house of ``m`` in the hour, as the branch of the fixed ring that bears it."""
+    return (2 + hour_branch - CHANGSHENG[m.luminary]) % 12
+
+
+def landing_branch(m: Mansion, hour_branch: int, bo: str = "hour_branch") -> int:
+    """Where ``m`` lands in the hour under the configured reading of 泊."""
+    return hour_branch if bo == "hour_branch" else suobo_branch(m, hour_branch)
+
+
+def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -> tuple[Situation, ...]:
+    """The seed's situations for 禽 ``m`` landing on ``branch``.
+
+    ``who`` names the role (日禽, 時禽, 番禽, 到將); ``other_side`` marks the 彼 side's general,
+    whose landing on a harmful palace is good for us (「惟到他人將泊之，於是我兵擊之大勝」).
+    """
+    c, b = m.char, BRANCHES[branch]
+    out: list[Situation] = []
+
+    def add(code: str, text: str, verdict: str, src) -> None:
+        out.append(Situation(code, text, who, c, b, verdict, src))
+
+    palace = PALACES[branch]
+    harmful = False
+    if palace == "刀砧":
+        if c == "井":
+            add("daozhen_exempt", "犴泊刀砧無忌", "無忌", SRC_DAOZHEN)
+        elif m.kind in ("獸", "飛"):
+            add("daozhen", "走獸刑害之宮" if m.kind == "獸" else "飛禽驚傷之位", "凶", SRC_DAOZHEN)
+            harmful = True
+    elif palace == "湯火":
+        if c == "婁":
+            add("tanghuo_lou", "婁泊湯火則吉", "吉", SRC_LOU_TANGHUO)
+        else:
+            add("tanghuo", "飛禽膿血之鄉" if m.kind == "飛" else "泊湯火為惡宮", "凶", SRC_TANGHUO)
+            harmful = True
+            if c in "角亢":
+                add("jiaolong_tanghuo", "蛟龍泊於湯火，縱強而反弱", "弱", SRC_WEAK)
+    elif palace == "田園" and c in "尾箕":
+        add("hubao_tianyuan", "虎豹泊于田園，縱強而反弱", "弱", SRC_WEAK)
+    if harmful and other_side:
+        add("other_general_harmed", "他人將泊惡宮，我兵擊之大勝", "吉", SRC_OTHER_BAD)
+
+    if c == "婁":
+        if b in "巳丑":
+            add("lou_tianao", "婁化天鰲", "吉", SRC_LOU)
+        if b in "巳午":
+            add("lou_shizi", "婁化獅子，反食諸禽", "吉", SRC_LOU_LION)
+    elif c == "危" and b == "酉":
+        add("wei_dapeng", "危化大鵬", "強", SRC_WEI_PENG)
+    elif c == "昴" and b == "亥":
+        add("mao_jiao", "昴化蛟", "強", SRC_MAO)
+    elif c == "昴" and b == "卯":
+        add("mao_feng", "昴化鳳", "強", SRC_MAO)
+    elif c == "胃" and b == "午":
+        add("wei_ying", "胃化鷹，能食狐", "強", SRC_WEI_YING)
+    elif c == "牛" and b == "午":
+        add("niu_shi_wu", "牛泊午，有食烏之能", "吉", SRC_NIU_WU)
+    elif c == "牛" and b == "戌":
+        add("niu_shijiao", "犀牛失角", "凶", SRC_NIU_XU)
+    elif c == "牛" and b == "寅":
+        add("niu_yin", "牛泊寅，直烏化鵬而食之", "凶", SRC_NIU_YIN)
+    elif c == "室" and b == "寅":
+        add("shi_hu_xue", "豕臨虎穴", "凶", SRC_SHI_YIN)
+    elif c == "觜" and b == "巳":
+        add("hou_ru_she_ku", "猴入蛇窟", "凶", SRC_ZI_SI)
+    return tuple(out)

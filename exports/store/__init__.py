@@ -1,0 +1,16 @@
+"""The precomputed store: days, hours and per-task scores in SQLite or PostgreSQL.
+
+>>> from exports import store
+>>> store.get_day("2026-11-29", "Asia/Shanghai")["date"]   # doctest: +SKIP
+'2026-11-29'
+
+See ``docs/store.md``. ``get_day``/``get_range``/``get_judgements`` answer exactly what the
+compute functions answer, reading the store where it covers the request with the current options
+and computing otherwise.
+"""
+from .core import (PrecomputeStats, Store, get_day, get_judgements, get_judgements_range,
+                   get_range, open_store)
+from .db import data_dir, resolve_url
+
+__all__ = ["PrecomputeStats", "Store", "data_dir", "get_day", "get_judgements",
+           "get_judgements_range", "get_range", "open_store", "resolve_url"]

@@ -1,0 +1,108 @@
+"""The compute side the store keeps: one place that calls the almanac's own functions.
+
+Options hashes say what a stored row was computed with. ``facts_hash`` covers every config
+section that can change a day's facts (all but the service sections and ``[tasks]``) plus the
+almanac's version; ``task_hash(task)`` adds that task's own table and the shared keys of
+``[tasks]``. A change of options therefore recomputes what it affects: a calendar option every
+day, one task's weights only that task's scores.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Mapping
+
+import almanac
+from almanac.errors import BadInput
+
+#: bump when the stored layout of a computed value changes without a schema change
+STORE_FORMAT = 1
+
+#: config sections that configure services, not answers; changing them recomputes nothing
+NON_COMPUTE_SECTIONS = frozenset({"store", "scheduler", "feeds", "feed", "reports", "report",
+                                  "serve", "server", "http", "web", "logging"})
+
+
+def _sha(obj) -> str:
+    blob = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def facts_hash(cfg: Mapping) -> str:
+    sections = {k: v for k, v in cfg.items() if k not in NON_COMPUTE_SECTIONS and k != "tasks"}
+    return _sha({"engine": almanac.__version__, "format": STORE_FORMAT, "config": sections})
+
+
+def task_hashes(cfg: Mapping, tasks: list[str]) -> dict[str, str]:
+    base = facts_hash(cfg)
+    table = cfg.get("tasks", {}) or {}
+    shared = {k: v for k, v in table.items() if not isinstance(v, Mapping)} if isinstance(
+        table, Mapping) else table
+    return {t: _sha({"facts": base, "shared": shared,
+                     "task": table.get(t) if isinstance(table, Mapping) else None})
+            for t in tasks}
+
+
+def parse_date(value, what: str = "date") -> dt.date:
+    if isinstance(value, dt.datetime):
+        raise BadInput(f"{what} {value.isoformat()!r} is a date-time; accepted: YYYY-MM-DD")
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise BadInput(f"{what} {str(value)!r} is not a date; accepted: YYYY-MM-DD") from None
+
+
+def default_tz(cfg: Mapping) -> str:
+    return cfg["calendar"]["default_tz"]
+
+
+def compute_day(date: dt.date, tz: str, cfg) -> dict:
+    from almanac import api
+    return api.day(date, tz, cfg)
+
+
+def task_names(cfg) -> list[str]:
+    try:
+        from almanac import api
+        listing = api.tasks(cfg)
+    except (ImportError, AttributeError):
+        return []
+    items = listing.get("tasks", []) if isinstance(listing, Mapping) else listing
+    return [t["name"] if isinstance(t, Mapping) else str(t) for t in items]
+
+
+def judge_day(date: dt.date, tz: str, task: str, cfg) -> list[dict]:
+    from almanac.api.best import judge_day as judge
+    return judge(date, tz, task, cfg)
+
+
+def judgement_hours(result) -> list[dict]:
+    """The twelve per-hour judgements of a ``judge_day`` answer."""
+    if isinstance(result, Mapping):
+        result = result.get("hours", result.get("results"))
+    hours = list(result)
+    if len(hours) != 12:
+        raise RuntimeError(f"judge_day gave {len(hours)} hours, expected 12")
+    return hours
+
+
+def to_utc_naive(iso: str) -> dt.datetime:
+    t = dt.datetime.fromisoformat(iso)
+    if t.tzinfo is None:
+        raise RuntimeError(f"hour time {iso!r} has no offset")
+    return t.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+
+_CHART_KEYS = ("transmissions", "method", "lessons", "san_chuan", "chart")
+
+
+def chart_summary(hour: Mapping) -> dict | None:
+    """三傳 and method of an hour, when the day's facts carry them."""
+    found = {k: hour[k] for k in _CHART_KEYS if k in hour}
+    if len(found) == 1 and isinstance(found.get("chart"), Mapping):
+        inner = found["chart"]
+        found = {k: inner[k] for k in ("transmissions", "method") if k in inner} or dict(inner)
+    return found or None

@@ -1,0 +1,350 @@
+"""Reading and writing the precomputed store.
+
+Writing (``Store.precompute``): each day is computed outside any transaction, then written whole
+in one short transaction — its facts row, its twelve hours and twelve scores per task — or not at
+all. A row already computed with the current options hash is left untouched, so a re-run changes
+nothing; a stale day is rewritten whole; a day whose facts are current but some task's options
+changed gets only that task's scores rewritten (still one transaction).
+
+Reading (``get_day``, ``get_range``, ``get_judgements``): answers come from the store where it
+holds rows computed with the current options, and are computed otherwise, so the answers are the
+same either way. A store that is absent or unreachable is no error for a reader: it computes.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import socket
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+
+import config as config_mod
+
+from . import compute as C
+from .db import get_engine, resolve_url, sqlite_path
+from .migrations import migrate
+from .models import Day, Hour, Score
+
+log = logging.getLogger("almanac.store")
+
+_migrated: set[str] = set()
+
+
+@dataclass
+class PrecomputeStats:
+    days: int = 0
+    written: int = 0        # days (re)written whole
+    tasks_updated: int = 0  # days where only some tasks' scores were rewritten
+    unchanged: int = 0
+    seconds: float = 0.0
+    tz: str = ""
+    errors: list = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"days": self.days, "written": self.written, "tasks_updated": self.tasks_updated,
+                "unchanged": self.unchanged, "seconds": round(self.seconds, 3), "tz": self.tz}
+
+
+def date_range(start: dt.date, end: dt.date) -> list[dt.date]:
+    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+class Store:
+    """The store at one database URL, used with one configuration."""
+
+    def __init__(self, url: str | None = None, config=None, *, create: bool = True):
+        self.config = config_mod.load(config)
+        self.url = resolve_url(url, self.config)
+        path = sqlite_path(self.url)
+        #: False for a reader when the SQLite file does not exist yet (it then computes)
+        self.exists = create or path is None or path.exists()
+        self.engine = get_engine(self.url) if self.exists else None
+        if self.exists and self.url not in _migrated:
+            migrate(self.engine)
+            _migrated.add(self.url)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name if self.engine is not None else "none"
+
+    # ------------------------------------------------------------------ hashes and tasks
+    def _hashes(self) -> tuple[str, dict[str, str]]:
+        tasks = C.task_names(self.config)
+        return C.facts_hash(self.config), C.task_hashes(self.config, tasks)
+
+    # ------------------------------------------------------------------ writing
+    def precompute(self, start, end, tz: str | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> PrecomputeStats:
+        start, end = C.parse_date(start, "--from date"), C.parse_date(end, "--to date")
+        if end < start:
+            raise C.BadInput(f"--to {end} is before --from {start}; give a range in order")
+        tz = tz or C.default_tz(self.config)
+        t0 = dt.datetime.now().timestamp()
+        dates = date_range(start, end)
+        # one cheap query says which days are already current
+        fh, th = self._hashes()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(Day.date, Day.facts_hash, Day.task_hashes).where(
+                Day.tz == tz, Day.date >= start, Day.date <= end)).all()
+            conn.rollback()
+        have = {r.date: (r.facts_hash, r.task_hashes) for r in rows}
+        stats = PrecomputeStats(days=len(dates), tz=tz)
+        for i, date in enumerate(dates):
+            cur = have.get(date)
+            if cur is not None and cur[0] == fh and cur[1] == th:
+                stats.unchanged += 1
+            else:
+                outcome = self._write_day(date, tz, fh, th, cur)
+                if outcome == "written":
+                    stats.written += 1
+                elif outcome == "tasks":
+                    stats.tasks_updated += 1
+                else:
+                    stats.unchanged += 1
+            if progress is not None:
+                progress(i + 1, len(dates))
+        stats.seconds = dt.datetime.now().timestamp() - t0
+        return stats
+
+    def _compute(self, date, tz, tasks: Iterable[str], with_facts: bool):
+        facts = C.compute_day(date, tz, self.config) if with_facts else None
+        scores = {t: C.judgement_hours(C.judge_day(date, tz, t, self.config)) for t in tasks}
+        return facts, scores
+
+    def _write_day(self, date, tz, fh, th, cur, _retry: bool = True) -> str:
+        facts_ok = cur is not None and cur[0] == fh
+        stale_tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
+        facts, scores = self._compute(date, tz, stale_tasks, with_facts=not facts_ok)
+        now = dt.datetime.now(dt.timezone.utc)
+        try:
+            with self.engine.begin() as conn:
+                q = select(Day.id, Day.facts_hash, Day.task_hashes).where(
+                    Day.tz == tz, Day.date == date)
+                if conn.dialect.name == "postgresql":
+                    q = q.with_for_update()
+                row = conn.execute(q).first()
+                if row is not None and row.facts_hash == fh and row.task_hashes == th:
+                    return "unchanged"  # another writer got here first
+                if facts_ok and row is not None and row.facts_hash == fh:
+                    # facts current: replace only the stale tasks' scores, drop removed tasks
+                    old = dict(row.task_hashes or {})
+                    redo = [t for t in th if old.get(t) != th[t]]
+                    missing = [t for t in redo if t not in scores]
+                    if missing:  # changed under us; compute what is now needed
+                        raise _Recompute()
+                    gone = [t for t in old if t not in th]
+                    conn.execute(delete(Score).where(Score.day_id == row.id,
+                                                     Score.task.in_(redo + gone)))
+                    self._insert_scores(conn, row.id, {t: scores[t] for t in redo}, th)
+                    conn.execute(update(Day).where(Day.id == row.id).values(
+                        task_hashes=th, computed_at=now))
+                    return "tasks"
+                if facts is None:
+                    raise _Recompute()
+                if row is None:
+                    day_id = conn.execute(insert(Day).values(
+                        tz=tz, date=date, facts=_facts_without_hours(facts), facts_hash=fh,
+                        task_hashes=th, computed_at=now).returning(Day.id)).scalar_one()
+                else:
+                    day_id = row.id
+                    conn.execute(delete(Score).where(Score.day_id == day_id))
+                    conn.execute(delete(Hour).where(Hour.day_id == day_id))
+                    conn.execute(update(Day).where(Day.id == day_id).values(
+                        facts=_facts_without_hours(facts), facts_hash=fh, task_hashes=th,
+                        computed_at=now))
+                conn.execute(insert(Hour), [_hour_row(day_id, i, h)
+                                            for i, h in enumerate(facts["hours"])])
+                self._insert_scores(conn, day_id, scores, th)
+                return "written"
+        except _Recompute:
+            return self._write_day(date, tz, fh, th, None, _retry)
+        except IntegrityError:
+            if not _retry:
+                raise
+            # another process inserted the same day between our read and our write
+            return self._write_day(date, tz, fh, th, self._current(date, tz), False)
+
+    def _current(self, date, tz):
+        with self.engine.connect() as conn:
+            row = conn.execute(select(Day.facts_hash, Day.task_hashes).where(
+                Day.tz == tz, Day.date == date)).first()
+            conn.rollback()
+        return None if row is None else (row.facts_hash, row.task_hashes)
+
+    @staticmethod
+    def _insert_scores(conn, day_id, scores: dict[str, list[dict]], th: dict[str, str]) -> None:
+        rows = []
+        for task, hours in scores.items():
+            for i, h in enumerate(hours):
+                score = h.get("score")
+                rows.append({"day_id": day_id, "idx": i, "task": task,
+                             "score": float(score) if isinstance(score, (int, float)) else None,
+                             "verdict": h.get("verdict"), "options_hash": th[task], "data": h})
+        if rows:
+            conn.execute(insert(Score), rows)
+
+    # ------------------------------------------------------------------ reading
+    def _load_days(self, tz: str, start: dt.date, end: dt.date, fh: str) -> dict[dt.date, dict]:
+        out: dict[dt.date, dict] = {}
+        if self.engine is None:
+            return out
+        with self.engine.connect() as conn:
+            days = conn.execute(select(Day.id, Day.date, Day.facts).where(
+                Day.tz == tz, Day.date >= start, Day.date <= end,
+                Day.facts_hash == fh)).all()
+            if days:
+                by_id = {d.id: d for d in days}
+                hours: dict[int, list] = {i: [] for i in by_id}
+                for h in conn.execute(select(Hour.day_id, Hour.idx, Hour.facts).where(
+                        Hour.day_id.in_(list(by_id))).order_by(Hour.day_id, Hour.idx)):
+                    hours[h.day_id].append(h.facts)
+                for i, d in by_id.items():
+                    if len(hours[i]) == 12:
+                        out[d.date] = _with_hours(d.facts, hours[i])
+            conn.rollback()
+        return out
+
+    def get_range(self, start, end, tz: str | None = None) -> list[dict]:
+        start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        if end < start:
+            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
+        tz = tz or C.default_tz(self.config)
+        try:
+            stored = self._load_days(tz, start, end, C.facts_hash(self.config))
+        except SQLAlchemyError as e:
+            log.warning("store unreadable, computing instead: %s", e)
+            stored = {}
+        return [stored[d] if d in stored else C.compute_day(d, tz, self.config)
+                for d in date_range(start, end)]
+
+    def get_day(self, date, tz: str | None = None) -> dict:
+        return self.get_range(date, date, tz)[0]
+
+    def get_judgements_range(self, task: str, start, end, tz: str | None = None
+                             ) -> dict[dt.date, list[dict]]:
+        start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        tz = tz or C.default_tz(self.config)
+        th = C.task_hashes(self.config, [task])[task]
+        stored: dict[dt.date, list] = {}
+        if self.engine is not None:
+            try:
+                with self.engine.connect() as conn:
+                    rows = conn.execute(
+                        select(Day.date, Score.idx, Score.data)
+                        .join(Score, Score.day_id == Day.id)
+                        .where(Day.tz == tz, Day.date >= start, Day.date <= end,
+                               Score.task == task, Score.options_hash == th)
+                        .order_by(Day.date, Score.idx)).all()
+                    conn.rollback()
+                for r in rows:
+                    stored.setdefault(r.date, []).append(r.data)
+            except SQLAlchemyError as e:
+                log.warning("store unreadable, computing instead: %s", e)
+        return {d: stored[d] if len(stored.get(d, ())) == 12
+                else C.judge_day(d, tz, task, self.config) for d in date_range(start, end)}
+
+    def get_judgements(self, date, task: str, tz: str | None = None) -> list[dict]:
+        d = C.parse_date(date)
+        return self.get_judgements_range(task, d, d, tz)[d]
+
+    # ------------------------------------------------------------------ checks
+    def verify(self) -> list[str]:
+        """Problems found in the stored data (empty when every day is whole)."""
+        problems = []
+        with self.engine.connect() as conn:
+            hours = dict(conn.execute(select(Hour.day_id, func.count()).group_by(Hour.day_id)).all())
+            scores: dict[int, dict[str, int]] = {}
+            for day_id, task, n in conn.execute(select(Score.day_id, Score.task, func.count())
+                                                .group_by(Score.day_id, Score.task)):
+                scores.setdefault(day_id, {})[task] = n
+            for d in conn.execute(select(Day.id, Day.tz, Day.date, Day.task_hashes)):
+                where = f"{d.tz} {d.date}"
+                if hours.get(d.id, 0) != 12:
+                    problems.append(f"{where}: {hours.get(d.id, 0)} hours")
+                got = scores.get(d.id, {})
+                if set(got) != set(d.task_hashes or {}):
+                    problems.append(f"{where}: tasks {sorted(got)} != {sorted(d.task_hashes)}")
+                for t, n in got.items():
+                    if n != 12:
+                        problems.append(f"{where}: task {t} has {n} hours")
+            orphans = set(hours) - {i for (i,) in conn.execute(select(Day.id))}
+            if orphans:
+                problems.append(f"{len(orphans)} orphan hour groups")
+            conn.rollback()
+        return problems
+
+    def counts(self) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            out = {t.__tablename__: conn.execute(select(func.count()).select_from(t)).scalar_one()
+                   for t in (Day, Hour, Score)}
+            conn.rollback()
+        return out
+
+
+class _Recompute(Exception):
+    pass
+
+
+def _facts_without_hours(facts: dict) -> dict:
+    # keep the key's position so a read gives back the same document, key order included
+    return {k: (None if k == "hours" else v) for k, v in facts.items()}
+
+
+def _with_hours(facts: dict, hours: list) -> dict:
+    out = dict(facts)
+    out["hours"] = hours
+    return out
+
+
+def _hour_row(day_id: int, idx: int, h: dict) -> dict:
+    return {"day_id": day_id, "idx": idx, "branch": h.get("branch", ""),
+            "start_utc": C.to_utc_naive(h["start"]), "end_utc": C.to_utc_naive(h["end"]),
+            "pillar": h.get("pillar"), "mansion": h.get("mansion"),
+            "chart": C.chart_summary(h), "facts": h}
+
+
+def holder_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+# ---------------------------------------------------------------------- module-level API
+def open_store(config=None, url: str | None = None, *, create: bool = True) -> Store:
+    return Store(url, config, create=create)
+
+
+def _reader(config):
+    try:
+        return Store(None, config, create=False)
+    except (SQLAlchemyError, OperationalError, OSError) as e:
+        log.warning("store unavailable, computing instead: %s", e)
+        return _ComputeOnly(config)
+
+
+class _ComputeOnly(Store):
+    def __init__(self, config):  # noqa: D401 — a store with no database behind it
+        self.config = config_mod.load(config)
+        self.url, self.exists, self.engine = "", False, None
+
+
+def get_day(date, tz: str | None = None, config=None) -> dict:
+    """The ``almanac day --json`` dict, from the store when it is current, else computed."""
+    return _reader(config).get_day(date, tz)
+
+
+def get_range(start, end, tz: str | None = None, config=None) -> list[dict]:
+    """The day dicts from ``start`` to ``end`` inclusive: stored where current, computed elsewhere."""
+    return _reader(config).get_range(start, end, tz)
+
+
+def get_judgements(date, task: str, tz: str | None = None, config=None) -> list[dict]:
+    """``judge_day(date, tz, task, config)``'s answer, from the store when it is current."""
+    return _reader(config).get_judgements(date, task, tz)
+
+
+def get_judgements_range(task: str, start, end, tz: str | None = None, config=None
+                         ) -> dict[dt.date, list[dict]]:
+    return _reader(config).get_judgements_range(task, start, end, tz)

@@ -1,0 +1,102 @@
+"""Where the store lives and how to connect to it.
+
+The URL is, in order: an explicit ``url`` argument, ``$ALMANAC_DB_URL``, ``[store] url`` in the
+config, else an SQLite file ``almanac.sqlite3`` in the data folder (``$ALMANAC_DATA_DIR``, default
+the platform's user data folder). PostgreSQL URLs use psycopg 3: ``postgresql+psycopg://…``
+(a bare ``postgresql://`` is taken to mean that driver too).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine, make_url
+
+from almanac.errors import BadInput
+
+APP_NAME = "renqin-almanac"
+DB_FILE = "almanac.sqlite3"
+
+
+def data_dir() -> Path:
+    """The folder for the embedded database, generated feeds and reports (created if absent)."""
+    env = os.environ.get("ALMANAC_DATA_DIR")
+    path = Path(env) if env else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def resolve_url(url: str | None = None, config=None) -> str:
+    if url:
+        chosen = url
+    elif os.environ.get("ALMANAC_DB_URL"):
+        chosen = os.environ["ALMANAC_DB_URL"]
+    else:
+        cfg_url = ""
+        if config is not None:
+            try:
+                cfg_url = config["store"]["url"]
+            except (KeyError, TypeError):
+                cfg_url = ""
+        chosen = cfg_url or f"sqlite:///{data_dir() / DB_FILE}"
+    if chosen.startswith("postgresql://") or chosen.startswith("postgres://"):
+        chosen = "postgresql+psycopg://" + chosen.split("://", 1)[1]
+    try:
+        parsed = make_url(chosen)
+    except Exception:  # noqa: BLE001 — SQLAlchemy's message names the problem
+        raise BadInput(f"database URL {chosen!r} is not valid; accepted: sqlite:///PATH or "
+                       "postgresql+psycopg://USER@HOST:PORT/DB") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise BadInput(f"database {parsed.get_backend_name()!r} is not supported; "
+                       "accepted: sqlite, postgresql (psycopg 3)")
+    return chosen
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of an SQLite URL, or None for another database or an in-memory one."""
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    return Path(u.database)
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")      # readers never block the writer
+    cur.execute("PRAGMA synchronous=NORMAL")    # WAL + NORMAL: durable at checkpoint, never corrupt
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+def _sqlite_begin(conn) -> None:
+    # Take the write lock at BEGIN, so two writers queue instead of failing half-way.
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+_engines: dict[str, Engine] = {}
+
+
+def get_engine(url: str) -> Engine:
+    """One engine per URL per process."""
+    if url in _engines:
+        return _engines[url]
+    if make_url(url).get_backend_name() == "sqlite":
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30, "isolation_level": None})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    _engines[url] = engine
+    return engine
+
+
+def dispose_all() -> None:
+    for engine in _engines.values():
+        engine.dispose()
+    _engines.clear()

@@ -1,0 +1,120 @@
+"""Versioned schema migrations, kept in this file.
+
+The database records the versions applied in ``almanac_schema``. ``migrate(engine)`` applies the
+missing ones in order, each in its own transaction together with its version row, so a crash
+leaves the schema at a version boundary; it is run on every open and does nothing when the
+schema is current. Two processes migrating at once are serialised: PostgreSQL by a
+transaction-scoped advisory lock, SQLite by ``BEGIN IMMEDIATE`` (the engine's begin hook). A
+database newer than this code is refused rather than guessed at.
+
+Each migration states its DDL as it was when written (its own ``MetaData``), never through the
+current models, so later model changes cannot rewrite history; a test checks that the result of
+all migrations matches ``exports.store.models``.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from sqlalchemy import (JSON, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
+                        MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
+from sqlalchemy.engine import Connection, Engine
+
+_ADVISORY_KEY = 0x616C6D61  # "alma": serialises migrations on PostgreSQL
+
+
+def _v1(conn: Connection) -> None:
+    md = MetaData()
+    Table("store_days", md,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("tz", String(64), nullable=False),
+          Column("date", Date, nullable=False),
+          Column("facts", JSON, nullable=False),
+          Column("facts_hash", String(64), nullable=False),
+          Column("task_hashes", JSON, nullable=False),
+          Column("computed_at", DateTime(timezone=True), nullable=False),
+          UniqueConstraint("tz", "date", name="uq_store_days_tz_date"))
+    Table("store_hours", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("idx", SmallInteger, primary_key=True, autoincrement=False),
+          Column("branch", String(8), nullable=False),
+          Column("start_utc", DateTime(timezone=False), nullable=False),
+          Column("end_utc", DateTime(timezone=False), nullable=False),
+          Column("pillar", String(8)),
+          Column("mansion", String(8)),
+          Column("chart", JSON),
+          Column("facts", JSON, nullable=False))
+    Table("store_scores", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("idx", SmallInteger, primary_key=True, autoincrement=False),
+          Column("task", String(64), primary_key=True),
+          Column("score", Float),
+          Column("verdict", String(16)),
+          Column("options_hash", String(64), nullable=False),
+          Column("data", JSON, nullable=False),
+          Index("ix_store_scores_task_score", "task", "score"))
+    Table("runs", md,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("job", String(64), nullable=False),
+          Column("logical_date", Date, nullable=False),
+          Column("status", String(16), nullable=False),
+          Column("trigger", String(16), nullable=False),
+          Column("attempts", Integer, nullable=False),
+          Column("started_at", DateTime(timezone=True), nullable=False),
+          Column("finished_at", DateTime(timezone=True)),
+          Column("duration_s", Float),
+          Column("holder", String(200)),
+          Column("detail", JSON),
+          UniqueConstraint("job", "logical_date", name="uq_runs_job_date"))
+    md.create_all(conn)
+
+
+#: (version, name, function) in order; append, never edit a released entry.
+MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
+    (1, "days, hours, per-task scores, runs ledger", _v1),
+]
+
+LATEST = MIGRATIONS[-1][0]
+
+_version_md = MetaData()
+_version_table = Table(
+    "almanac_schema", _version_md,
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(200), nullable=False),
+    Column("applied_at", DateTime(timezone=True), nullable=False))
+
+
+class SchemaTooNew(RuntimeError):
+    pass
+
+
+def current_version(conn: Connection) -> int:
+    if not inspect(conn).has_table("almanac_schema"):
+        return 0
+    v = conn.execute(text("SELECT MAX(version) FROM almanac_schema")).scalar()
+    return int(v or 0)
+
+
+def migrate(engine: Engine) -> int:
+    """Bring the schema to ``LATEST``; return the version found before."""
+    with engine.connect() as conn:
+        found = current_version(conn)
+        conn.rollback()
+    if found > LATEST:
+        raise SchemaTooNew(f"the database schema is version {found}; this almanac knows up to "
+                           f"{LATEST} — upgrade the almanac")
+    if found == LATEST:
+        return found
+    for version, name, fn in MIGRATIONS:
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _ADVISORY_KEY})
+            _version_md.create_all(conn)
+            if version <= current_version(conn):
+                continue  # another process applied it while we waited
+            fn(conn)
+            conn.execute(_version_table.insert().values(
+                version=version, name=name, applied_at=dt.datetime.now(dt.timezone.utc)))
+    return found

@@ -1,0 +1,87 @@
+"""The store's tables, as SQLAlchemy 2 declarative models.
+
+These describe the schema at the newest migration (``exports.store.migrations``); a test checks
+that a migrated database has exactly these tables and columns.
+
+- ``store_days``   one row per (time zone, date): the day's facts (``almanac day --json`` without
+                   its hours), the options hash they were computed with, and one options hash per
+                   task whose scores are stored.
+- ``store_hours``  twelve rows per day: the hour's facts, its UTC span, pillar, mansion and chart
+                   summary (三傳 and method, when the day's facts carry them).
+- ``store_scores`` twelve rows per day per task: score, verdict, and the whole judgement
+                   (reasons included) as computed.
+- ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import (JSON, Date, DateTime, Float, ForeignKey, Index, Integer, SmallInteger,
+                        String, UniqueConstraint)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class SchemaVersion(Base):
+    __tablename__ = "almanac_schema"
+    version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(200))
+    applied_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Day(Base):
+    __tablename__ = "store_days"
+    __table_args__ = (UniqueConstraint("tz", "date", name="uq_store_days_tz_date"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tz: Mapped[str] = mapped_column(String(64))
+    date: Mapped[dt.date] = mapped_column(Date)
+    facts: Mapped[dict] = mapped_column(JSON)
+    facts_hash: Mapped[str] = mapped_column(String(64))
+    task_hashes: Mapped[dict] = mapped_column(JSON)
+    computed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Hour(Base):
+    __tablename__ = "store_hours"
+    day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
+                                        primary_key=True)
+    idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    branch: Mapped[str] = mapped_column(String(8))
+    start_utc: Mapped[dt.datetime] = mapped_column(DateTime(timezone=False))
+    end_utc: Mapped[dt.datetime] = mapped_column(DateTime(timezone=False))
+    pillar: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    mansion: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    chart: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    facts: Mapped[dict] = mapped_column(JSON)
+
+
+class Score(Base):
+    __tablename__ = "store_scores"
+    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),)
+    day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
+                                        primary_key=True)
+    idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    task: Mapped[str] = mapped_column(String(64), primary_key=True)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    verdict: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    options_hash: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict] = mapped_column(JSON)
+
+
+class Run(Base):
+    __tablename__ = "runs"
+    __table_args__ = (UniqueConstraint("job", "logical_date", name="uq_runs_job_date"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    job: Mapped[str] = mapped_column(String(64))
+    logical_date: Mapped[dt.date] = mapped_column(Date)
+    status: Mapped[str] = mapped_column(String(16))  # running | ok | noop | error
+    trigger: Mapped[str] = mapped_column(String(16))  # cron | catchup | once | manual
+    attempts: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    duration_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    holder: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    detail: Mapped[dict | None] = mapped_column(JSON, nullable=True)

@@ -1,0 +1,192 @@
+"""The scheduled jobs and the entry points APScheduler stores for them.
+
+APScheduler pickles a job as a textual reference (``scheduler.jobs:precompute``) with no
+arguments; the running service installs its context (config, store, clock) here with
+``install``, so a job always uses the configuration the service was started with, never a stale
+pickled one.
+
+Every run goes through ``run_job``: it works out the job's *logical date* (the local date of the
+latest time the job was due), claims it in the ledger, runs the body, and records the outcome.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import inspect
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from exports.store.core import holder_name
+from exports.store.db import data_dir
+
+from . import ledger
+
+log = logging.getLogger("almanac.scheduler")
+
+#: job ids, in the order they run at catch-up and with --once
+JOB_IDS = ("precompute", "feeds", "reports")
+
+
+@dataclass
+class Context:
+    config: object
+    store: object
+    lock: object | None = None
+    clock: Callable[[], dt.datetime] = field(default=lambda: dt.datetime.now(dt.timezone.utc))
+
+    @property
+    def section(self) -> dict:
+        return self.config["scheduler"]
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.section["timezone"])
+
+    def job_time(self, job: str) -> dt.time:
+        return parse_hhmm(self.section[f"{job}_at"], f"scheduler.{job}_at")
+
+
+_ctx: Context | None = None
+
+
+def install(ctx: Context | None) -> None:
+    global _ctx
+    _ctx = ctx
+
+
+def current() -> Context:
+    if _ctx is None:
+        raise RuntimeError("no scheduler context installed; start jobs through scheduler.service")
+    return _ctx
+
+
+def parse_hhmm(value: str, where: str) -> dt.time:
+    from almanac.errors import BadInput
+    try:
+        hh, mm = str(value).split(":")
+        return dt.time(int(hh), int(mm))
+    except ValueError:
+        raise BadInput(f"config option {where!r} is {value!r}; accepted: HH:MM (24-hour)") from None
+
+
+def logical_date(ctx: Context, job: str, now: dt.datetime | None = None) -> dt.date:
+    """The local date of the latest time ``job`` was due at or before ``now``."""
+    now = (now or ctx.clock()).astimezone(ctx.tz)
+    return now.date() if now.time().replace(tzinfo=None) >= ctx.job_time(job) \
+        else now.date() - dt.timedelta(days=1)
+
+
+# ---------------------------------------------------------------------- job bodies
+def _precompute(ctx: Context, day: dt.date) -> tuple[str, dict]:
+    sec = ctx.section
+    start = day - dt.timedelta(days=int(sec["horizon_past_days"]))
+    end = day + dt.timedelta(days=int(sec["horizon_future_days"]))
+    zones = list(sec["zones"]) or [ctx.config["calendar"]["default_tz"]]
+    out = {"from": start.isoformat(), "to": end.isoformat(), "zones": {}}
+    written = 0
+    for zone in zones:
+        stats = ctx.store.precompute(start, end, zone)
+        out["zones"][zone] = stats.as_dict()
+        written += stats.written + stats.tasks_updated
+    return ("ok" if written else "noop"), out
+
+
+def _call_writer(module: str, names: tuple[str, ...], ctx: Context, day: dt.date,
+                 out_dir: Path) -> tuple[str, dict]:
+    """Call the first writer ``module`` offers, passing the arguments its signature accepts."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name and module.startswith(e.name):
+            return "noop", {"reason": f"{module} is not installed"}
+        raise
+    fn = next((getattr(mod, n) for n in names if callable(getattr(mod, n, None))), None)
+    if fn is None:
+        return "noop", {"reason": f"{module} offers none of {', '.join(names)}"}
+    offered = {"config": ctx.config, "store": ctx.store, "out_dir": out_dir, "directory": out_dir,
+               "date": day, "today": day, "start": day}
+    params = inspect.signature(fn).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        kwargs = offered
+    else:
+        kwargs = {k: v for k, v in offered.items() if k in params}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    result = fn(**kwargs)
+    detail = {"writer": f"{module}.{fn.__name__}", "out_dir": str(out_dir)}
+    if isinstance(result, dict):
+        detail["result"] = {k: v for k, v in result.items()
+                            if isinstance(v, (str, int, float, bool, type(None)))}
+    elif isinstance(result, (list, tuple)):
+        detail["written"] = len(result)
+    return "ok", detail
+
+
+def _feeds(ctx: Context, day: dt.date) -> tuple[str, dict]:
+    return _call_writer("exports.feeds", ("regenerate", "regenerate_all", "write_all",
+                                           "write_feeds", "build_all"),
+                        ctx, day, data_dir() / "feeds")
+
+
+def _reports(ctx: Context, day: dt.date) -> tuple[str, dict]:
+    return _call_writer("exports.reports", ("regenerate", "write_reports", "write_all",
+                                             "build_all"),
+                        ctx, day, data_dir() / "reports")
+
+
+BODIES: dict[str, Callable[[Context, dt.date], tuple[str, dict]]] = {
+    "precompute": _precompute, "feeds": _feeds, "reports": _reports}
+
+
+# ---------------------------------------------------------------------- running
+def run_job(job: str, *, trigger: str = "cron", now: dt.datetime | None = None,
+            force: bool = False, ctx: Context | None = None) -> str:
+    """Run one job for its logical date; return ok, noop, error, skipped or not-leader."""
+    ctx = ctx or current()
+    if ctx.lock is not None and not ctx.lock.still_held():
+        log.error("%s: the single-instance lock was lost; not running", job)
+        return "not-leader"
+    day = logical_date(ctx, job, now)
+    engine = ctx.store.engine
+    if not ledger.claim(engine, job, day, trigger, holder_name(), force=force):
+        log.info("%s for %s already done; skipped", job, day)
+        return "skipped"
+    t0 = time.monotonic()
+    try:
+        status, detail = BODIES[job](ctx, day)
+    except Exception as e:  # noqa: BLE001 — recorded in the ledger; catch-up retries it
+        log.exception("%s for %s failed", job, day)
+        ledger.finish(engine, job, day, "error", {"error": f"{type(e).__name__}: {e}"[:500]},
+                      time.monotonic() - t0)
+        return "error"
+    ledger.finish(engine, job, day, status, detail, time.monotonic() - t0)
+    log.info("%s for %s: %s in %.1f s", job, day, status, time.monotonic() - t0)
+    return status
+
+
+# entry points stored in the job store as "scheduler.jobs:<name>"
+def precompute() -> str:
+    return run_job("precompute")
+
+
+def feeds() -> str:
+    return run_job("feeds")
+
+
+def reports() -> str:
+    return run_job("reports")
+
+
+def check_lock() -> None:
+    """Stop the service if its lock was lost (e.g. its PostgreSQL session was cut)."""
+    ctx = current()
+    if ctx.lock is None or ctx.lock.still_held():
+        return
+    ctx.lock.release()
+    if not ctx.lock.acquire():
+        log.error("single-instance lock lost and taken by %s; stopping", ctx.lock.holder())
+        from . import service
+        service.stop_running()

@@ -1,0 +1,38 @@
+"""``almanac feed --task NAME --from DATE --to DATE [--tz ZONE] [--lang L] [--alarm MIN] -o FILE``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from almanac.errors import BadInput
+
+
+def register(subparsers, common) -> None:
+    p = subparsers.add_parser("feed", parents=[common], help="write an iCalendar feed for a task",
+                              description="Write an iCalendar (RFC 5545) feed of a task's good hours, "
+                                          "each day's 禽, 七元/將星 and taboos, and the solar terms.")
+    p.add_argument("--task", required=True, metavar="NAME", help="task name (see `almanac tasks`)")
+    p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
+    p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD")
+    p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: the config's default_tz)")
+    p.add_argument("--lang", metavar="L", default="zh-Hant", help="zh-Hant (default), zh-Hans, ko or en")
+    p.add_argument("--alarm", metavar="MIN", type=str, default=None,
+                   help="add a VALARM this many minutes before each good hour (0..1440)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' for stdout)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from exports.feeds import _atomic_write, build_feed
+    feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config)
+    if args.output == "-":
+        sys.stdout.buffer.write(feed.body)
+        return 0
+    out = Path(args.output)
+    if out.is_dir():
+        raise BadInput(f"-o {args.output!r} is a folder; give a file name such as {args.task}.ics")
+    if not out.parent.exists():
+        raise BadInput(f"folder {str(out.parent)!r} of -o does not exist")
+    _atomic_write(out, feed.body)
+    print(f"wrote {out} ({feed.events} events, {len(feed.body)} bytes)", file=sys.stderr)
+    return 0

@@ -1,0 +1,418 @@
+"""iCalendar feeds: per task, the good hours, each day's 禽 and taboos, and solar-term instants.
+
+``build_feed(task, start, end, tz, lang, alarm, config)`` returns the RFC 5545 bytes of one feed;
+``rolling_feed(...)`` builds the published rolling horizon (``[feeds] past_days``/``future_days``,
+cut to ``max_events``/``max_bytes``); ``write_feeds(out_dir, config)`` writes every task × language
+for the nightly job. What the feeds do for real clients (docs/feeds.md):
+
+- generated with ``icalendar`` (CRLF, octet folding), ``VERSION``/``PRODID``/``CALSCALE``/``METHOD``;
+- hour events carry ``TZID`` with a generated ``VTIMEZONE`` and an exclusive ``DTEND`` at the next
+  branch boundary; day events are ``VALUE=DATE`` with ``DTEND`` the next day; solar terms are
+  UTC instants with ``DURATION:PT1M``; no floating times anywhere;
+- UIDs are ``uuid5`` of a logical key (``{task}/{lang}/{tz}`` namespace + ``day/DATE``,
+  ``term/YEAR/NAME``, ``hour/DATE/BRANCH``) — stable when the window shifts;
+- ``DTSTAMP``/``LAST-MODIFIED``/``SEQUENCE`` come from when the event's content last changed
+  (``stamps.Stamps``), so an unchanged build is byte-identical;
+- ``NAME``/``X-WR-CALNAME``, ``DESCRIPTION``/``X-WR-CALDESC``, ``REFRESH-INTERVAL``,
+  ``X-PUBLISHED-TTL``, ``COLOR``, ``TRANSP:TRANSPARENT``, ``X-MICROSOFT-CDO-BUSYSTATUS:FREE``,
+  ``CATEGORIES``, ``LANGUAGE`` parameters; an optional ``VALARM`` (``alarm`` minutes before).
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import icalendar
+
+import config as config_mod
+from almanac.errors import BadInput
+from exports import source
+from exports.feeds import labels as L
+from exports.feeds.stamps import Stamps
+
+#: the namespace of every UID (a fixed random UUID: no host or user data, RFC 7986 §5.3)
+UID_NAMESPACE = uuid.UUID("6f1c3c1e-5b0e-4d7b-9a55-2b1f3e8f6a01")
+PRODID = "-//renqin-almanac//壬禽 almanac feeds 1//EN"
+_HEADER_RESERVE = 6_000  # octets kept for the calendar properties and the VTIMEZONE
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One built feed: its bytes and what the HTTP layer needs to serve them."""
+
+    body: bytes
+    etag: str
+    last_modified: datetime
+    events: int
+    start: date
+    end: date
+
+
+def feeds_options(cfg) -> dict:
+    return dict(cfg["feeds"]) if "feeds" in cfg else {}
+
+
+def _stamps_for(cfg) -> Stamps:
+    opts = feeds_options(cfg)
+    name = opts.get("stamps_file", "feed-stamps.sqlite3")
+    key = str(source.data_dir() / name) if name else ""
+    with _stamps_lock:
+        if key not in _stamps_cache:
+            _stamps_cache[key] = Stamps(key or None)
+        return _stamps_cache[key]
+
+
+_stamps_lock = threading.Lock()
+_stamps_cache: dict[str, Stamps] = {}
+
+
+def _uid(namespace: str, key: str) -> str:
+    return str(uuid.uuid5(UID_NAMESPACE, f"{namespace}/{key}"))
+
+
+def _dt(iso: str, tz: ZoneInfo) -> datetime:
+    return datetime.fromisoformat(iso).astimezone(tz)
+
+
+def _lunar_text(lunar: dict, lang: str) -> str:
+    leap = L.label("leap", lang) if lunar.get("leap") else ""
+    if lang == "en":
+        return f"{leap}month {lunar['month']}, day {lunar['day']} (lunar year {lunar['year']})"
+    if lang == "ko":
+        return f"{lunar['year']}년 {leap}{lunar['month']}월 {lunar['day']}일"
+    return f"{lunar['year']}年{leap}{lunar['month']}月{lunar['day']}日"
+
+
+def _active_flags(flags: dict | None) -> list[str]:
+    return [k for k, v in (flags or {}).items() if v is True]
+
+
+def day_lines(day: dict, lang: str) -> list[str]:
+    """The readable facts of one day (also used by the reports)."""
+    p = day["pillars"]
+    qin = day.get("qin") or {}
+    taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
+    if lang == "en":
+        pillars = f"year {p['year']}, month {p['month']}, day {p['day']}"
+    else:
+        pillars = (f"{L.term(p['year'], lang)}{L.label('year', lang)} {L.term(p['month'], lang)}"
+                   f"{L.label('month', lang)} {L.term(p['day'], lang)}{L.label('day', lang)}")
+    lines = [
+        f"{L.label('pillars', lang)}: {pillars}",
+        f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}",
+        f"{L.label('qin', lang)}: {L.term(qin.get('name', ''), lang)} ({qin.get('luminary', '')})",
+        f"{L.label('yuan', lang)}: {qin.get('yuan', '')} · {L.label('general', lang)}: "
+        f"{L.term(qin.get('general', ''), lang)}",
+        f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}",
+        f"{L.label('taboos', lang)}: {'、'.join(taboos) if taboos else L.label('none', lang)}",
+    ]
+    for t in day.get("solar_terms") or []:
+        lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at']}")
+    return lines
+
+
+def _day_summary(day: dict, lang: str) -> str:
+    qin = day.get("qin") or {}
+    taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
+    s = f"{L.term(qin.get('name', ''), lang)} {L.label('yuan', lang)}{qin.get('yuan', '')} " \
+        f"{L.label('general', lang)}{L.term(qin.get('general', ''), lang)}"
+    if taboos:
+        s += f" · {L.label('taboos', lang)} {'、'.join(taboos)}"
+    return s
+
+
+def _reason_text(r) -> str:
+    if isinstance(r, dict):
+        text = r.get("text") or r.get("rule") or ""
+        eff = r.get("effect")
+        src = r.get("source")
+        out = f"{text}" + (f" ({eff:+g})" if isinstance(eff, (int, float)) else "")
+        return out + (f" [{src}]" if src else "")
+    return str(r)
+
+
+def _chart_of(hour: dict) -> tuple[list[str], str]:
+    tr = hour.get("transmissions")
+    method = hour.get("method")
+    ch = hour.get("chart")
+    if isinstance(ch, dict):
+        tr = tr or ch.get("transmissions")
+        method = method or ch.get("method")
+    return list(tr or []), str(method or "")
+
+
+class _Builder:
+    def __init__(self, task: str, tz: str, lang: str, alarm: int | None, cfg):
+        self.task, self.tz_name, self.lang, self.alarm, self.cfg = task, tz, lang, alarm, cfg
+        self.tz = ZoneInfo(tz)
+        self.opts = feeds_options(cfg)
+        self.ns = f"feed/{task}/{lang}/{tz}"
+        ranks = L.VERDICT_RANK
+        self.min_rank = ranks.get(self.opts.get("min_verdict", "吉"), 3)
+        self.task_label = self._task_label()
+
+    def _task_label(self) -> str:
+        for t in source.tasks(self.cfg):
+            if t["name"] == self.task:
+                desc = t.get("description") or ""
+                head = desc.split("—")[0].strip() if "—" in desc else ""
+                if self.lang in ("zh-Hant", "zh-Hans") and head:
+                    return L.free_text(head, self.lang)
+                return f"{head} {self.task}".strip() if self.lang == "ko" and head else self.task
+        return self.task
+
+    def _event(self, uid: str, summary: str, description: str, categories: list[str]) -> icalendar.Event:
+        ev = icalendar.Event()
+        ev.add("uid", uid)
+        ev.add("summary", summary, parameters={"LANGUAGE": self.lang})
+        ev.add("description", description, parameters={"LANGUAGE": self.lang})
+        ev.add("categories", categories)
+        ev.add("transp", "TRANSPARENT")
+        ev.add("class", "PUBLIC")
+        ev.add("x-microsoft-cdo-busystatus", "FREE")
+        return ev
+
+    def day_events(self, day: dict) -> list[icalendar.Event]:
+        lang = self.lang
+        d = date.fromisoformat(day["date"])
+        convention = L.label("convention" if self.cfg["calendar"]["day_boundary"] == "zi"
+                             else "convention_midnight", lang)
+        ev = self._event(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
+                         "\n".join(day_lines(day, lang) + [convention]),
+                         [L.label("almanac", lang), L.label("day", lang)])
+        ev.add("dtstart", d)
+        ev.add("dtend", d + timedelta(days=1))
+        out = [ev]
+        for t in day.get("solar_terms") or []:
+            at = datetime.fromisoformat(t["at"])
+            name = L.term(t["name"], lang)
+            local = at.astimezone(self.tz)
+            te = self._event(_uid(self.ns, f"term/{local.year}/{t['name']}"),
+                             f"{L.label('term', lang)} {name}",
+                             f"{name}\n{L.label('instant', lang)}: {local.isoformat()} ({self.tz_name})\n"
+                             f"UTC: {at.astimezone(timezone.utc).isoformat()}",
+                             [L.label("almanac", lang), L.label("term", lang)])
+            te.add("dtstart", at.astimezone(timezone.utc).replace(microsecond=0))
+            te.add("duration", timedelta(minutes=1))
+            out.append(te)
+        return out
+
+    def hour_events(self, day: dict, judged: list[dict]) -> list[icalendar.Event]:
+        lang = self.lang
+        by_branch = {h["branch"]: h for h in day.get("hours") or []}
+        out = []
+        for j in judged:
+            verdict = j.get("verdict", "")
+            if L.VERDICT_RANK.get(verdict, -1) < self.min_rank:
+                continue
+            h = {**by_branch.get(j.get("branch"), {}), **j}
+            start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
+            tr, method = _chart_of(h)
+            vname = L.verdict_name(verdict, lang)
+            summary = f"{L.label('good_hour', lang)}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
+                      f"{L.label('hour', lang) if lang != 'en' else ''} {vname}"
+            lines = [f"{L.label('verdict', lang)}: {vname} ({L.label('score', lang)} {h.get('score', '')})"]
+            if h.get("pillar"):
+                lines.append(f"{L.label('hour', lang)}: {L.term(h['pillar'], lang)}")
+            if h.get("mansion"):
+                lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
+            if tr:
+                lines.append(f"{L.label('transmissions', lang)}: {''.join(tr)} · {L.label('method', lang)}: "
+                             f"{L.term(method, lang)}")
+            flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
+            if flags:
+                lines.append(f"{L.label('flags', lang)}: {'、'.join(flags)}")
+            reasons = h.get("reasons") or []
+            if reasons:
+                lines.append(f"{L.label('reasons', lang)}:")
+                lines += [f"- {L.free_text(_reason_text(r), lang)}" for r in reasons]
+            ev = self._event(_uid(self.ns, f"hour/{day['date']}/{h['branch']}"), summary, "\n".join(lines),
+                             [L.label("almanac", lang), self.task_label, vname])
+            ev.add("dtstart", start)
+            ev.add("dtend", end)
+            if self.alarm is not None:
+                al = icalendar.Alarm()
+                al.add("action", "DISPLAY")
+                al.add("description", summary)
+                al.add("trigger", timedelta(minutes=-self.alarm))
+                al.add("uid", _uid(self.ns, f"alarm/{self.alarm}/{day['date']}/{h['branch']}"))
+                ev.add_component(al)
+            out.append(ev)
+        return out
+
+    def calendar(self, events: list[icalendar.Event], stamps: dict) -> icalendar.Calendar:
+        lang, opts = self.lang, self.opts
+        name = f"{L.label('calname', lang)} · {self.task_label}"
+        desc = L.label("caldesc", lang).format(task=self.task_label)
+        cal = icalendar.Calendar()
+        cal.add("prodid", PRODID)
+        cal.add("version", "2.0")
+        cal.add("calscale", "GREGORIAN")
+        cal.add("method", "PUBLISH")
+        cal.add("uid", _uid(self.ns, "calendar"))
+        cal.add("name", name, parameters={"LANGUAGE": lang})
+        cal.add("x-wr-calname", name)
+        cal.add("description", desc, parameters={"LANGUAGE": lang})
+        cal.add("x-wr-caldesc", desc)
+        cal.add("x-wr-timezone", self.tz_name)
+        refresh = opts.get("refresh_interval", "P1D")
+        cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
+        cal.add("x-published-ttl", refresh)
+        cal.add("color", opts.get("color", "crimson"))
+        base = (opts.get("base_url") or "").rstrip("/")
+        if base:
+            cal.add("source", f"{base}/feeds/{self.task}.ics?tz={self.tz_name}&lang={lang}",
+                    parameters={"VALUE": "URI"})
+            cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
+        if stamps:
+            cal.add("last-modified", max(s for s, _ in stamps.values()))
+        for ev in events:
+            stamp, seq = stamps[str(ev["uid"])]
+            ev.add("dtstamp", stamp)
+            ev.add("last-modified", stamp)
+            ev.add("sequence", seq)
+            cal.add_component(ev)
+        cal.add_missing_timezones()
+        return cal
+
+
+def _digest(ev: icalendar.Event) -> str:
+    return hashlib.sha256(ev.to_ical()).hexdigest()
+
+
+def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = None,
+               alarm: int | None = None, config=None, *, strict: bool = True) -> Feed:
+    """The feed of ``task`` from ``start`` to ``end`` (inclusive dates, in ``tz``).
+
+    With ``strict`` a range over ``[feeds] max_events``/``max_bytes`` is bad input; otherwise the
+    horizon is cut at the last whole day that fits.
+    """
+    cfg = config_mod.load(config)
+    tz = check_tz(tz or cfg["calendar"]["default_tz"])
+    lang = L.check_lang(lang)
+    alarm = check_alarm(alarm)
+    source.check_task(task, cfg)
+    s, e = source._as_date(start), source._as_date(end)
+    if e < s:
+        raise BadInput(f"--to {e} is before --from {s}")
+    opts = feeds_options(cfg)
+    max_events = int(opts.get("max_events", 1000))
+    max_bytes = int(opts.get("max_bytes", 900_000))
+    if (e - s).days > 3660:
+        raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events")
+    b = _Builder(task, tz, lang, alarm, cfg)
+    days = source.get_range(s, e, tz, cfg)
+    judged = source.judge_range(task, s, e, tz, cfg)
+    events: list[icalendar.Event] = []
+    size, last = _HEADER_RESERVE, s - timedelta(days=1)
+    for day in days:
+        d = date.fromisoformat(day["date"])
+        evs = b.day_events(day) + b.hour_events(day, judged.get(d) or judged.get(day["date"]) or [])
+        add = sum(len(ev.to_ical()) + 120 for ev in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
+        if len(events) + len(evs) > max_events or size + add > max_bytes:
+            if strict:
+                raise BadInput(f"the feed for {s}..{e} would exceed {max_events} events or "
+                               f"{max_bytes} bytes (reached by {d}); ask for a shorter range")
+            break
+        events += evs
+        size += add
+        last = d
+    stamps = _stamps_for(cfg).resolve({str(ev["uid"]): _digest(ev) for ev in events})
+    body = b.calendar(events, stamps).to_ical()
+    lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
+    return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(events), s, last)
+
+
+def horizon(today: date, cfg) -> tuple[date, date]:
+    opts = feeds_options(cfg)
+    return (today - timedelta(days=int(opts.get("past_days", 7))),
+            today + timedelta(days=int(opts.get("future_days", 90))))
+
+
+def today_in(tz: str) -> date:
+    return datetime.now(ZoneInfo(tz)).date()
+
+
+_cache: dict[tuple, Feed] = {}
+_cache_lock = threading.Lock()
+_build_locks: dict[tuple, threading.Lock] = {}
+
+
+def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alarm: int | None = None,
+                 config=None, today: date | None = None) -> Feed:
+    """The published feed: the rolling horizon around ``today`` (in ``tz``), cut to the size
+    limits, cached per (task, tz, lang, alarm, horizon day, config digest)."""
+    cfg = config_mod.load(config)
+    tz = check_tz(tz or cfg["calendar"]["default_tz"])
+    lang = L.check_lang(lang)
+    alarm = check_alarm(alarm)
+    today = today or today_in(tz)
+    key = (task, tz, lang, alarm, today, cfg.digest)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    source.check_task(task, cfg)
+    with _cache_lock:
+        lock = _build_locks.setdefault(key, threading.Lock())
+    with lock:
+        hit = _cache.get(key)
+        if hit is None:
+            s, e = horizon(today, cfg)
+            hit = build_feed(task, s, e, tz, lang, alarm, cfg, strict=False)
+            with _cache_lock:
+                for k in [k for k in _cache if k[4] != today or k[5] != cfg.digest]:
+                    _cache.pop(k, None)  # yesterday's horizons and old configs
+                _cache[key] = hit
+    return hit
+
+
+def check_tz(tz: str) -> str:
+    from almanac.calendar import zone
+    try:
+        zone(tz)
+    except BadInput:
+        raise
+    except Exception:  # noqa: BLE001 — any failure to load is a bad zone name
+        raise BadInput(f"unknown time zone {tz!r}; accepted: an IANA name such as Asia/Shanghai") from None
+    return tz
+
+
+def check_alarm(alarm) -> int | None:
+    if alarm is None or alarm == "":
+        return None
+    try:
+        n = int(alarm)
+    except (TypeError, ValueError):
+        raise BadInput(f"alarm {alarm!r} is not a number of minutes (0..1440)") from None
+    if not 0 <= n <= 1440:
+        raise BadInput(f"alarm {n} is outside 0..1440 minutes")
+    return n
+
+
+def write_feeds(out_dir, config=None, today: date | None = None) -> list[Path]:
+    """Write the rolling feed of every task in every language into ``out_dir``
+    (``{task}.ics`` for the default language, ``{task}.{lang}.ics`` for the others).
+    Files are replaced atomically; returns the paths written."""
+    cfg = config_mod.load(config)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    tz = cfg["calendar"]["default_tz"]
+    written = []
+    for task in source.task_names(cfg):
+        for lang in L.LANGS:
+            feed = rolling_feed(task, tz, lang, None, cfg, today)
+            name = f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics"
+            written.append(_atomic_write(out / name, feed.body))
+    return written
+
+
+def _atomic_write(path: Path, data: bytes) -> Path:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return path

@@ -1,0 +1,141 @@
+"""The one seam between the exports (feeds, HTTP, reports) and the almanac's computations.
+
+Every export reads almanac facts through these functions only. When the precomputed store
+(``exports.store``) is present its read functions are used — they fall back to computing what
+they lack — otherwise the Python API is called directly. Switching is the ``_backend()`` line.
+
+All functions return the JSON-ready dicts of the contract (CONTRACT.md) and raise
+``almanac.errors.BadInput`` on bad input.
+"""
+from __future__ import annotations
+
+import importlib
+from datetime import date, datetime
+from typing import Any
+
+from almanac import api
+from almanac.errors import BadInput
+
+
+def _backend():
+    """The precomputed store when it is installed, else ``None`` (compute directly)."""
+    try:
+        return importlib.import_module("exports.store")
+    except ModuleNotFoundError as e:
+        if e.name and e.name.startswith("exports.store"):
+            return None
+        raise
+
+
+def _store_fn(name: str):
+    store = _backend()
+    fn = getattr(store, name, None) if store is not None else None
+    return fn if callable(fn) else None
+
+
+def get_day(day: "date | str", tz: str | None = None, config=None) -> dict[str, Any]:
+    """The ``almanac day --json`` document of one day."""
+    store = _backend()
+    if store is not None:
+        return store.get_day(day, tz, config)
+    return api.day(day, tz=tz, config=config)
+
+
+def get_range(start, end, tz: str | None = None, config=None) -> list[dict[str, Any]]:
+    """The day documents from ``start`` to ``end`` inclusive."""
+    store = _backend()
+    if store is not None:
+        return store.get_range(start, end, tz, config)
+    return [api.day(d, tz=tz, config=config) for d in _dates(start, end)]
+
+
+def judge_day(day: "date | str", tz: str | None, task: str, config=None) -> list[dict[str, Any]]:
+    """The 12 hours of one day judged for ``task``: a list of 12 dicts (子…亥), each with at
+    least ``branch``, ``start``, ``end``, ``score``, ``verdict`` and ``reasons``."""
+    store = _backend()
+    if store is not None:
+        return _hours_of(store.get_judgements(day, task, tz, config))
+    best_mod = importlib.import_module("almanac.api.best")  # the module, not api.best()
+    return _hours_of(best_mod.judge_day(day, tz, task, config))
+
+
+def judge_range(task: str, start, end, tz: str | None = None, config=None) -> dict[date, list[dict]]:
+    """``{date: judge_day(...)}`` from ``start`` to ``end`` inclusive."""
+    store = _backend()
+    if store is not None:
+        got = store.get_judgements_range(task, start, end, tz, config)
+        return {d: _hours_of(v) for d, v in got.items()}
+    return {d: judge_day(d, tz, task, config) for d in _dates(start, end)}
+
+
+def _dates(start, end) -> list[date]:
+    from datetime import timedelta
+    s, e = _as_date(start), _as_date(end)
+    return [s + timedelta(days=i) for i in range((e - s).days + 1)]
+
+
+def _as_date(value) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD") from None
+
+
+def data_dir():
+    """The folder for the embedded database, generated feeds and reports."""
+    store = _backend()
+    if store is not None:
+        return store.data_dir()
+    import os
+    from pathlib import Path
+    import platformdirs
+    env = os.environ.get("ALMANAC_DATA_DIR")
+    path = Path(env) if env else Path(platformdirs.user_data_dir("renqin-almanac", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _hours_of(raw) -> list[dict[str, Any]]:
+    if isinstance(raw, dict):
+        for key in ("hours", "results"):
+            if isinstance(raw.get(key), list):
+                return list(raw[key])
+        raise TypeError(f"judge_day returned a dict without hours: {sorted(raw)}")
+    return list(raw)
+
+
+def tasks(config=None) -> list[dict[str, str]]:
+    """The tasks the configuration knows: ``[{"name", "description"}, ...]``."""
+    fn = _store_fn("tasks")
+    doc = fn(config) if fn is not None else api.tasks(config=config)
+    return list(doc["tasks"] if isinstance(doc, dict) else doc)
+
+
+def task_names(config=None) -> list[str]:
+    return [t["name"] for t in tasks(config)]
+
+
+def check_task(task: str, config=None) -> str:
+    names = task_names(config)
+    if task not in names:
+        raise BadInput(f"unknown task {task!r} (accepted: {', '.join(names)})")
+    return task
+
+
+def chart(moment: "datetime | str", tz: str | None = None, config=None) -> dict[str, Any]:
+    """The 大六壬 chart of a moment."""
+    fn = _store_fn("chart")
+    if fn is not None:
+        return fn(moment, tz, config)
+    return api.chart(moment, tz=tz, config=config)
+
+
+def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None) -> dict:
+    fn = _store_fn("best")
+    if fn is not None:
+        return fn(task, start, end, tz, limit, config)
+    return api.best(task, start, end, tz=tz, limit=limit, config=config)

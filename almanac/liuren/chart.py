@@ -1,0 +1,95 @@
+"""The assembled 六壬 chart: a frozen ``Chart`` of (day, rotation k, 晝/夜, school).
+
+A chart depends only on the day pillar, ``k = 月將 − 占時`` and 晝/夜 (liuren-rules.md §0), so
+:func:`chart_for` is cached on exactly that key.
+
+>>> from almanac.cycles import GanZhi
+>>> c = chart_for(GanZhi.parse("乙丑").index, 1, False)
+>>> c.to_json()["transmissions"], c.to_json()["method"], c.to_json()["patterns"][:2]
+(['寅', '卯', '辰'], '元首', ['連茹', '進茹'])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cycles import BRANCHES, STEMS, GanZhi
+from .generals import GENERALS, Noble, place_noble
+from .lessons import Lesson, four_lessons
+from .options import DEFAULT, LiurenOptions
+from .patterns import Pattern, find
+from .plate import Plate
+from .transmissions import SOURCES, Transmissions, derive_from
+from .void import dungan, liuqin, void_pair
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Everything the 課 shows; ``to_json()`` gives the CONTRACT.md shape plus audit fields."""
+
+    day: int
+    k: int
+    night: bool
+    options: LiurenOptions
+    plate: Plate
+    lessons: tuple[Lesson, Lesson, Lesson, Lesson]
+    transmissions: Transmissions
+    noble: Noble
+    void: tuple[int, int]
+    patterns: tuple[Pattern, ...]
+
+    @property
+    def pillar(self) -> GanZhi:
+        return GanZhi(self.day)
+
+    @property
+    def method(self) -> str:
+        return self.transmissions.method
+
+    def general_on(self, sky: int) -> str:
+        return GENERALS[self.noble.general_on[sky]]
+
+    def to_json(self) -> dict:
+        t = self.transmissions
+        three = t.branches
+        return {
+            "day": str(self.pillar),
+            "plate": self.plate.to_json(),
+            "lessons": [l.to_json() for l in self.lessons],
+            "transmissions": [BRANCHES[b] for b in three],
+            "method": t.method,
+            "sub_method": t.sub_method,
+            "noble": self.noble.to_json(),
+            "generals": self.noble.generals_json(),
+            "void": [BRANCHES[b] for b in self.void],
+            "patterns": [p.name for p in self.patterns],
+            "rotation": self.k,
+            "day_night": "night" if self.night else "day",
+            "candidates": [BRANCHES[b] for b in t.candidates],
+            "candidate_kind": t.kind,
+            "shehai_counts": {BRANCHES[b]: n for b, n in t.shehai_counts},
+            "lesson_relations": [l.relation for l in self.lessons],
+            "lesson_generals": [self.general_on(l.upper) for l in self.lessons],
+            "transmission_generals": [self.general_on(b) for b in three],
+            "dungan": [dungan(self.day, b) for b in three],
+            "liuqin": [liuqin(self.day, b) for b in three],
+            "lesson_dungan": [dungan(self.day, l.upper) for l in self.lessons],
+            "sources": {"method": str(SOURCES[t.rule]),
+                        "patterns": {p.name: str(p.source) for p in self.patterns}},
+        }
+
+
+@lru_cache(maxsize=65536)
+def chart_for(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -> Chart:
+    """The chart of day index ``day`` (0 甲子 … 59 癸亥) on rotation ``k`` (0…11), 晝 or 夜."""
+    k %= 12
+    lessons = four_lessons(day, k)
+    t = derive_from(day, k, lessons, options)
+    noble = place_noble(day % 10, k, night, options.noble_table)
+    void = void_pair(day)
+    pats = find(day, k, t.branches, tuple(l.upper for l in lessons), void, t.method,
+                tuple(l.relation for l in lessons))
+    return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats)
+
+
+__all__ = ["Chart", "chart_for", "STEMS"]

@@ -1,0 +1,98 @@
+"""``api.chart`` and ``api.textbook_chart``: the 大六壬 chart of a moment or of a book example.
+
+>>> d = textbook_chart("乙丑", gan_shang="巳")
+>>> d["transmissions"], d["method"], d["noble"]["branch"]
+(['寅', '卯', '辰'], '元首', '子')
+>>> textbook_chart("甲丑", gan_shang="巳")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: '甲丑' is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from config import load
+
+from ..cycles import BRANCHES, GanZhi
+from ..errors import BadInput
+from ..liuren.chart import chart_for
+from ..liuren.generals import is_night_fixed, is_night_ziwu
+from ..liuren.options import LiurenOptions
+from ..liuren.plate import rotation, rotation_from_gan_shang
+
+_NOBLE = {"day": False, "晝": False, "昼": False, "night": True, "夜": True}
+
+
+def parse_branch(value, what: str) -> int:
+    """A branch given as its character (traditional or simplified; they coincide)."""
+    if isinstance(value, str):
+        t = value.strip()
+        if len(t) == 1 and t in BRANCHES:
+            return BRANCHES.index(t)
+    raise BadInput(f"{what} {value!r} is not an earthly branch (one of {BRANCHES})")
+
+
+def _night_from_hour(hour: int, opts: LiurenOptions) -> bool:
+    return is_night_ziwu(hour) if opts.daynight == "ziwu" else is_night_fixed(hour)
+
+
+def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None) -> dict:
+    """The chart of a day pillar with (月將, hour) or with the branch over the stem (干上).
+
+    ``noble`` is ``"day"`` or ``"night"``; without it the hour decides by ``liuren.daynight``
+    (the sun rule needs a real moment, so it falls back to the fixed 卯–申 rule here), and a
+    「干上」 example without an hour is read by day.
+    """
+    cfg = load(config)
+    opts = LiurenOptions.from_config(cfg)
+    pillar = GanZhi.parse(day)
+    if gan_shang is not None and (yuejiang is not None or hour is not None):
+        raise BadInput("give either gan_shang or yuejiang and hour, not both")
+    yj = hr = None
+    if gan_shang is not None:
+        k = rotation_from_gan_shang(pillar.stem, parse_branch(gan_shang, "gan_shang"))
+    elif yuejiang is not None and hour is not None:
+        yj, hr = parse_branch(yuejiang, "yuejiang"), parse_branch(hour, "hour")
+        k = rotation(yj, hr)
+    else:
+        raise BadInput("a textbook chart needs yuejiang and hour, or gan_shang (the branch over the day stem)")
+    if noble is None:
+        night = _night_from_hour(hr, opts) if hr is not None else False
+    elif isinstance(noble, str) and noble.strip() in _NOBLE:
+        night = _NOBLE[noble.strip()]
+    else:
+        raise BadInput(f"noble {noble!r} is not day or night")
+    doc = {"day": str(pillar), "yuejiang": BRANCHES[yj] if yj is not None else None,
+           "hour": BRANCHES[hr] if hr is not None else None}
+    doc.update(chart_for(pillar.index, k, night, opts).to_json())
+    doc["day"] = str(pillar)
+    return doc
+
+
+def chart(moment, tz=None, config=None) -> dict:
+    """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
+    from ..calendar import CalendarOptions, moment_facts, parse_moment, term_before
+
+    cfg = load(config)
+    opts = LiurenOptions.from_config(cfg)
+    copts = CalendarOptions.from_config(cfg)
+    if not isinstance(moment, (str, datetime)):
+        raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
+    instant = parse_moment(moment, tz, copts.default_tz)
+    m = moment_facts(instant, copts)
+    yj = m.yuejiang
+    if opts.yuejiang_switch == "jie":
+        yj = (1 - (term_before(instant, zhongqi=False).index + 1) // 2) % 12
+    hr = m.hour_branch
+    if opts.daynight == "sun":
+        night = not m.is_daytime_sun
+    else:
+        night = _night_from_hour(hr, opts)
+    k = rotation(yj, hr)
+    doc = {"moment": m.local.isoformat(), "tz": getattr(m.local.tzinfo, "key", str(m.local.tzinfo)),
+           "day": str(m.day_pillar), "hour_pillar": str(m.hour_pillar),
+           "yuejiang": BRANCHES[yj], "hour": BRANCHES[hr]}
+    doc.update(chart_for(m.day_pillar.index, k, night, opts).to_json())
+    doc["day"] = str(m.day_pillar)
+    return doc

@@ -1,0 +1,40 @@
+"""Drawing a chart as the books print it: 三傳 in a column, 四課 right to left, the plate as a ring.
+
+>>> from almanac.cycles import GanZhi
+>>> from almanac.liuren.chart import chart_for
+>>> print(render_json(chart_for(GanZhi.parse("乙丑").index, 1, False).to_json()).splitlines()[0])
+乙丑日  元首  (晝貴 子 順)  旬空 戌亥
+"""
+from __future__ import annotations
+
+_RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
+_BR = "子丑寅卯辰巳午未申酉戌亥"
+
+
+def render_json(doc: dict) -> str:
+    """Text drawing of a chart JSON document (``Chart.to_json()`` or the API's answer)."""
+    n = doc["noble"]
+    head = (f"{doc['day']}日  {doc['method']}"
+            + (f"·{doc['sub_method']}" if doc.get("sub_method") and doc["sub_method"] != doc["method"] else "")
+            + f"  ({'夜' if n['time'] == 'night' else '晝'}貴 {n['branch']} {n['direction']})"
+            + f"  旬空 {''.join(doc['void'])}")
+    lines = [head]
+    if doc.get("yuejiang") and doc.get("hour"):
+        lines.append(f"{doc['yuejiang']}將加{doc['hour']}時")
+    lines.append("三傳")
+    for i, b in enumerate(doc["transmissions"]):
+        dg = doc.get("dungan", [None] * 3)[i] or "　"
+        lines.append(f"  {doc.get('liuqin', ['', '', ''])[i]} {dg}{b} {doc['generals'][b]}")
+    ls = doc["lessons"][::-1]
+    lines.append("四課")
+    lines.append("  " + "  ".join(doc["generals"][l["upper"]] for l in ls))
+    lines.append("  " + "    ".join(l["upper"] for l in ls))
+    lines.append("  " + "    ".join(l["lower"] for l in ls))
+    lines.append("天地盤 (上神/地盤)")
+    plate = doc["plate"]
+    for row in _RING:
+        cells = ["    " if g is None else f"{plate[_BR[g]]}/{_BR[g]}" for g in row]
+        lines.append("  " + " ".join(cells))
+    if doc.get("patterns"):
+        lines.append("格局 " + " ".join(doc["patterns"]))
+    return "\n".join(lines)

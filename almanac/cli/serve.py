@@ -1,0 +1,64 @@
+"""``almanac serve [--host HOST] [--port PORT]``: the HTTP service on the embedded store."""
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from datetime import timedelta
+
+
+def register(subparsers, common) -> None:
+    p = subparsers.add_parser("serve", parents=[common], help="start the HTTP service",
+                              description="Serve feeds, the JSON API and reports (see docs/http.md).")
+    p.add_argument("--host", default=None, help="address to listen on (default: [http] host)")
+    p.add_argument("--port", type=int, default=None, help="port (default: [http] port)")
+    p.add_argument("--no-warm", action="store_true", help="do not precompute the horizon at start-up")
+    p.set_defaults(func=run)
+
+
+def _warm(cfg) -> None:
+    """Precompute what the store lacks for the horizon, then render each task's default feed."""
+    from exports import feeds, source
+    log = logging.getLogger("almanac.serve")
+    tz = cfg["calendar"]["default_tz"]
+    today = feeds.today_in(tz)
+    h = cfg["http"]
+    try:
+        store = source._backend()
+        if store is not None:
+            st = store.open_store(cfg)
+            st.precompute(today - timedelta(days=int(h["warm_past_days"])),
+                          today + timedelta(days=int(h["warm_future_days"])), tz)
+        for task in source.task_names(cfg):
+            feeds.rolling_feed(task, tz, None, None, cfg, today)
+        log.info("warm-up done")
+    except Exception:  # noqa: BLE001 — requests still compute what they need
+        log.exception("warm-up failed; answering from computation")
+
+
+def run(args) -> int:
+    import uvicorn
+
+    import config as config_mod
+    from almanac.errors import BadInput
+    from exports import source
+    from exports.http import create_app, subscribe_links
+    cfg = config_mod.load(args.config)
+    host = args.host or cfg["http"]["host"]
+    port = args.port if args.port is not None else int(cfg["http"]["port"])
+    if not 0 <= port <= 65535:
+        raise BadInput(f"--port {port} is outside 0..65535")
+    app = create_app(cfg)
+    if not args.no_warm:
+        threading.Thread(target=_warm, args=(cfg,), daemon=True, name="warm").start()
+    base = (cfg["feeds"]["base_url"] or f"http://{host}:{port}").rstrip("/")
+    print(f"almanac: serving on http://{host}:{port}/ (index with subscribe links)", file=sys.stderr)
+    try:
+        tz = cfg["calendar"]["default_tz"]
+        for task in source.task_names(cfg):
+            links = subscribe_links(base, task, "zh-Hant", tz)
+            print(f"  {task}: {links['https']}  {links['webcal']}", file=sys.stderr)
+    except Exception:  # noqa: BLE001 — tasks not available yet; the index page lists them
+        pass
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    return 0

@@ -1,0 +1,47 @@
+"""``almanac chart``: the 大六壬 chart of a moment, or of a day pillar as the books state it.
+
+    almanac chart DATETIME [--tz ZONE] [--json]
+    almanac chart --day PILLAR (--yuejiang BRANCH --hour BRANCH | --gan-shang BRANCH) [--noble day|night] [--json]
+"""
+from __future__ import annotations
+
+from almanac.errors import BadInput
+
+
+def register(subparsers, common) -> None:
+    p = subparsers.add_parser("chart", parents=[common], help="大六壬 chart of a moment or a day pillar",
+                              description="The 大六壬 chart (天地盤, 四課, 三傳, 天將, 旬空, 格局).")
+    p.add_argument("moment", nargs="?", metavar="DATETIME", help="ISO 8601 date-time, e.g. 2026-11-29T14:30")
+    p.add_argument("--tz", metavar="ZONE", help="IANA zone for a DATETIME without offset")
+    p.add_argument("--day", metavar="PILLAR", help="day pillar, e.g. 乙丑 (textbook chart)")
+    p.add_argument("--yuejiang", metavar="BRANCH", help="月將 branch, with --hour")
+    p.add_argument("--hour", metavar="BRANCH", help="hour branch, with --yuejiang")
+    p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang",
+                   help="sky branch over the day stem's 寄宮 (「乙丑日干上巳」)")
+    p.add_argument("--noble", choices=("day", "night"), help="晝貴 or 夜貴 (textbook chart)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from almanac.api.chart import chart, textbook_chart
+    from almanac.cli import emit
+    from almanac.liuren.render import render_json
+
+    if args.day is not None:
+        if args.moment is not None or args.tz is not None:
+            raise BadInput("give either DATETIME [--tz] or --day with --yuejiang/--hour or --gan-shang, not both")
+        if args.gan_shang is not None and (args.hour is not None or args.yuejiang is not None):
+            raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang")
+        if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
+            raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
+        doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
+                             noble=args.noble, config=args.config)
+    else:
+        if args.moment is None:
+            raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
+        if args.yuejiang or args.hour or args.gan_shang or args.noble:
+            raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
+        doc = chart(args.moment, tz=args.tz, config=args.config)
+    emit(doc, args.json, render_json)
+    return 0

@@ -1,0 +1,244 @@
+"""The iCalendar feeds as real clients read them: icalendar (component.errors), vobject, ical,
+recurring-ical-events, a Radicale CalDAV round trip on loopback; stable UIDs; byte-identical
+rebuilds; size limits; every language."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("exports_sample", Path(__file__).with_name("exports_sample.py"))
+sample = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sample)
+
+START, END = date(2026, 12, 1), date(2026, 12, 8)  # holds 大雪 (2026-12-07)
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("ALMANAC_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    from exports import source
+    saved = dict(vars(source))
+    which = sample.ensure()
+    yield which
+    for k, v in saved.items():
+        setattr(source, k, v)
+    mp.undo()
+
+
+@pytest.fixture(scope="module")
+def task(backend):
+    from exports import source
+    return source.task_names()[0]
+
+
+@pytest.fixture(scope="module")
+def feeds_by_lang(backend, task):
+    from exports import feeds
+    return {lang: feeds.build_feed(task, START, END, "Asia/Shanghai", lang, 15) for lang in feeds.L.LANGS}
+
+
+def test_real_compute_api_is_used(backend):
+    if backend != "real":
+        pytest.skip("almanac.api.day / almanac.api.best.judge_day not installed yet: feeds tested on sample data")
+
+
+def test_icalendar_parses_without_errors(feeds_by_lang):
+    import icalendar
+    for lang, f in feeds_by_lang.items():
+        cal = icalendar.Calendar.from_ical(f.body)
+        for comp in cal.walk():
+            assert not comp.errors, (lang, comp.name, comp.errors)
+        events = cal.walk("VEVENT")
+        assert events and len(events) == f.events
+        assert cal["X-WR-CALNAME"] and cal["NAME"] and str(cal["REFRESH-INTERVAL"].to_ical(), "ascii") == "P1D"
+        assert cal["X-PUBLISHED-TTL"] == "P1D" and cal["COLOR"]
+        assert cal.walk("VTIMEZONE"), "a VTIMEZONE for the TZID of the hour events"
+        uids = [str(e["UID"]) for e in events]
+        assert len(set(uids)) == len(uids)
+        kinds = {"date": 0, "tz": 0, "utc": 0}
+        for e in events:
+            s, en = e.decoded("DTSTART"), e.get("DTEND")
+            assert e["TRANSP"] == "TRANSPARENT" and e.get("CATEGORIES") and e.get("DTSTAMP")
+            assert e.decoded("DTSTAMP").tzinfo is not None
+            if not isinstance(s, datetime):
+                kinds["date"] += 1
+                assert e.decoded("DTEND") == s + timedelta(days=1)
+            elif e["DTSTART"].params.get("TZID"):
+                kinds["tz"] += 1
+                assert e.decoded("DTEND") > s and (e.decoded("DTEND") - s) == timedelta(hours=2)
+                assert e.walk("VALARM")
+            else:
+                kinds["utc"] += 1
+                assert s.utcoffset() == timedelta(0) and en is None and e.decoded("DURATION") == timedelta(minutes=1)
+            assert s.tzinfo is not None if isinstance(s, datetime) else True  # no floating times
+        assert kinds["date"] == (END - START).days + 1 and kinds["tz"] > 0 and kinds["utc"] >= 1, kinds
+
+
+def test_structure_crlf_folding_end(feeds_by_lang):
+    for f in feeds_by_lang.values():
+        assert f.body.endswith(b"END:VCALENDAR\r\n")
+        lines = f.body.split(b"\r\n")
+        assert b"\n" not in b"".join(lines)
+        assert max(len(line) for line in lines) <= 75
+        for line in lines:
+            line.decode("utf-8")  # folding never splits a character
+
+
+def test_vobject_and_ical_parse(feeds_by_lang):
+    import vobject
+    from ical.calendar_stream import IcsCalendarStream
+    for lang, f in feeds_by_lang.items():
+        cal = vobject.readOne(f.body.decode("utf-8"))
+        assert len(cal.vevent_list) == f.events
+        parsed = IcsCalendarStream.calendar_from_ics(f.body.decode("utf-8"))
+        assert len(parsed.events) == f.events, lang
+
+
+def test_recurring_ical_events_expands(feeds_by_lang):
+    import icalendar
+    import recurring_ical_events
+    f = feeds_by_lang["zh-Hant"]
+    cal = icalendar.Calendar.from_ical(f.body)
+    day = recurring_ical_events.of(cal).at((2026, 12, 7))
+    assert any(not isinstance(e.decoded("DTSTART"), datetime) for e in day)
+    assert any("大雪" in str(e["SUMMARY"]) for e in day)
+    assert len(recurring_ical_events.of(cal).between(START, END + timedelta(days=1))) == f.events
+
+
+def test_uids_stable_across_shifted_windows(backend, task):
+    from exports import feeds
+    import icalendar
+    a = feeds.build_feed(task, START, START + timedelta(days=5), "Asia/Shanghai", "zh-Hant")
+    b = feeds.build_feed(task, START + timedelta(days=3), START + timedelta(days=8), "Asia/Shanghai", "zh-Hant")
+
+    def by_key(f):
+        out = {}
+        for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT"):
+            out[(e["DTSTART"].to_ical(), str(e["SUMMARY"]))] = str(e["UID"])
+        return out
+    ka, kb = by_key(a), by_key(b)
+    common = set(ka) & set(kb)
+    assert len(common) >= 3
+    assert all(ka[k] == kb[k] for k in common)
+    # other languages live in their own UID namespace
+    c = feeds.build_feed(task, START, START + timedelta(days=5), "Asia/Shanghai", "en")
+    assert not set(by_key(c).values()) & set(ka.values())
+
+
+def test_rebuild_is_byte_identical(backend, task):
+    from exports import feeds
+    a = feeds.build_feed(task, START, END, "Asia/Seoul", "ko")
+    time.sleep(1.1)
+    b = feeds.build_feed(task, START, END, "Asia/Seoul", "ko")
+    assert a.body == b.body and a.etag == b.etag
+
+
+def test_rolling_feed_respects_limits(backend, task):
+    from exports import feeds
+    f = feeds.rolling_feed(task, "Asia/Shanghai", "zh-Hans", None, {"feeds": {"max_events": 60}},
+                           today=START)
+    assert f.events <= 60 and len(f.body) < 900_000 and f.end < START + timedelta(days=90)
+    from almanac.errors import BadInput
+    with pytest.raises(BadInput):
+        feeds.build_feed(task, START, START + timedelta(days=200), config={"feeds": {"max_events": 60}})
+
+
+def test_bad_input(backend, task):
+    from almanac.errors import BadInput
+    from exports import feeds
+    for kwargs in ({"lang": "fr"}, {"tz": "Mars/Olympus"}, {"alarm": -5}):
+        with pytest.raises(BadInput):
+            feeds.build_feed(task, START, END, **kwargs)
+    with pytest.raises(BadInput):
+        feeds.build_feed("no-such-task", START, END)
+    with pytest.raises(BadInput):
+        feeds.build_feed(task, END, START)
+
+
+def test_cli_feed(backend, task, tmp_path):
+    from almanac.cli import main
+    out = tmp_path / "t.ics"
+    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "2026-12-03", "--lang", "en",
+                 "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"BEGIN:VCALENDAR")
+    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "x", "-o", str(out)]) == 2
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def radicale(tmp_path_factory):
+    pytest.importorskip("radicale")
+    root = tmp_path_factory.mktemp("radicale")
+    port = _free_port()
+    conf = root / "config"
+    conf.write_text(f"""[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = none\n[rights]\ntype = owner_write
+[storage]\nfilesystem_folder = {root / 'collections'}\n[logging]\nlevel = warning\n""")
+    proc = subprocess.Popen([sys.executable, "-m", "radicale", "--config", str(conf)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/.web/", timeout=1)
+            break
+        except Exception:  # noqa: BLE001
+            if proc.poll() is not None:
+                pytest.fail(proc.stderr.read().decode())
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    proc.wait(10)
+
+
+def _dav(method, url, body=b"", headers=None):
+    req = urllib.request.Request(url, data=body or None, method=method, headers={
+        "Authorization": "Basic dXNlcjp1c2Vy", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def test_radicale_put_and_time_range_report(radicale, feeds_by_lang):
+    import icalendar
+    coll = f"{radicale}/user/almanac/"
+    mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+<D:set><D:prop><D:displayname>t</D:displayname></D:prop></D:set></C:mkcalendar>"""
+    st, _ = _dav("MKCALENDAR", coll, mk)
+    assert st in (201, 405), st
+    f = feeds_by_lang["zh-Hant"]
+    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
+    assert st in (200, 201, 204), (st, body[:300])
+    report = b"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+ <D:prop><C:calendar-data/></D:prop>
+ <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+  <C:time-range start="20261207T000000Z" end="20261208T000000Z"/>
+ </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"""
+    st, body = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
+    assert st == 207, st
+    text = body.decode()
+    assert "大雪" in text  # the solar-term instant
+    assert "VALUE=DATE:20261207" in text or "VALUE=DATE:20261208" in text  # the all-day event(s)
+    cal = icalendar.Calendar.from_ical(f.body)
+    expected = [e for e in cal.walk("VEVENT") if isinstance(e.decoded("DTSTART"), datetime)
+                and e.decoded("DTSTART") < datetime.fromisoformat("2026-12-08T00:00:00+00:00")
+                and (e.decoded("DTEND") if e.get("DTEND") else e.decoded("DTSTART") + e.decoded("DURATION"))
+                > datetime.fromisoformat("2026-12-07T00:00:00+00:00")]
+    for e in expected:
+        assert str(e["UID"]) in text

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import inspect
 import logging
 import time
 from collections.abc import Callable
@@ -95,46 +94,44 @@ def _precompute(ctx: Context, day: dt.date) -> tuple[str, dict]:
     return ("ok" if written else "noop"), out
 
 
-def _call_writer(module: str, names: tuple[str, ...], ctx: Context, day: dt.date,
-                 out_dir: Path) -> tuple[str, dict]:
-    """Call the first writer ``module`` offers, passing the arguments its signature accepts."""
+def _writer(module: str, name: str):
+    """``module.name``, or None when that writer is not installed."""
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as e:
         if e.name and module.startswith(e.name):
-            return "noop", {"reason": f"{module} is not installed"}
+            return None
         raise
-    fn = next((getattr(mod, n) for n in names if callable(getattr(mod, n, None))), None)
-    if fn is None:
-        return "noop", {"reason": f"{module} offers none of {', '.join(names)}"}
-    offered = {"config": ctx.config, "store": ctx.store, "out_dir": out_dir, "directory": out_dir,
-               "date": day, "today": day, "start": day}
-    params = inspect.signature(fn).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        kwargs = offered
-    else:
-        kwargs = {k: v for k, v in offered.items() if k in params}
-    out_dir.mkdir(parents=True, exist_ok=True)
-    result = fn(**kwargs)
-    detail = {"writer": f"{module}.{fn.__name__}", "out_dir": str(out_dir)}
-    if isinstance(result, dict):
-        detail["result"] = {k: v for k, v in result.items()
-                            if isinstance(v, (str, int, float, bool, type(None)))}
-    elif isinstance(result, (list, tuple)):
-        detail["written"] = len(result)
-    return "ok", detail
+    fn = getattr(mod, name, None)
+    return fn if callable(fn) else None
+
+
+def _out_dir(ctx: Context, key: str, default: str) -> Path:
+    try:
+        sub = ctx.config["reports"][key]
+    except KeyError:
+        sub = default
+    return data_dir() / sub
 
 
 def _feeds(ctx: Context, day: dt.date) -> tuple[str, dict]:
-    return _call_writer("exports.feeds", ("regenerate", "regenerate_all", "write_all",
-                                           "write_feeds", "build_all"),
-                        ctx, day, data_dir() / "feeds")
+    fn = _writer("exports.feeds", "write_feeds")
+    if fn is None:
+        return "noop", {"reason": "exports.feeds.write_feeds is not installed"}
+    out = _out_dir(ctx, "feeds_dir", "feeds")
+    paths = fn(out, config=ctx.config, today=day)
+    return "ok", {"out_dir": str(out), "files": len(paths),
+                  "bytes": sum(p.stat().st_size for p in paths if p.exists())}
 
 
 def _reports(ctx: Context, day: dt.date) -> tuple[str, dict]:
-    return _call_writer("exports.reports", ("regenerate", "write_reports", "write_all",
-                                             "build_all"),
-                        ctx, day, data_dir() / "reports")
+    fn = _writer("exports.reports", "write_reports")
+    if fn is None:
+        return "noop", {"reason": "exports.reports.write_reports is not installed"}
+    out = _out_dir(ctx, "reports_dir", "reports")
+    days = int(ctx.config["reports"]["days"]) if "reports" in ctx.config else 7
+    paths = fn(day, days, out, config=ctx.config)
+    return "ok", {"out_dir": str(out), "from": day.isoformat(), "days": days, "files": len(paths)}
 
 
 BODIES: dict[str, Callable[[Context, dt.date], tuple[str, dict]]] = {

@@ -11,6 +11,7 @@ from the ledger, which also covers the run APScheduler loses when shut down at a
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import signal
@@ -86,8 +87,13 @@ class Service:
             return conn.execute(delete(table).where(table.c.id.not_in(jobs.JOB_IDS))).rowcount
 
     def catch_up(self, now: dt.datetime | None = None) -> dict[str, str]:
-        """Run every job whose latest due night is not done in the ledger."""
+        """Run every job whose latest due night is not done in the ledger (takes the lock)."""
         out = {}
+        with (contextlib.nullcontext() if self.lock.held else self.lock):
+            self._catch_up(now, out)
+        return out
+
+    def _catch_up(self, now, out) -> None:
         for job in jobs.JOB_IDS:
             day = jobs.logical_date(self.ctx, job, now)
             if ledger.is_done(self.store.engine, job, day):
@@ -95,7 +101,6 @@ class Service:
             else:
                 log.info("catch-up: %s for %s was not done; running it now", job, day)
                 out[job] = jobs.run_job(job, trigger="catchup", now=now, ctx=self.ctx)
-        return out
 
     # ------------------------------------------------------------------ entry points
     def run_once(self) -> dict[str, str]:

@@ -16,6 +16,7 @@ import datetime as dt
 import logging
 import os
 import socket
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -78,95 +79,119 @@ class Store:
 
     # ------------------------------------------------------------------ writing
     def precompute(self, start, end, tz: str | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> PrecomputeStats:
+                   progress: Callable[[int, int], None] | None = None,
+                   batch_days: int | None = None) -> PrecomputeStats:
         start, end = C.parse_date(start, "--from date"), C.parse_date(end, "--to date")
         if end < start:
             raise C.BadInput(f"--to {end} is before --from {start}; give a range in order")
         tz = tz or C.default_tz(self.config)
-        t0 = dt.datetime.now().timestamp()
+        batch_days = batch_days or int(self.config["store"]["batch_days"])
+        t0 = time.perf_counter()
         dates = date_range(start, end)
-        # one cheap query says which days are already current
         fh, th = self._hashes()
+        # one cheap query says which days are already current
         with self.engine.connect() as conn:
             rows = conn.execute(select(Day.date, Day.facts_hash, Day.task_hashes).where(
                 Day.tz == tz, Day.date >= start, Day.date <= end)).all()
             conn.rollback()
         have = {r.date: (r.facts_hash, r.task_hashes) for r in rows}
         stats = PrecomputeStats(days=len(dates), tz=tz)
+        batch: list[_Computed] = []
         for i, date in enumerate(dates):
             cur = have.get(date)
             if cur is not None and cur[0] == fh and cur[1] == th:
                 stats.unchanged += 1
             else:
-                outcome = self._write_day(date, tz, fh, th, cur)
-                if outcome == "written":
-                    stats.written += 1
-                elif outcome == "tasks":
-                    stats.tasks_updated += 1
-                else:
-                    stats.unchanged += 1
-            if progress is not None:
+                batch.append(self._compute(date, tz, fh, th, cur))
+                if len(batch) >= batch_days:
+                    self._flush(batch, tz, fh, th, stats)
+                    batch = []
+            if progress is not None and not batch:
                 progress(i + 1, len(dates))
-        stats.seconds = dt.datetime.now().timestamp() - t0
+        if batch:
+            self._flush(batch, tz, fh, th, stats)
+        if progress is not None:
+            progress(len(dates), len(dates))
+        stats.seconds = time.perf_counter() - t0
         return stats
 
-    def _compute(self, date, tz, tasks: Iterable[str], with_facts: bool):
-        facts = C.compute_day(date, tz, self.config) if with_facts else None
-        scores = {t: C.judgement_hours(C.judge_day(date, tz, t, self.config)) for t in tasks}
-        return facts, scores
-
-    def _write_day(self, date, tz, fh, th, cur, _retry: bool = True) -> str:
+    def _compute(self, date, tz, fh, th, cur) -> "_Computed":
         facts_ok = cur is not None and cur[0] == fh
-        stale_tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
-        facts, scores = self._compute(date, tz, stale_tasks, with_facts=not facts_ok)
-        now = dt.datetime.now(dt.timezone.utc)
+        tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
+        facts = None if facts_ok else C.compute_day(date, tz, self.config)
+        scores = {t: C.judgement_hours(C.judge_day(date, tz, t, self.config)) for t in tasks}
+        return _Computed(date, facts, scores)
+
+    def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
+        """Write computed days, each whole, all in one transaction."""
+        redo: list[_Computed] = []
         try:
             with self.engine.begin() as conn:
-                q = select(Day.id, Day.facts_hash, Day.task_hashes).where(
-                    Day.tz == tz, Day.date == date)
+                q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes).where(
+                    Day.tz == tz, Day.date.in_([c.date for c in batch]))
                 if conn.dialect.name == "postgresql":
                     q = q.with_for_update()
-                row = conn.execute(q).first()
-                if row is not None and row.facts_hash == fh and row.task_hashes == th:
-                    return "unchanged"  # another writer got here first
-                if facts_ok and row is not None and row.facts_hash == fh:
-                    # facts current: replace only the stale tasks' scores, drop removed tasks
-                    old = dict(row.task_hashes or {})
-                    redo = [t for t in th if old.get(t) != th[t]]
-                    missing = [t for t in redo if t not in scores]
-                    if missing:  # changed under us; compute what is now needed
-                        raise _Recompute()
-                    gone = [t for t in old if t not in th]
-                    conn.execute(delete(Score).where(Score.day_id == row.id,
-                                                     Score.task.in_(redo + gone)))
-                    self._insert_scores(conn, row.id, {t: scores[t] for t in redo}, th)
-                    conn.execute(update(Day).where(Day.id == row.id).values(
-                        task_hashes=th, computed_at=now))
-                    return "tasks"
-                if facts is None:
-                    raise _Recompute()
-                if row is None:
-                    day_id = conn.execute(insert(Day).values(
-                        tz=tz, date=date, facts=_facts_without_hours(facts), facts_hash=fh,
-                        task_hashes=th, computed_at=now).returning(Day.id)).scalar_one()
-                else:
-                    day_id = row.id
-                    conn.execute(delete(Score).where(Score.day_id == day_id))
-                    conn.execute(delete(Hour).where(Hour.day_id == day_id))
-                    conn.execute(update(Day).where(Day.id == day_id).values(
-                        facts=_facts_without_hours(facts), facts_hash=fh, task_hashes=th,
-                        computed_at=now))
-                conn.execute(insert(Hour), [_hour_row(day_id, i, h)
-                                            for i, h in enumerate(facts["hours"])])
-                self._insert_scores(conn, day_id, scores, th)
-                return "written"
-        except _Recompute:
-            return self._write_day(date, tz, fh, th, None, _retry)
+                rows = {r.date: r for r in conn.execute(q)}
+                now = dt.datetime.now(dt.timezone.utc)
+                hours, scores, new_days, day_ids = [], [], [], {}
+                for c in batch:
+                    row = rows.get(c.date)
+                    if row is not None and row.facts_hash == fh and row.task_hashes == th:
+                        stats.unchanged += 1  # another writer got here first
+                        continue
+                    if row is not None and row.facts_hash == fh:
+                        old = dict(row.task_hashes or {})
+                        need = [t for t in th if old.get(t) != th[t]]
+                        if any(t not in c.scores for t in need):
+                            redo.append(c)  # changed under us: compute again below
+                            continue
+                        gone = [t for t in old if t not in th]
+                        conn.execute(delete(Score).where(Score.day_id == row.id,
+                                                         Score.task.in_(need + gone)))
+                        scores += _score_rows(row.id, {t: c.scores[t] for t in need}, th)
+                        conn.execute(update(Day).where(Day.id == row.id).values(
+                            task_hashes=th, computed_at=now))
+                        stats.tasks_updated += 1
+                        continue
+                    if c.facts is None or any(t not in c.scores for t in th):
+                        redo.append(c)
+                        continue
+                    if row is None:
+                        new_days.append(c)
+                    else:
+                        conn.execute(delete(Score).where(Score.day_id == row.id))
+                        conn.execute(delete(Hour).where(Hour.day_id == row.id))
+                        conn.execute(update(Day).where(Day.id == row.id).values(
+                            facts=_facts_without_hours(c.facts), facts_hash=fh, task_hashes=th,
+                            computed_at=now))
+                        day_ids[c.date] = row.id
+                    stats.written += 1
+                if new_days:
+                    ids = conn.execute(
+                        insert(Day).returning(Day.date, Day.id, sort_by_parameter_order=True),
+                        [{"tz": tz, "date": c.date, "facts": _facts_without_hours(c.facts),
+                          "facts_hash": fh, "task_hashes": th, "computed_at": now}
+                         for c in new_days]).all()
+                    day_ids.update({r.date: r.id for r in ids})
+                for c in batch:
+                    if c.date in day_ids:
+                        hours += [_hour_row(day_ids[c.date], i, h)
+                                  for i, h in enumerate(c.facts["hours"])]
+                        scores += _score_rows(day_ids[c.date], c.scores, th)
+                if hours:
+                    conn.execute(insert(Hour), hours)
+                if scores:
+                    conn.execute(insert(Score), scores)
         except IntegrityError:
             if not _retry:
                 raise
-            # another process inserted the same day between our read and our write
-            return self._write_day(date, tz, fh, th, self._current(date, tz), False)
+            # another process inserted some of these days between our read and our write
+            stats.written -= sum(1 for c in batch if c.facts is not None)
+            fresh = [self._compute(c.date, tz, fh, th, self._current(c.date, tz)) for c in batch]
+            self._flush(fresh, tz, fh, th, stats, False)
+            return
+        for c in redo:
+            self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats, _retry)
 
     def _current(self, date, tz):
         with self.engine.connect() as conn:
@@ -174,18 +199,6 @@ class Store:
                 Day.tz == tz, Day.date == date)).first()
             conn.rollback()
         return None if row is None else (row.facts_hash, row.task_hashes)
-
-    @staticmethod
-    def _insert_scores(conn, day_id, scores: dict[str, list[dict]], th: dict[str, str]) -> None:
-        rows = []
-        for task, hours in scores.items():
-            for i, h in enumerate(hours):
-                score = h.get("score")
-                rows.append({"day_id": day_id, "idx": i, "task": task,
-                             "score": float(score) if isinstance(score, (int, float)) else None,
-                             "verdict": h.get("verdict"), "options_hash": th[task], "data": h})
-        if rows:
-            conn.execute(insert(Score), rows)
 
     # ------------------------------------------------------------------ reading
     def _load_days(self, tz: str, start: dt.date, end: dt.date, fh: str) -> dict[dt.date, dict]:
@@ -285,8 +298,22 @@ class Store:
         return out
 
 
-class _Recompute(Exception):
-    pass
+@dataclass
+class _Computed:
+    date: dt.date
+    facts: dict | None         # None when the stored facts are current
+    scores: dict[str, list]    # task -> twelve judgements, for the tasks to (re)write
+
+
+def _score_rows(day_id: int, scores: dict[str, list[dict]], th: dict[str, str]) -> list[dict]:
+    rows = []
+    for task, hours in scores.items():
+        for i, h in enumerate(hours):
+            score = h.get("score")
+            rows.append({"day_id": day_id, "idx": i, "task": task,
+                         "score": float(score) if isinstance(score, (int, float)) else None,
+                         "verdict": h.get("verdict"), "options_hash": th[task], "data": h})
+    return rows
 
 
 def _facts_without_hours(facts: dict) -> dict:

@@ -1,0 +1,319 @@
+"""The scheduler service, on SQLite always and on PostgreSQL when ALMANAC_TEST_PG_URL is set.
+
+The jobs run the real precompute (over a small horizon, set in the config) and the real feed and
+report writers when those are importable.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.triggers.cron import CronTrigger
+from sqlalchemy import create_engine, func, select, text
+
+from exports.store import db as store_db
+from exports.store import core as store_core
+from exports.store.models import Day, Run
+from scheduler import jobs, ledger
+from scheduler.lock import LockHeld, SingleInstanceLock
+from scheduler.service import JOBSTORE_TABLE, Service
+
+PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
+ROOT = Path(__file__).resolve().parents[1]
+SH = ZoneInfo("Asia/Shanghai")
+SMALL = {"scheduler": {"horizon_past_days": 1, "horizon_future_days": 2}}
+
+
+def _pg_database(base_url: str):
+    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = base_url.rsplit("/", 1)[0] + "/" + name
+
+    def drop():
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    return url, drop
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
+def db_url(request, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+        yield url
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+    else:
+        url, drop = _pg_database(PG_URL)
+        yield url
+        drop()
+    jobs.install(None)
+
+
+def _at(y, m, d, hh, mm=0, tz=SH) -> dt.datetime:
+    return dt.datetime(y, m, d, hh, mm, tzinfo=tz)
+
+
+def _runs(service) -> list[dict]:
+    return ledger.history(service.store.engine)
+
+
+def _env(url: str, tmp_path: Path, cfg: Path | None = None) -> dict:
+    env = dict(os.environ)
+    env.update(ALMANAC_DB_URL=url, ALMANAC_DATA_DIR=str(tmp_path / "data"))
+    env.pop("ALMANAC_CONFIG", None)
+    if cfg is not None:
+        env["ALMANAC_CONFIG"] = str(cfg)
+    return env
+
+
+def _small_config(tmp_path: Path) -> Path:
+    p = tmp_path / "small.toml"
+    p.write_text("[scheduler]\nhorizon_past_days = 1\nhorizon_future_days = 2\n"
+                 "lock_check_seconds = 1\n")
+    return p
+
+
+# ---------------------------------------------------------------------- registration
+def _jobstore_ids(service) -> list[str]:
+    with service.store.engine.connect() as conn:
+        return sorted(r[0] for r in conn.execute(text(f"SELECT id FROM {JOBSTORE_TABLE}")))
+
+
+def test_three_starts_leave_one_job_each(db_url):
+    for _ in range(3):
+        service = Service(SMALL, url=db_url)
+        service.prune()
+        sched = service.build(BackgroundScheduler)
+        sched.start(paused=True)
+        ids = [j.id for j in sched.get_jobs(jobstore="default")]
+        sched.shutdown(wait=False)
+    assert sorted(ids) == sorted(jobs.JOB_IDS)
+    assert _jobstore_ids(service) == sorted(jobs.JOB_IDS)
+
+
+def test_the_triggers_carry_the_zone_and_the_defaults_misfire_settings(db_url):
+    service = Service(SMALL, url=db_url)
+    sched = service.build(BackgroundScheduler)
+    sched.start(paused=True)
+    try:
+        job = sched.get_job("precompute")
+        assert job.trigger.timezone == SH and sched.timezone == SH
+        assert job.coalesce is True and job.max_instances == 1
+        assert job.misfire_grace_time == 21600
+        assert (job.next_run_time.hour, job.next_run_time.minute) == (3, 30)
+    finally:
+        sched.shutdown(wait=False)
+
+
+def test_an_old_job_id_is_pruned(db_url):
+    service = Service(SMALL, url=db_url)
+    sched = service.build(BackgroundScheduler)
+    sched.add_job("scheduler.jobs:precompute", "interval", hours=1, id="legacy-nightly")
+    sched.start(paused=True)
+    sched.shutdown(wait=False)
+    assert "legacy-nightly" in _jobstore_ids(service)
+    assert Service(SMALL, url=db_url).prune() == 1
+    assert _jobstore_ids(service) == sorted(jobs.JOB_IDS)
+
+
+# ---------------------------------------------------------------------- ledger and catch-up
+def test_catch_up_after_a_missed_night(db_url):
+    now = _at(2026, 11, 29, 10)  # 03:30 today was missed: the service was down
+    service = Service(SMALL, url=db_url, clock=lambda: now)
+    for job in jobs.JOB_IDS:  # the night before was done
+        assert ledger.claim(service.store.engine, job, dt.date(2026, 11, 28), "cron", "test")
+        ledger.finish(service.store.engine, job, dt.date(2026, 11, 28), "ok", None, 0.1)
+    jobs.install(service.ctx)
+    outcome = service.catch_up()
+    assert outcome["precompute"] == "ok"
+    rows = {(r["job"], r["logical_date"]): r for r in _runs(service)}
+    today = rows[("precompute", dt.date(2026, 11, 29))]
+    assert today["status"] == "ok" and today["trigger"] == "catchup"
+    assert {r["status"] for k, r in rows.items() if k[1] == dt.date(2026, 11, 29)} <= {"ok", "noop"}
+    with service.store.engine.connect() as conn:
+        dates = conn.execute(select(Day.date).order_by(Day.date)).scalars().all()
+    assert dates == [dt.date(2026, 11, 28) + dt.timedelta(days=i) for i in range(4)]
+    # a second start the same morning finds the night done
+    assert Service(SMALL, url=db_url, clock=lambda: now).catch_up() == dict.fromkeys(
+        jobs.JOB_IDS, "done")
+
+
+def test_before_the_job_time_the_due_night_is_yesterdays(db_url):
+    service = Service(SMALL, url=db_url)
+    assert jobs.logical_date(service.ctx, "precompute", _at(2026, 11, 29, 3, 29)) == dt.date(
+        2026, 11, 28)
+    assert jobs.logical_date(service.ctx, "precompute", _at(2026, 11, 29, 3, 30)) == dt.date(
+        2026, 11, 29)
+
+
+def test_a_failed_run_is_recorded_and_retried_by_catch_up(db_url, monkeypatch):
+    now = _at(2026, 11, 29, 6)
+    service = Service(SMALL, url=db_url, clock=lambda: now)
+    jobs.install(service.ctx)
+
+    def boom(ctx, day):
+        raise RuntimeError("disk full")
+    real = jobs.BODIES["reports"]
+    monkeypatch.setitem(jobs.BODIES, "reports", boom)
+    assert jobs.run_job("reports") == "error"
+    row = next(r for r in _runs(service) if r["job"] == "reports")
+    assert row["status"] == "error" and "disk full" in row["detail"]["error"]
+    monkeypatch.setitem(jobs.BODIES, "reports", real)
+    assert service.catch_up()["reports"] in ("ok", "noop")
+    row = next(r for r in _runs(service) if r["job"] == "reports")
+    assert row["status"] in ("ok", "noop") and row["attempts"] == 2
+
+
+def test_once_runs_every_job_now(db_url):
+    service = Service(SMALL, url=db_url)
+    first = service.run_once()
+    assert set(first) == set(jobs.JOB_IDS) and "error" not in first.values()
+    assert first["precompute"] == "ok"
+    again = service.run_once()  # forced: runs again, finds the store current
+    assert again["precompute"] == "noop"
+    rows = [r for r in _runs(service) if r["job"] == "precompute"]
+    assert len(rows) == 1 and rows[0]["attempts"] == 2 and rows[0]["trigger"] == "once"
+
+
+# ---------------------------------------------------------------------- DST
+def test_a_cron_job_in_a_dst_zone_fires_once_at_the_fall_back(db_url, monkeypatch):
+    ny = ZoneInfo("America/New_York")
+    cfg = {"scheduler": {"timezone": "America/New_York", "precompute_at": "01:30",
+                         "horizon_past_days": 0, "horizon_future_days": 0}}
+    service = Service(cfg, url=db_url)
+    trigger = service.triggers()["precompute"]
+    # APScheduler 3.x itself fires 01:30 twice on 2026-11-01 (EDT, then EST)...
+    fires, prev, now = [], None, dt.datetime(2026, 10, 31, 12, tzinfo=ny)
+    while True:
+        nxt = trigger.get_next_fire_time(prev, now)
+        if nxt >= dt.datetime(2026, 11, 3, tzinfo=ny):
+            break
+        fires.append(nxt)
+        prev, now = nxt, nxt + dt.timedelta(microseconds=1)
+    nov1 = [f for f in fires if f.date() == dt.date(2026, 11, 1)]
+    assert len(nov1) == 2 and nov1[0].utcoffset() != nov1[1].utcoffset()
+    # ...and the ledger makes the work run once per local date
+    calls = []
+    real = jobs.BODIES["precompute"]
+    monkeypatch.setitem(jobs.BODIES, "precompute",
+                        lambda ctx, day: (calls.append(day), real(ctx, day))[1])
+    jobs.install(service.ctx)
+    outcomes = [jobs.run_job("precompute", now=f) for f in fires]
+    assert calls == [dt.date(2026, 10, 31) + dt.timedelta(days=i) for i in range(3)]
+    assert outcomes.count("skipped") == 1
+    assert outcomes[fires.index(nov1[1])] == "skipped"
+
+
+def test_the_default_job_time_fires_once_a_day_across_both_dst_changes():
+    for zone, (a, b) in {"America/New_York": ((2026, 3, 7), (2026, 11, 3)),
+                         "Asia/Shanghai": ((2026, 3, 7), (2026, 11, 3))}.items():
+        tz = ZoneInfo(zone)
+        trigger = CronTrigger(hour=3, minute=30, timezone=tz)
+        start, end = dt.datetime(*a, tzinfo=tz), dt.datetime(*b, tzinfo=tz)
+        fires, prev, now = [], None, start
+        while (nxt := trigger.get_next_fire_time(prev, now)) < end:
+            fires.append(nxt)
+            prev, now = nxt, nxt + dt.timedelta(microseconds=1)
+        dates = [f.date() for f in fires]
+        assert len(dates) == len(set(dates)) == (end.date() - start.date()).days
+
+
+# ---------------------------------------------------------------------- the lock
+def test_two_schedulers_one_lock(db_url):
+    a = SingleInstanceLock(Service(SMALL, url=db_url).store)
+    b = SingleInstanceLock(Service(SMALL, url=db_url).store)
+    assert a.acquire() and a.still_held()
+    assert not b.acquire()
+    with pytest.raises(LockHeld):
+        with b:
+            pass
+    a.release()
+    assert b.acquire()
+    b.release()
+
+
+def _start_scheduler(env, log):
+    return subprocess.Popen([sys.executable, "-m", "almanac.cli", "scheduler"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=log)
+
+
+def _wait_for(path: Path, needle: str, proc, timeout=120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if needle in path.read_text(errors="replace"):
+            return
+        if proc.poll() is not None:
+            raise AssertionError(f"scheduler exited {proc.returncode}: {path.read_text()}")
+        time.sleep(0.1)
+    raise AssertionError(f"{needle!r} not seen: {path.read_text()}")
+
+
+def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_path):
+    env = _env(db_url, tmp_path, _small_config(tmp_path))
+    log1 = tmp_path / "one.log"
+    with log1.open("w") as f:
+        one = _start_scheduler(env, f)
+    try:
+        _wait_for(log1, "scheduler started", one)
+        second = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler"], cwd=ROOT,
+                                env=env, capture_output=True, text=True, timeout=120)
+        assert second.returncode == 1
+        assert "another scheduler is running" in second.stderr
+        assert one.poll() is None
+        once = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler", "--once"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert once.returncode == 1 and "another scheduler" in once.stderr
+        os.kill(one.pid, signal.SIGKILL)  # no clean release: the lock must die with it
+        one.wait(timeout=30)
+        once = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler", "--once"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        assert once.returncode == 0, once.stderr
+    finally:
+        if one.poll() is None:
+            one.kill()
+            one.wait()
+
+
+def test_three_process_starts_leave_one_job_each_and_stop_on_sigterm(db_url, tmp_path):
+    env = _env(db_url, tmp_path, _small_config(tmp_path))
+    for i in range(3):
+        log = tmp_path / f"run{i}.log"
+        with log.open("w") as f:
+            proc = _start_scheduler(env, f)
+        try:
+            _wait_for(log, "scheduler started", proc)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=60) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        ids = sorted(r[0] for r in conn.execute(text(f"SELECT id FROM {JOBSTORE_TABLE}")))
+        runs = conn.execute(select(Run.job, func.count()).group_by(Run.job)).all()
+    engine.dispose()
+    assert ids == sorted(jobs.JOB_IDS)
+    # the first start caught up today's night; the next two found it done
+    assert all(n == 1 for _, n in runs)

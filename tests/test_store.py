@@ -1,0 +1,275 @@
+"""The precomputed store, on SQLite always and on PostgreSQL when ALMANAC_TEST_PG_URL is set.
+
+Everything here uses the real compute functions (``almanac.api.day`` and
+``almanac.api.best.judge_day``); the store must answer exactly what they answer.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, inspect, select, text
+
+import config as config_mod
+from exports.store import Store, db as store_db
+from exports.store import core as store_core
+from exports.store.migrations import LATEST, SchemaTooNew, migrate
+from exports.store.models import Base, Day, Hour, Score
+
+PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
+ROOT = Path(__file__).resolve().parents[1]
+TZ = "Asia/Shanghai"
+
+
+# ---------------------------------------------------------------------- fixtures
+def _pg_database(base_url: str):
+    """A fresh PostgreSQL database for one test; returns (url, drop)."""
+    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = base_url.rsplit("/", 1)[0] + "/" + name
+
+    def drop():
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    return url, drop
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
+def db_url(request, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+        yield url
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+    else:
+        url, drop = _pg_database(PG_URL)
+        yield url
+        drop()
+
+
+def _dump(store: Store) -> dict:
+    """Every stored row, as comparable plain data."""
+    out = {}
+    with store.engine.connect() as conn:
+        for model in (Day, Hour, Score):
+            cols = model.__table__.c
+            rows = conn.execute(select(*cols).order_by(*model.__table__.primary_key.columns))
+            out[model.__tablename__] = [json.dumps(dict(r._mapping), default=str, sort_keys=True,
+                                                   ensure_ascii=False) for r in rows]
+    return out
+
+
+def _tasks(cfg=None) -> list[str]:
+    from almanac import api
+    return [t["name"] for t in api.tasks(cfg)["tasks"]]
+
+
+def _env(url: str, tmp_path: Path) -> dict:
+    env = dict(os.environ)
+    env["ALMANAC_DB_URL"] = url
+    env["ALMANAC_DATA_DIR"] = str(tmp_path / "data")
+    env.pop("ALMANAC_CONFIG", None)
+    return env
+
+
+def _cli(*args, env=None, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "almanac.cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600, **kw)
+
+
+# ---------------------------------------------------------------------- schema
+def test_migrations_create_the_models_schema_and_are_idempotent(db_url):
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT MAX(version) FROM almanac_schema")).scalar() == LATEST
+        insp = inspect(conn)
+        for table in Base.metadata.sorted_tables:
+            got = {c["name"] for c in insp.get_columns(table.name)}
+            assert got == {c.name for c in table.columns}, table.name
+    assert migrate(store.engine) == LATEST  # nothing left to do
+
+
+def test_a_newer_schema_is_refused(db_url):
+    store = Store(db_url)
+    with store.engine.begin() as conn:
+        conn.execute(text("INSERT INTO almanac_schema (version, name, applied_at) "
+                          "VALUES (:v, 'future', CURRENT_TIMESTAMP)"), {"v": LATEST + 1})
+    with pytest.raises(SchemaTooNew):
+        migrate(store.engine)
+
+
+# ---------------------------------------------------------------------- answers
+def test_store_answers_exactly_what_compute_answers(db_url):
+    from almanac import api
+    from almanac.api.best import judge_day
+    store = Store(db_url)
+    stats = store.precompute("2026-11-28", "2026-12-01", TZ)
+    assert stats.written == 4 and not store.verify()
+    c = store.counts()
+    assert c == {"store_days": 4, "store_hours": 48, "store_scores": 48 * len(_tasks())}
+    # a range that runs past what is stored: stored days and computed days together
+    got = store.get_range("2026-11-27", "2026-12-02", TZ)
+    want = [api.day(dt.date(2026, 11, 27) + dt.timedelta(days=i), TZ) for i in range(6)]
+    assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
+    for task in _tasks():
+        for d in ("2026-11-29", "2026-12-02"):
+            stored = store.get_judgements(d, task, TZ)
+            assert json.dumps(stored, ensure_ascii=False) == json.dumps(
+                judge_day(d, TZ, task, None), ensure_ascii=False)
+
+
+def test_hours_carry_utc_span_pillar_mansion_and_verdicts(db_url):
+    store = Store(db_url)
+    store.precompute("2026-11-29", "2026-11-29", TZ)
+    day = store.get_day("2026-11-29", TZ)
+    with store.engine.connect() as conn:
+        hours = conn.execute(select(Hour).order_by(Hour.idx)).scalars().all()
+        assert [h.branch for h in hours] == list("子丑寅卯辰巳午未申酉戌亥")
+        assert hours[0].start_utc == dt.datetime(2026, 11, 28, 15, 0)
+        assert [h.pillar for h in hours] == [h["pillar"] for h in day["hours"]]
+        assert [h.mansion for h in hours] == [h["mansion"] for h in day["hours"]]
+        verdicts = conn.execute(select(Score.verdict).distinct()).scalars().all()
+        assert set(verdicts) <= {"大吉", "吉", "平", "凶", "大凶"}
+
+
+def test_rerun_is_idempotent(db_url):
+    store = Store(db_url)
+    store.precompute("2026-01-01", "2026-01-10", TZ)
+    before, counts = _dump(store), store.counts()
+    stats = store.precompute("2026-01-01", "2026-01-10", TZ)
+    assert (stats.written, stats.tasks_updated, stats.unchanged) == (0, 0, 10)
+    assert store.counts() == counts
+    assert _dump(store) == before  # not one row touched, computed_at included
+
+
+def test_an_options_change_recomputes_what_it_affects(db_url):
+    store = Store(db_url)
+    store.precompute("2026-03-01", "2026-03-03", TZ)
+    before = _dump(store)
+    # a service option changes no answer: nothing is recomputed
+    svc = Store(db_url, {"scheduler": {"horizon_future_days": 10}})
+    assert svc.precompute("2026-03-01", "2026-03-03", TZ).unchanged == 3
+    # a calendar option changes every day: stored rows are not served, then rewritten whole
+    from almanac import api
+    cfg = {"calendar": {"day_boundary": "midnight"}}
+    other = Store(db_url, cfg)
+    assert other.get_day("2026-03-02", TZ) == api.day("2026-03-02", TZ, cfg)
+    stats = other.precompute("2026-03-01", "2026-03-03", TZ)
+    assert stats.written == 3 and not other.verify()
+    assert other.get_day("2026-03-02", TZ) == api.day("2026-03-02", TZ, cfg)
+    after = _dump(other)
+    assert after["store_days"] != before["store_days"]
+
+
+def test_one_tasks_options_change_rewrites_only_that_tasks_scores(db_url):
+    tasks = _tasks()
+    store = Store(db_url)
+    store.precompute("2026-05-01", "2026-05-02", TZ)
+    cfg = config_mod.load()
+    task = tasks[0]
+    entry = dict(cfg["tasks"][task])
+    entry["description"] = entry.get("description", "") + " (edited)"
+    edited = Store(db_url, {"tasks": {task: entry}})
+    with store.engine.connect() as conn:
+        old = {(r.day_id, r.idx, r.task): r.options_hash for r in conn.execute(select(Score))}
+    stats = edited.precompute("2026-05-01", "2026-05-02", TZ)
+    assert stats.tasks_updated == 2 and stats.written == 0 and not edited.verify()
+    with store.engine.connect() as conn:
+        new = {(r.day_id, r.idx, r.task): r.options_hash for r in conn.execute(select(Score))}
+    assert old.keys() == new.keys()
+    changed = {k[2] for k in old if old[k] != new[k]}
+    assert changed == {task}
+
+
+def test_a_reader_without_a_database_computes_and_creates_nothing(tmp_path, monkeypatch):
+    from almanac import api
+    from exports import store as store_pkg
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "nowhere"))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    assert store_pkg.get_day("2026-11-29", TZ) == api.day("2026-11-29", TZ)
+    assert not (tmp_path / "nowhere" / "almanac.sqlite3").exists()
+
+
+# ---------------------------------------------------------------------- the command
+def test_cli_precompute_then_rerun(db_url, tmp_path):
+    env = _env(db_url, tmp_path)
+    r = _cli("precompute", "--from", "2026-02-01", "--to", "2026-02-05", "--tz", TZ, "--json",
+             env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""  # no progress bar in a pipe
+    assert json.loads(r.stdout)["written"] == 5
+    r = _cli("precompute", "--from", "2026-02-01", "--to", "2026-02-05", "--tz", TZ, "--json",
+             env=env)
+    assert r.returncode == 0 and json.loads(r.stdout)["unchanged"] == 5
+
+
+@pytest.mark.parametrize("args, word", [
+    (["--from", "2026-13-01", "--to", "2026-12-31"], "--from"),
+    (["--from", "2026-02-10", "--to", "2026-02-01"], "before"),
+    (["--from", "2026-02-01", "--to", "2026-02-02", "--tz", "Mars/Olympus"], "time zone"),
+    (["--from", "2026-02-01"], "--to"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, args, word):
+    env = _env(f"sqlite:///{tmp_path / 's.sqlite3'}", tmp_path)
+    r = _cli("precompute", *args, env=env)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and word in r.stderr and "Traceback" not in r.stderr
+
+
+def test_kill_9_mid_precompute_leaves_a_sound_store_and_a_rerun_finishes(db_url, tmp_path):
+    cfg_file = tmp_path / "small-batches.toml"
+    cfg_file.write_text("[store]\nbatch_days = 1\n")
+    env = _env(db_url, tmp_path)
+    args = ["precompute", "--from", "2027-01-01", "--to", "2028-03-31", "--tz", TZ,
+            "--config", str(cfg_file)]
+    proc = subprocess.Popen([sys.executable, "-m", "almanac.cli", *args], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    store = Store(db_url)
+    deadline = time.monotonic() + 240
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if store.counts()["store_days"] >= 20:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "precompute finished before it could be killed"
+        time.sleep(0.137)  # land somewhere inside a later day's write
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    partial = store.counts()["store_days"]
+    assert 20 <= partial < 456
+    assert store.verify() == []  # only whole days
+    if store.dialect == "sqlite":
+        path = store_db.sqlite_path(db_url)
+        with sqlite3.connect(path) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    r = _cli(*args, "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["unchanged"] >= partial - 1 and summary["written"] + summary["unchanged"] == 456
+    assert store.counts()["store_days"] == 456 and store.verify() == []
+    # and the re-run's result is what an uninterrupted run stores
+    from almanac import api
+    for d in ("2027-01-01", "2027-06-15", "2028-03-31"):
+        assert store.get_day(d, TZ) == api.day(d, TZ)

@@ -96,3 +96,17 @@ def chart(moment, tz=None, config=None) -> dict:
     doc.update(chart_for(m.day_pillar.index, k, night, opts).to_json())
     doc["day"] = str(m.day_pillar)
     return doc
+
+
+class _CallableModule(__import__("types").ModuleType):
+    """``almanac.api.chart`` is both this module and the function ``chart``.
+
+    Importing the submodule (for ``textbook_chart``) binds ``almanac.api.chart`` to the module,
+    shadowing the lazily exported function of the same name; calling the module calls ``chart``.
+    """
+
+    def __call__(self, moment, tz=None, config=None) -> dict:
+        return chart(moment, tz=tz, config=config)
+
+
+__import__("sys").modules[__name__].__class__ = _CallableModule

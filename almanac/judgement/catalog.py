@@ -1,0 +1,128 @@
+"""The rule catalog: ``almanac/data/rules/*.toml`` loaded, checked and compiled once.
+
+A rule file that names an unknown fact, task, operator or seed, or lacks a translation, fails at
+load time with ``CatalogError`` naming the rule — never in the middle of a search. Each rule's
+source is registered with :mod:`almanac.sources` so the seed-citation test covers it.
+
+>>> from almanac.judgement.catalog import load_catalog
+>>> cat = load_catalog()
+>>> cat.by_id["qin.jielu"].veto
+frozenset({'travel'})
+>>> "liuren.ganshang_sheng_gan" in cat.by_id
+True
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from almanac.sources import CHAIWEI, KETI, QIN_FU, TAIYIN, Source, cite
+
+from .conditions import CatalogError, Predicate, compile_condition, facts_used
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
+SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
+LANGS = ("zh", "ko", "en")
+_KEYS = {"id", "family", "when", "effect", "veto", "text", "source"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    family: str
+    when: Any                       # the condition as written (for docs and tests)
+    pred: Predicate
+    effect: dict[str, float]        # task (or "default") → effect
+    veto: frozenset[str]
+    text: dict[str, str]            # zh / ko / en
+    source: Source
+    file: str
+    facts: frozenset[str]
+
+    def effect_for(self, task: str) -> float:
+        return self.effect.get(task, self.effect.get("default", 0.0))
+
+
+@dataclass(frozen=True)
+class Catalog:
+    rules: tuple[Rule, ...]
+    by_id: dict[str, Rule]
+    families: frozenset[str]         # every family and each of its dotted prefixes
+    tasks: frozenset[str]            # the built-in task names the rules may mention
+
+
+def _builtin_tasks() -> frozenset[str]:
+    from config import load
+    return frozenset(load({}).get("tasks", {}))
+
+
+def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        raise CatalogError(f"{file}: every [[rule]] needs an id")
+    rid = raw["id"]
+    unknown = set(raw) - _KEYS
+    if unknown:
+        raise CatalogError(f"rule {rid}: unknown keys {sorted(unknown)} (accepted: {', '.join(sorted(_KEYS))})")
+    for key in ("family", "when", "text", "source"):
+        if key not in raw:
+            raise CatalogError(f"rule {rid}: missing {key!r}")
+    family = raw["family"]
+    if not isinstance(family, str) or family.split(".")[0] not in ("qin", "liuren"):
+        raise CatalogError(f"rule {rid}: family {family!r} must start with 'qin.' or 'liuren.'")
+    if rid.split(".")[0] != family.split(".")[0]:
+        raise CatalogError(f"rule {rid}: id prefix must match family {family!r}")
+    pred = compile_condition(raw["when"], rid)
+    effect = raw.get("effect", {})
+    veto = raw.get("veto", [])
+    if not isinstance(effect, dict) or not effect and not veto:
+        raise CatalogError(f"rule {rid}: needs an effect table or a veto list")
+    for t, v in effect.items():
+        if t != "default" and t not in tasks:
+            raise CatalogError(f"rule {rid}: effect names unknown task {t!r} (known: {', '.join(sorted(tasks))})")
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise CatalogError(f"rule {rid}: effect for {t!r} must be a number")
+    if not isinstance(veto, list) or any(t not in tasks for t in veto):
+        raise CatalogError(f"rule {rid}: veto must list known tasks ({', '.join(sorted(tasks))})")
+    text = raw["text"]
+    if not isinstance(text, dict) or set(text) != set(LANGS) or not all(
+            isinstance(text[k], str) and text[k].strip() for k in LANGS):
+        raise CatalogError(f"rule {rid}: text needs exactly zh, ko and en, none empty")
+    src = raw["source"]
+    seed, sep, opening = src.partition(": ") if isinstance(src, str) else ("", "", "")
+    if not sep or seed not in SEEDS or not opening.strip():
+        raise CatalogError(f"rule {rid}: source must be 'SEED: opening words' with SEED one of {', '.join(SEEDS)}")
+    return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
+                frozenset(veto), dict(text), cite(seed, opening), file, frozenset(facts_used(raw["when"])))
+
+
+@lru_cache(maxsize=1)
+def load_catalog(directory: "str | None" = None) -> Catalog:
+    """Load every ``*.toml`` rule file (sorted by name) and check it."""
+    folder = Path(directory) if directory else RULES_DIR
+    tasks = _builtin_tasks()
+    rules: list[Rule] = []
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            with path.open("rb") as f:
+                data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise CatalogError(f"{path.name}: not valid TOML: {e}") from None
+        extra = set(data) - {"rule"}
+        if extra:
+            raise CatalogError(f"{path.name}: only [[rule]] tables are allowed, found {sorted(extra)}")
+        rules += [_rule(r, path.name, tasks) for r in data.get("rule", [])]
+    if not rules:
+        raise CatalogError(f"no rules found in {folder}")
+    by_id: dict[str, Rule] = {}
+    for r in rules:
+        if r.id in by_id:
+            raise CatalogError(f"rule {r.id}: defined twice ({by_id[r.id].file}, {r.file})")
+        by_id[r.id] = r
+    fams = set()
+    for r in rules:
+        parts = r.family.split(".")
+        fams |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return Catalog(tuple(rules), by_id, frozenset(fams), tasks)

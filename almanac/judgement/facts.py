@@ -1,0 +1,356 @@
+"""The facts of one 時辰, as one flat mapping the rule conditions read.
+
+``FACTS`` is the vocabulary: every name a rule may test, its type and its domain. ``derive`` builds
+the mapping from primitive values (pillars, 禽, the 六壬 plate, lessons, transmissions and
+generals); ``almanac.judgement.engine`` feeds it from the calendar, 演禽 and 六壬 engines. The
+derived facts (日上神 against the day stem, 發用's 長生 stage, 天罡's direction …) are small
+functions here, each with the passage it follows.
+
+Relations between two things are named from the first one's side (``rel(a, b)``):
+``生`` a generates b, ``剋`` a overcomes b, ``被生`` b generates a, ``被剋`` b overcomes a,
+``比`` same element.
+
+>>> rel_elements(0, 1), rel_elements(1, 0), rel_elements(0, 2), rel_elements(2, 0), rel_elements(3, 3)
+('生', '被生', '剋', '被剋', '比')
+>>> stage("甲", "亥"), stage("甲", "未"), stage("庚", "巳"), stage("戊", "辰")
+('長生', '墓', '長生', '墓')
+>>> direction("辰"), direction("子"), direction("申")
+('東南', '北', '西南')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from almanac.cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+
+MANSIONS = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
+GENERALS = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
+#: element of each general (貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合 乙卯木, 勾陳 戊辰土, 青龍 甲寅木,
+#: 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金, 天后 壬子水)
+GENERAL_ELEMENT = dict(zip(GENERALS, (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)))
+GOOD_GENERALS = frozenset(("貴人", "六合", "青龍", "太常", "太陰", "天后"))
+RELS = ("生", "剋", "被生", "被剋", "比")
+STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
+WANGXIANG = ("旺", "相", "休", "囚", "死")
+DIRECTIONS = ("北", "東北", "東", "東南", "南", "西南", "西", "西北", "中")
+PALACES = ("刀砧", "湯火", "田園", "")
+TRANSFORMS = ("天鰲", "獅子", "大鵬", "蛟", "鳳", "鷹", "食烏", "犀牛失角", "烏化鵬", "豕臨虎穴", "猴入蛇窟", "")
+METHODS = ("元首", "重審", "知一", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟")
+SEASONS = ("春", "夏", "秋", "冬")
+#: pattern names ``almanac.liuren.patterns.find`` can report
+PATTERNS = ("連茹", "進茹", "退茹", "真連茹", "谷傳空亡", "腳踏空亡", "三奇連珠", "間傳", "夾定", "夾定虛一",
+            "前虛一", "後虛一", "遇夾不夾", "夾不住", "三合", "曲直", "炎上", "從革", "潤下", "稼穡", "井欄",
+            "孤單", "革羈")
+
+# ------------------------------------------------------------------ tables of the sexagenary cycle
+
+#: 寄宮 of each stem: 甲寅 乙辰 丙戊巳 丁己未 庚申 辛戌 壬亥 癸丑
+JIGONG = dict(zip(STEMS, "寅辰巳未巳未申戌亥丑"))
+#: 日祿: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子
+LU = dict(zip(STEMS, "寅卯巳午巳午申酉亥子"))
+#: 日德: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳
+DE = dict(zip(STEMS, "寅申巳亥巳寅申巳亥巳"))
+#: 驛馬 of the day branch: 申子辰寅 寅午戌申 巳酉丑亥 亥卯未巳
+MA = dict(zip(BRANCHES, "寅亥申巳寅亥申巳寅亥申巳"))
+#: 長生 branch of each element (木亥 火寅 土申 — 土 follows 水 — 金巳 水申)
+CHANGSHENG = ("亥", "寅", "申", "巳", "申")
+XING = dict(zip(BRANCHES, "卯戌巳子辰申午丑寅酉未亥"))
+PO = dict(zip(BRANCHES, "酉辰亥午丑申卯戌巳子未寅"))
+HAI = dict(zip(BRANCHES, "未午巳辰卯寅丑子亥戌酉申"))
+#: ground branch → compass direction (8 points)
+_DIR = dict(zip(BRANCHES, ("北", "東北", "東北", "東", "東南", "東南", "南", "西南", "西南", "西", "西北", "西北")))
+#: 孟 寅申巳亥, 仲 子午卯酉, 季 辰戌丑未
+MZJ = dict(zip(BRANCHES, "仲季孟仲季孟仲季孟仲季孟"))
+#: 天耳 (001: 春寅、夏巳、秋申、冬亥) and 開星 (001: 春卯、夏午、秋戌、冬亥)
+TIANER = dict(zip(SEASONS, "寅巳申亥"))
+KAIXING = dict(zip(SEASONS, "卯午戌亥"))
+#: 旺方 of the season (001: 春東、夏南、秋西、冬北、四季四維) — 四季 months are 辰未戌丑
+WANG_DIR = {"寅": "東", "卯": "東", "巳": "南", "午": "南", "申": "西", "酉": "西", "亥": "北", "子": "北"}
+#: the direction that overcomes the day stem (001: 甲乙日不宜向西 … 壬癸日不宜向四維)
+KE_DIR = dict(zip(STEMS, ("西", "西", "北", "北", "東", "東", "南", "南", "四維", "四維")))
+#: 演禽 palaces of an hour branch (000: 申酉刀砧 … 巳午湯火; 丑未 田園)
+PALACE = dict(zip(BRANCHES, ("", "田園", "", "", "", "湯火", "湯火", "田園", "刀砧", "刀砧", "", "")))
+DAY_QIN = frozenset("斗牛危奎婁胃昴畢觜參井鬼柳星張室")
+#: 雄 禽 (000: 尾箕雄偉; 角亢高強; 奎尾箕 雄盛; 蛟龍尊井犴; 畢月烏伏一切水地禽並飛禽) and 弱 禽 (心胃危婁昴之類雖弱)
+STRONG_QIN = frozenset("角亢尾箕奎井畢")
+WEAK_QIN = frozenset("心胃危婁昴")
+#: (mansion, branch where it lands) → transformation (000 原注)
+TRANSFORM = {("婁", "巳"): "天鰲", ("婁", "丑"): "天鰲", ("婁", "午"): "獅子",
+             ("危", "酉"): "大鵬", ("昴", "亥"): "蛟", ("昴", "卯"): "鳳", ("胃", "午"): "鷹",
+             ("牛", "午"): "食烏", ("牛", "戌"): "犀牛失角", ("牛", "寅"): "烏化鵬",
+             ("室", "寅"): "豕臨虎穴", ("觜", "巳"): "猴入蛇窟"}
+TRANSFORM_KIND = {"天鰲": "吉", "獅子": "吉", "大鵬": "吉", "蛟": "吉", "鳳": "吉", "鷹": "吉", "食烏": "吉",
+                  "犀牛失角": "凶", "烏化鵬": "凶", "豕臨虎穴": "凶", "猴入蛇窟": "凶", "": ""}
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: str                        # bool | int | str | list:str
+    domain: tuple[str, ...] | None   # allowed values of a str fact / elements of a list fact
+    doc: str
+
+
+def _f(kind: str, domain, doc: str) -> Fact:
+    return Fact(kind, tuple(domain) if domain is not None else None, doc)
+
+
+_B, _S, _M, _G = tuple(BRANCHES), tuple(STEMS), tuple(MANSIONS), GENERALS
+FACTS: dict[str, Fact] = {
+    # calendar
+    "day_stem": _f("str", _S, "day stem (子初換日 day)"),
+    "day_branch": _f("str", _B, "day branch"),
+    "hour_stem": _f("str", _S, "hour stem (五鼠遁)"),
+    "hour_branch": _f("str", _B, "hour branch"),
+    "month_branch": _f("str", _B, "月建 at the start of the hour (changes at each 節)"),
+    "season": _f("str", SEASONS, "season of the 月建: 寅卯辰 春 巳午未 夏 申酉戌 秋 亥子丑 冬"),
+    "yuejiang": _f("str", _B, "月將 at the start of the hour"),
+    "daytime": _f("bool", None, "晝 by the 六壬 day/night option (the chart's 晝夜)"),
+    # 演禽
+    "day_mansion": _f("str", _M, "day 禽"), "hour_mansion": _f("str", _M, "hour 禽 (時禽)"),
+    "qijiang": _f("str", _M, "氣將: the 將星 of the 15-day block"),
+    "fanqin": _f("str", _M, "翻禽 (番禽, 我 by the seed's reading)"),
+    "daojiang": _f("str", _M, "倒將 (到將, 他 by the seed's reading)"),
+    "day_anjin": _f("bool", None, "day 禽 is 暗金 (亢牛婁鬼)"),
+    "hour_anjin": _f("bool", None, "hour 禽 is 暗金"),
+    "day_fuduan": _f("bool", None, "day branch and day 禽 form 伏斷"),
+    "hour_fuduan": _f("bool", None, "hour branch and hour 禽 form 伏斷"),
+    "jielu": _f("bool", None, "截路空亡: hour stem 壬 or 癸"),
+    "jielu_strict": _f("bool", None, "《禽書》 截路: 壬癸 hour and hour 禽 among 氐房心虛室奎婁昴觜鬼柳參"),
+    "hour_palace": _f("str", PALACES, "palace where the hour 禽 lands (hour branch): 刀砧 申酉, 湯火 巳午, 田園 丑未"),
+    "hour_qin_class": _f("str", ("日禽", "夜禽"), "hour 禽 moves by day or by night"),
+    "daojiang_class": _f("str", ("日禽", "夜禽"), "倒將 (他) moves by day or by night"),
+    "hour_qin_strength": _f("str", ("雄", "弱", "常"), "hour 禽 strong (角亢尾箕奎井畢), weak (心胃危婁昴) or neither"),
+    "fanqin_strength": _f("str", ("雄", "弱", "常"), "翻禽 strength class"),
+    "daojiang_strength": _f("str", ("雄", "弱", "常"), "倒將 strength class"),
+    "hour_transform": _f("str", TRANSFORMS, "transformation of the hour 禽 at the hour branch, or empty"),
+    "hour_transform_kind": _f("str", ("吉", "凶", ""), "whether that transformation favours the 禽"),
+    # 六壬: the lesson and its method
+    "method": _f("str", METHODS, "三傳 method (宗門)"),
+    "k": _f("int", None, "rotation 月將 − 占時 (0 伏吟, 6 返吟)"),
+    "fuyin": _f("bool", None, "伏吟 (k = 0)"), "fanyin": _f("bool", None, "返吟 (k = 6)"),
+    "patterns": _f("list:str", PATTERNS, "課體/格局 names the 六壬 engine reports (almanac.liuren.patterns)"),
+    "noble_direction": _f("str", ("順", "逆"), "貴人 順治 / 逆治"),
+    # 日辰 and their upper spirits
+    "ganshang": _f("str", _B, "日上神: sky branch over the day stem's 寄宮"),
+    "zhishang": _f("str", _B, "辰上神: sky branch over the day branch"),
+    "ganyin": _f("str", _B, "日之陰神: sky branch over 日上神 (second lesson)"),
+    "zhiyin": _f("str", _B, "辰之陰神 (fourth lesson)"),
+    "ganzhi_uppers": _f("list:str", _B, "日上神 and 辰上神"),
+    "ganshang_vs_gan": _f("str", RELS, "rel(日上神, day stem)"),
+    "zhishang_vs_zhi": _f("str", RELS, "rel(辰上神, day branch)"),
+    "ganshang_vs_zhi": _f("str", RELS, "rel(日上神, day branch)"),
+    "zhishang_vs_gan": _f("str", RELS, "rel(辰上神, day stem)"),
+    "zhishang_vs_ganshang": _f("str", RELS, "rel(辰上神, 日上神)"),
+    "ganyin_vs_gan": _f("str", RELS, "rel(日之陰神, day stem)"),
+    "zhi_vs_gan": _f("str", RELS, "rel(day branch, day stem)"),
+    "gan_lin_zhi": _f("bool", None, "日往臨辰: the stem's 寄宮 rides over the day branch"),
+    "zhi_lin_gan": _f("bool", None, "辰來臨日: the day branch rides over the stem's 寄宮"),
+    "ganshang_lu": _f("bool", None, "日上神 is the 日祿"), "ganshang_ma": _f("bool", None, "日上神 is the 驛馬"),
+    "zhishang_lu": _f("bool", None, "辰上神 is the 日祿"),
+    "ganshang_de": _f("bool", None, "日上神 is the 日德"), "zhishang_de": _f("bool", None, "辰上神 is the 日德"),
+    "ganshang_stage": _f("str", STAGES, "長生 stage of 日上神 for the day stem's element"),
+    "zhishang_stage": _f("str", STAGES, "長生 stage of 辰上神 for the day branch's element"),
+    "ganshang_stage_zhi": _f("str", STAGES, "長生 stage of 日上神 for the day branch's element (日上見辰旺)"),
+    "zhishang_stage_gan": _f("str", STAGES, "長生 stage of 辰上神 for the day stem's element (辰上見日旺)"),
+    "ganshang_void": _f("bool", None, "日上神 is 旬空"), "zhishang_void": _f("bool", None, "辰上神 is 旬空"),
+    "ganzhi_xinghai": _f("bool", None, "日上神 and 辰上神 刑 or 害 each other"),
+    "ganshang_general": _f("str", _G, "general on 日上神"), "zhishang_general": _f("str", _G, "general on 辰上神"),
+    "ganzhi_generals": _f("list:str", _G, "generals on 日上神 and 辰上神"),
+    # 三傳
+    "chu": _f("str", _B, "初傳 (發用)"), "zhong": _f("str", _B, "中傳"), "mo": _f("str", _B, "末傳"),
+    "chuan": _f("list:str", _B, "the three transmissions"),
+    "chu_general": _f("str", _G, "general riding 發用"), "mo_general": _f("str", _G, "general riding 末傳"),
+    "chu_general_good": _f("bool", None, "發用's general is a 吉將 (貴 合 龍 常 陰 后)"),
+    "chuan_generals": _f("list:str", _G, "generals riding the three transmissions"),
+    "ke_generals": _f("list:str", _G, "generals riding the four lessons' uppers and the transmissions (入課傳)"),
+    "chu_vs_gan": _f("str", RELS, "rel(發用, day stem)"), "chu_vs_zhi": _f("str", RELS, "rel(發用, day branch)"),
+    "chu_vs_hour": _f("str", RELS, "rel(發用, hour branch)"), "chu_vs_mo": _f("str", RELS, "rel(發用, 末傳)"),
+    "chu_stage": _f("str", STAGES, "長生 stage of 發用 for the day stem's element"),
+    "chu_void": _f("bool", None, "發用 is 旬空"),
+    "chuan_void_count": _f("int", None, "how many transmissions are 旬空"),
+    "chu_xingchong": _f("bool", None, "發用 刑, 沖, 破 or 害 the day branch"),
+    "chu_wangxiang": _f("str", WANGXIANG, "旺相休囚死 of 發用 in the month"),
+    "chu_heganzhi": _f("bool", None, "發用 is 六合 or 三合 with the day branch, or the 日德"),
+    "chuan_generals_ke_gan": _f("list:str", _G, "generals on the transmissions whose element overcomes the day stem"),
+    "chuan_generals_sheng_gan": _f("list:str", _G, "generals on the transmissions whose element generates the day stem"),
+    "chuan_generals_zhan": _f("list:str", _G, "generals on the transmissions at war (剋) with the branch they ride"),
+    "taiyin_on": _f("str", _B, "sky branch 太陰 rides"), "tianhou_on": _f("str", _B, "sky branch 天后 rides"),
+    "taiyin_in_ke": _f("bool", None, "太陰 rides a lesson upper or a transmission"),
+    "tianhou_in_ke": _f("bool", None, "天后 rides a lesson upper or a transmission"),
+    "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
+    # direction and timing (001)
+    "tiangang_over": _f("str", _B, "ground branch under 天罡 (辰)"),
+    "tiangang_dir": _f("str", DIRECTIONS, "direction 天罡 points"),
+    "tiangang_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 天罡"),
+    "tianer_on_ganzhi": _f("bool", None, "天耳 (春寅夏巳秋申冬亥) stands on 日 or 辰"),
+    "sangong": _f("str", ("絳宮", "明堂", "玉堂", ""), "三宮時: 亥/子/丑 (月將) on a 仲 hour"),
+}
+
+
+# ------------------------------------------------------------------ small derived relations
+
+def rel_elements(a: int, b: int) -> str:
+    if a == b:
+        return "比"
+    if element_generates(a, b):
+        return "生"
+    if element_overcomes(a, b):
+        return "剋"
+    if element_generates(b, a):
+        return "被生"
+    return "被剋"
+
+
+def el(x: str) -> int:
+    """Element of a stem or branch character."""
+    i = STEMS.find(x)
+    return STEM_ELEMENT[i] if i >= 0 else BRANCH_ELEMENT[BRANCHES.index(x)]
+
+
+def rel(a: str, b: str) -> str:
+    return rel_elements(el(a), el(b))
+
+
+def stage(stem_or_element: "str | int", branch: str) -> str:
+    """十二長生 stage of ``branch`` for an element (or a stem's element), counted forward."""
+    e = stem_or_element if isinstance(stem_or_element, int) else el(stem_or_element)
+    return STAGES[(BRANCHES.index(branch) - BRANCHES.index(CHANGSHENG[e])) % 12]
+
+
+def direction(ground: str) -> str:
+    return _DIR[ground]
+
+
+def season_of(month_branch: str) -> str:
+    return SEASONS[((BRANCHES.index(month_branch) - 2) % 12) // 3]
+
+
+def wangxiang(branch: str, month_branch: str) -> str:
+    """旺相休囚死 of a branch's element in the month (月令)."""
+    ruling, e = el(month_branch), el(branch)
+    return WANGXIANG[{0: 0, 1: 1, 4: 2, 3: 3, 2: 4}[(e - ruling) % 5]]
+
+
+def xinghai(a: str, b: str) -> bool:
+    return XING[a] == b or XING[b] == a or HAI[a] == b
+
+
+def xingchongpohai(a: str, b: str) -> bool:
+    return xinghai(a, b) or (BRANCHES.index(a) - BRANCHES.index(b)) % 12 == 6 or PO[a] == b
+
+
+def he_with(a: str, b: str) -> bool:
+    """六合 or 三合 between two branches."""
+    i, j = BRANCHES.index(a), BRANCHES.index(b)
+    return (i + j) % 12 == 1 or (i - j) % 4 == 0 and i != j
+
+
+def strength_class(m: str) -> str:
+    return "雄" if m in STRONG_QIN else "弱" if m in WEAK_QIN else "常"
+
+
+# ------------------------------------------------------------------ the whole mapping
+
+def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bool,
+           qin: dict[str, Any], plate: dict[str, str], lessons: list[tuple[str, str]],
+           chuan: tuple[str, str, str], generals: dict[str, str], void: tuple[str, ...],
+           method: str, noble_direction: str, patterns: tuple[str, ...]) -> dict[str, Any]:
+    """The fact mapping of one hour.
+
+    ``day``/``hour`` are pillars (``"乙丑"``); ``qin`` holds day_mansion, hour_mansion, qijiang,
+    fanqin, daojiang, day_anjin, hour_anjin, day_fuduan, hour_fuduan, jielu, jielu_strict;
+    ``plate`` maps ground → sky; ``lessons`` are the four (upper, lower) pairs in order;
+    ``generals`` maps sky branch → general.
+    """
+    gan, zhi, hstem, hb = day[0], day[1], hour[0], hour[1]
+    season = season_of(month_branch)
+    jg = JIGONG[gan]
+    gs, zs = plate[jg], plate[zhi]
+    gy, zy = plate[gs], plate[zs]
+    under = {sky: ground for ground, sky in plate.items()}
+    c, z, m = chuan
+    uppers = [u for u, _ in lessons]
+    in_ke = set(uppers) | set(chuan)
+    chuan_gen = [generals[x] for x in chuan]
+    hm, fq, dj = qin["hour_mansion"], qin["fanqin"], qin["daojiang"]
+    land = qin.get("landing", hb)      # where the hour 禽 lands (the 演禽 engine's 泊 option)
+    transform = TRANSFORM.get((hm, land), "")
+    tiangang_over = under["辰"]
+    taiyin_on = next(b for b, g in generals.items() if g == "太陰")
+    tianhou_on = next(b for b, g in generals.items() if g == "天后")
+    k = (BRANCHES.index(yuejiang) - BRANCHES.index(hb)) % 12
+    sangong = ""
+    if MZJ[hb] == "仲":
+        sangong = {"亥": "絳宮", "子": "明堂", "丑": "玉堂"}.get(plate[hb], "")
+    f: dict[str, Any] = {
+        "day_stem": gan, "day_branch": zhi, "hour_stem": hstem, "hour_branch": hb,
+        "month_branch": month_branch, "season": season, "yuejiang": yuejiang, "daytime": daytime,
+        "day_mansion": qin["day_mansion"], "hour_mansion": hm, "qijiang": qin["qijiang"],
+        "fanqin": fq, "daojiang": dj,
+        **{key: bool(qin[key]) for key in ("day_anjin", "hour_anjin", "day_fuduan", "hour_fuduan",
+                                           "jielu", "jielu_strict")},
+        "hour_palace": PALACE[land],
+        "hour_qin_class": "日禽" if hm in DAY_QIN else "夜禽",
+        "daojiang_class": "日禽" if dj in DAY_QIN else "夜禽",
+        "hour_qin_strength": strength_class(hm), "fanqin_strength": strength_class(fq),
+        "daojiang_strength": strength_class(dj),
+        "hour_transform": transform, "hour_transform_kind": TRANSFORM_KIND[transform],
+        "method": method, "k": k, "fuyin": k == 0, "fanyin": k == 6, "patterns": tuple(patterns),
+        "noble_direction": noble_direction,
+        "ganshang": gs, "zhishang": zs, "ganyin": gy, "zhiyin": zy, "ganzhi_uppers": (gs, zs),
+        "ganshang_vs_gan": rel(gs, gan), "zhishang_vs_zhi": rel(zs, zhi),
+        "ganshang_vs_zhi": rel(gs, zhi), "zhishang_vs_gan": rel(zs, gan),
+        "zhishang_vs_ganshang": rel(zs, gs), "ganyin_vs_gan": rel(gy, gan), "zhi_vs_gan": rel(zhi, gan),
+        "gan_lin_zhi": zs == jg, "zhi_lin_gan": gs == zhi,
+        "ganshang_lu": gs == LU[gan], "ganshang_ma": gs == MA[zhi], "zhishang_lu": zs == LU[gan],
+        "ganshang_de": gs == DE[gan], "zhishang_de": zs == DE[gan],
+        "ganshang_stage": stage(gan, gs), "zhishang_stage": stage(el(zhi), zs),
+        "ganshang_stage_zhi": stage(el(zhi), gs), "zhishang_stage_gan": stage(gan, zs),
+        "ganshang_void": gs in void, "zhishang_void": zs in void,
+        "ganzhi_xinghai": xinghai(gs, zs),
+        "ganshang_general": generals[gs], "zhishang_general": generals[zs],
+        "ganzhi_generals": (generals[gs], generals[zs]),
+        "chu": c, "zhong": z, "mo": m, "chuan": tuple(chuan),
+        "chu_general": chuan_gen[0], "mo_general": chuan_gen[2],
+        "chu_general_good": chuan_gen[0] in GOOD_GENERALS,
+        "chuan_generals": tuple(chuan_gen),
+        "ke_generals": tuple(sorted({generals[x] for x in in_ke}, key=GENERALS.index)),
+        "chu_vs_gan": rel(c, gan), "chu_vs_zhi": rel(c, zhi), "chu_vs_hour": rel(c, hb), "chu_vs_mo": rel(c, m),
+        "chu_stage": stage(gan, c), "chu_void": c in void,
+        "chuan_void_count": sum(x in void for x in chuan),
+        "chu_xingchong": xingchongpohai(c, zhi),
+        "chu_wangxiang": wangxiang(c, month_branch),
+        "chu_heganzhi": he_with(c, zhi) or c == DE[gan],
+        "chuan_generals_ke_gan": tuple(g for g in dict.fromkeys(chuan_gen)
+                                       if element_overcomes(GENERAL_ELEMENT[g], el(gan))),
+        "chuan_generals_sheng_gan": tuple(g for g in dict.fromkeys(chuan_gen)
+                                          if element_generates(GENERAL_ELEMENT[g], el(gan))),
+        "chuan_generals_zhan": tuple(g for x, g in zip(chuan, chuan_gen)
+                                     if rel_elements(GENERAL_ELEMENT[g], el(x)) in ("剋", "被剋")),
+        "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
+        "taiyin_in_ke": taiyin_on in in_ke, "tianhou_in_ke": tianhou_on in in_ke,
+        "lianru": "進" if "進茹" in patterns else "退" if "退茹" in patterns else "",
+        "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
+        "tiangang_class": MZJ[tiangang_over],
+        "tianer_on_ganzhi": TIANER[season] in (gs, zs),
+        "sangong": sangong,
+    }
+    return f
+
+
+def directions(f: dict[str, Any]) -> dict[str, Any]:
+    """Direction advice of 001 for one hour: where 天罡 points, the 三宮時 exit, what to avoid."""
+    gan = f["day_stem"]
+    avoid = [KE_DIR[gan]]
+    wang = WANG_DIR.get(f["month_branch"], "四維")
+    if wang not in avoid:
+        avoid.append(wang)
+    out = {"tiangang": f["tiangang_dir"], "tiangang_over": f["tiangang_over"],
+           "retreat": {"孟": "右", "仲": "左", "季": "左"}[f["tiangang_class"]],
+           "avoid": avoid}
+    if f["sangong"]:
+        out["sangong"] = f["sangong"]
+    if f["hour_transform"] == "天鰲":
+        out["avoid"].append("西")
+    return out

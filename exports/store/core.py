@@ -96,24 +96,42 @@ class Store:
             conn.rollback()
         have = {r.date: (r.facts_hash, r.task_hashes) for r in rows}
         stats = PrecomputeStats(days=len(dates), tz=tz)
-        batch: list[_Computed] = []
-        for i, date in enumerate(dates):
-            cur = have.get(date)
-            if cur is not None and cur[0] == fh and cur[1] == th:
-                stats.unchanged += 1
-            else:
-                batch.append(self._compute(date, tz, fh, th, cur))
-                if len(batch) >= batch_days:
-                    self._flush(batch, tz, fh, th, stats)
-                    batch = []
-            if progress is not None and not batch:
-                progress(i + 1, len(dates))
-        if batch:
-            self._flush(batch, tz, fh, th, stats)
+        todo = [d for d in dates if not (d in have and have[d][0] == fh and have[d][1] == th)]
+        stats.unchanged += len(dates) - len(todo)
+        chunks = [todo[i:i + batch_days] for i in range(0, len(todo), batch_days)]
+        done = len(dates) - len(todo)
         if progress is not None:
-            progress(len(dates), len(dates))
+            progress(done, len(dates))
+        for batch in self._computed_chunks(chunks, tz, fh, th, have):
+            self._flush(batch, tz, fh, th, stats)
+            done += len(batch)
+            if progress is not None:
+                progress(done, len(dates))
         stats.seconds = time.perf_counter() - t0
         return stats
+
+    def _computed_chunks(self, chunks, tz, fh, th, have):
+        """Compute each chunk of days, in order; in worker processes for long ranges."""
+        workers = int(self.config["store"]["workers"])
+        if workers <= 0:
+            workers = min(os.cpu_count() or 1, 4)
+        days = sum(len(c) for c in chunks)
+        if workers < 2 or days < 4 * int(self.config["store"]["batch_days"]):
+            for chunk in chunks:
+                yield [self._compute(d, tz, fh, th, have.get(d)) for d in chunk]
+            return
+        import multiprocessing as mp
+        import threading
+        from concurrent.futures import ProcessPoolExecutor
+        # fork is cheap (nothing to re-import) but unsafe from a thread of a threaded process
+        # such as the scheduler's worker; there a fresh interpreter per worker is used instead
+        method = "fork" if threading.current_thread() is threading.main_thread() else "spawn"
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)),
+                                 mp_context=mp.get_context(method),
+                                 initializer=_worker_init) as pool:
+            jobs = [(self.config.data, self.config.source, c, tz, fh, th,
+                     {d: have.get(d) for d in c}) for c in chunks]
+            yield from pool.map(_compute_chunk, jobs)
 
     def _compute(self, date, tz, fh, th, cur) -> "_Computed":
         facts_ok = cur is not None and cur[0] == fh
@@ -303,6 +321,20 @@ class _Computed:
     date: dt.date
     facts: dict | None         # None when the stored facts are current
     scores: dict[str, list]    # task -> twelve judgements, for the tasks to (re)write
+
+
+def _worker_init() -> None:
+    # a forked worker must not reuse the parent's pooled database connections
+    from .db import _engines
+    for engine in _engines.values():
+        engine.dispose(close=False)
+
+
+def _compute_chunk(job) -> list[_Computed]:
+    data, source, dates, tz, fh, th, have = job
+    cfg = config_mod.Config(data, source=source)
+    reader = _ComputeOnly(cfg)
+    return [reader._compute(d, tz, fh, th, have.get(d)) for d in dates]
 
 
 def _score_rows(day_id: int, scores: dict[str, list[dict]], th: dict[str, str]) -> list[dict]:

@@ -33,6 +33,11 @@ def install():
     source.judge_day = fake_judge
     source.judge_range = lambda task,s,e,tz=None,config=None: {x:fake_judge(x,tz,task) for x in source._dates(s,e)}
     source.tasks = lambda config=None: [{"name":"travel","description":"出行 — setting out on a journey"},{"name":"wedding","description":"嫁娶 — marriage"}]
+    try:
+        import almanac.api.chart  # noqa: F401 — the real chart is installed: keep it
+        return
+    except ImportError:
+        pass
     source.chart = lambda m,tz=None,config=None: {"day":"乙丑","yuejiang":"申","hour":"子","plate":{b:B[(i+8)%12] for i,b in enumerate(B)},"lessons":[],"transmissions":["寅","卯","辰"],"method":"元首","noble":{"branch":"子"},"generals":{B[(i+8)%12]:g for i,g in enumerate("貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后".split())},"void":["戌","亥"],"patterns":[]}
 
 

@@ -1,0 +1,146 @@
+"""The HTTP service through a real uvicorn process on 127.0.0.1: feeds with ETag/Last-Modified/304,
+the JSON API, JSON errors (4xx, never 5xx), the index's subscribe links, and schemathesis over
+the OpenAPI description."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+TESTS = Path(__file__).parent
+_LAUNCH = """
+import sys; sys.path.insert(0, {tests!r})
+import exports_sample; exports_sample.ensure()
+import uvicorn
+from exports.http import create_app
+uvicorn.run(create_app({{"http": {{"max_best_days": 3}}, "feeds": {{"future_days": 14}}}}),
+            host="127.0.0.1", port={port}, log_level="warning")
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    env = {**os.environ, "ALMANAC_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+    proc = subprocess.Popen([sys.executable, "-c", _LAUNCH.format(tests=str(TESTS), port=port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            pytest.fail("server died: " + proc.stderr.read().decode()[-2000:])
+        time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail("server did not start")
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def task(server):
+    return httpx.get(server + "/api/tasks").json()["tasks"][0]["name"]
+
+
+def test_feed_etag_last_modified_304(server, task):
+    r = httpx.get(f"{server}/feeds/{task}.ics", timeout=120)
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "text/calendar; charset=utf-8"
+    assert r.content.startswith(b"BEGIN:VCALENDAR") and r.content.endswith(b"END:VCALENDAR\r\n")
+    etag, lm = r.headers["etag"], r.headers["last-modified"]
+    assert etag.startswith('"') and "max-age=3600" in r.headers["cache-control"]
+    assert httpx.get(f"{server}/feeds/{task}.ics", headers={"If-None-Match": etag}).status_code == 304
+    assert httpx.get(f"{server}/feeds/{task}.ics", headers={"If-Modified-Since": lm}).status_code == 304
+    assert httpx.get(f"{server}/feeds/{task}.ics", headers={"If-None-Match": '"other"'}).status_code == 200
+    # no content negotiation: any Accept (or none) gets the calendar
+    r2 = httpx.get(f"{server}/feeds/{task}.ics", headers={"Accept": "application/json"})
+    assert r2.status_code == 200 and r2.content == r.content
+    assert httpx.head(f"{server}/feeds/{task}.ics").status_code in (200, 405)
+    ko = httpx.get(f"{server}/feeds/{task}.ics?lang=ko&tz=Asia/Seoul&alarm=30", timeout=120)
+    assert ko.status_code == 200 and b"VALARM" in ko.content and b"TZID=Asia/Seoul" in ko.content
+
+
+@pytest.mark.parametrize("path,status", [
+    ("/feeds/no-such-task.ics", 404), ("/feeds/{task}.ics?tz=Not/AZone", 400),
+    ("/feeds/{task}.ics?lang=xx", 400), ("/feeds/{task}.ics?alarm=-1", 422), ("/feeds/{task}", 404),
+    ("/api/day/2026-02-30", 400), ("/api/day/yesterday", 400), ("/api/day/2026-12-01?tz=Nowhere", 400),
+    ("/api/chart?at=not-a-time", 400), ("/api/chart", 422),
+    ("/api/best?task={task}&from=2026-12-01&to=2026-11-01", 400),
+    ("/api/best?task={task}&from=2026-12-01&to=2027-12-01", 400),
+    ("/api/best?task=nope&from=2026-12-01&to=2026-12-01", 404),
+    ("/api/best?task={task}&from=2026-12-01&to=2026-12-01&limit=0", 422),
+    ("/reports/garbage.html", 404), ("/reports/2026-99-01.html", 400), ("/no/such/path", 404),
+])
+def test_errors_are_json_4xx(server, task, path, status):
+    r = httpx.get(server + path.format(task=task), timeout=60)
+    assert r.status_code == status, r.text
+    assert isinstance(r.json()["error"], str) and r.json()["error"]
+
+
+def test_json_api(server, task):
+    day = httpx.get(f"{server}/api/day/2026-11-29", timeout=60)
+    assert day.status_code == 200 and day.json()["date"] == "2026-11-29" and len(day.json()["hours"]) == 12
+    assert httpx.get(f"{server}/api/day/2026-11-29", headers={"If-None-Match": day.headers["etag"]}).status_code == 304
+    chart = httpx.get(f"{server}/api/chart", params={"at": "2026-11-29T12:30:00+08:00"}, timeout=60)
+    assert chart.status_code == 200 and len(chart.json()["plate"]) == 12
+    assert httpx.get(f"{server}/healthz").status_code == 200
+
+
+def test_index_has_subscribe_links(server, task):
+    r = httpx.get(server + "/")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    assert f"webcal://127.0.0.1" in r.text and f"/feeds/{task}.ics" in r.text and "https://" in r.text
+    for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
+        assert f"lang={lang}" in r.text
+
+
+def test_report_pages(server):
+    r = httpx.get(server + "/reports/2026-11-29.html", timeout=120)
+    assert r.status_code == 200 and "<svg" in r.text
+    latest = httpx.get(server + "/reports/latest.html", timeout=120)
+    assert latest.status_code == 200
+    assert httpx.get(server + "/reports/latest.html", headers={"If-None-Match": latest.headers["etag"]}).status_code == 304
+
+
+def test_openapi_lists_every_endpoint(server):
+    spec = httpx.get(server + "/openapi.json").json()
+    for p in ("/feeds/{name}", "/api/day/{day}", "/api/chart", "/api/best", "/reports/{name}", "/healthz"):
+        assert p in spec["paths"]
+
+
+@pytest.fixture(scope="module")
+def api_schema(server):
+    return schemathesis.openapi.from_url(server + "/openapi.json")
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+def test_schemathesis_no_server_error(case):
+    case.call_and_validate(checks=[not_a_server_error], timeout=60)

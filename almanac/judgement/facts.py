@@ -202,10 +202,12 @@ def rel_elements(a: int, b: int) -> str:
     return "被剋"
 
 
+_EL = {**dict(zip(STEMS, STEM_ELEMENT)), **dict(zip(BRANCHES, BRANCH_ELEMENT))}
+
+
 def el(x: str) -> int:
     """Element of a stem or branch character."""
-    i = STEMS.find(x)
-    return STEM_ELEMENT[i] if i >= 0 else BRANCH_ELEMENT[BRANCHES.index(x)]
+    return _EL[x]
 
 
 def rel(a: str, b: str) -> str:
@@ -354,3 +356,60 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
     if f["hour_transform"] == "天鰲":
         out["avoid"].append("西")
     return out
+
+
+# ------------------------------------------------------------------ from the engines' objects
+
+def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool) -> dict[str, Any]:
+    """The fact mapping of one hour from an ``almanac.qin.HourQin`` and an ``almanac.liuren.Chart``."""
+    plate = {BRANCHES[g]: BRANCHES[chart.plate.up(g)] for g in range(12)}
+    lessons = [(BRANCHES[l.upper], l.lower_text) for l in chart.lessons]
+    chuan = tuple(BRANCHES[b] for b in chart.transmissions.branches)
+    generals = {BRANCHES[s]: chart.general_on(s) for s in range(12)}
+    qin = {"day_mansion": hq.day.mansion.char, "hour_mansion": hq.mansion.char,
+           "qijiang": hq.qi_jiang.char, "fanqin": hq.fanqin.char, "daojiang": hq.daojiang.char,
+           "day_anjin": hq.day.anjin, "hour_anjin": hq.anjin, "day_fuduan": hq.day.fuduan,
+           "hour_fuduan": hq.fuduan, "jielu": hq.jielu, "jielu_strict": hq.jielu_strict,
+           "landing": BRANCHES[hq.landing]}
+    return derive(day=str(hq.day.pillar), hour=str(hq.pillar), month_branch=BRANCHES[month_branch],
+                  yuejiang=BRANCHES[yuejiang], daytime=daytime, qin=qin, plate=plate, lessons=lessons,
+                  chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),
+                  method=chart.method, noble_direction=chart.noble.direction,
+                  patterns=tuple(p.name for p in chart.patterns))
+
+
+def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
+    """``(slot, facts)`` for the twelve 時辰 of almanac day ``d`` in zone ``tz`` under ``cfg``.
+
+    The 六壬 chart of each hour follows ``almanac chart`` for the slot's start: 月將 at the
+    中氣 (or 節 with ``liuren.yuejiang_switch = "jie"``), 晝/夜 by ``liuren.daynight``.
+    """
+    from almanac import calendar as cal
+    from almanac.liuren.chart import chart_for
+    from almanac.liuren.generals import is_night_fixed, is_night_ziwu
+    from almanac.liuren.options import LiurenOptions
+    from almanac.liuren.plate import rotation
+    from almanac.qin import QinOptions, hour_qin
+
+    copts, qopts, lopts = CalendarOptions_from(cfg), QinOptions.from_config(cfg), LiurenOptions.from_config(cfg)
+    out = []
+    for slot in cal.day_hours(d, tz, copts):
+        hq = hour_qin(d, slot.branch, qopts)
+        yj = slot.yuejiang
+        if lopts.yuejiang_switch == "jie":
+            yj = (1 - (cal.term_before(slot.start, zhongqi=False).index + 1) // 2) % 12
+        if lopts.daynight == "sun":
+            night = not cal.moment_facts(slot.start, copts).is_daytime_sun
+        elif lopts.daynight == "ziwu":
+            night = is_night_ziwu(slot.branch)
+        else:
+            night = is_night_fixed(slot.branch)
+        chart = chart_for(hq.day.pillar.index, rotation(yj, slot.branch), night, lopts)
+        month = cal.month_pillar_at(slot.start).branch
+        out.append((slot, from_engines(hq, chart, month_branch=month, yuejiang=yj, daytime=not night)))
+    return tuple(out)
+
+
+def CalendarOptions_from(cfg):
+    from almanac.calendar import CalendarOptions
+    return CalendarOptions.from_config(cfg)

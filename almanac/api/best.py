@@ -1,0 +1,68 @@
+"""``api.best``, ``api.tasks`` and ``judge_day``: the judgement layer as JSON-ready dicts.
+
+>>> from almanac import api
+>>> doc = api.best("travel", "2026-12-01", "2026-12-02", tz="Asia/Seoul", limit=3)
+>>> [r["score"] for r in doc["results"]] == sorted((r["score"] for r in doc["results"]), reverse=True)
+True
+>>> api.best("flying", "2026-12-01", "2026-12-02")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: unknown task 'flying'; accepted: travel, delegate, negotiation, marriage, wealth, lawsuit, health, competition, office, pursuit, general
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import config as _config
+
+from ..calendar import parse_date, zone
+from ..errors import BadInput
+from ..judgement.score import profile, task_profiles
+from ..judgement.search import MAX_LIMIT, best_hours, day_judgement
+
+
+def _zone(tz, cfg):
+    name = tz if tz not in (None, "") else cfg["calendar"]["default_tz"]
+    if not isinstance(name, str):
+        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)")
+    return name, zone(name)
+
+
+def _limit(limit: Any) -> int:
+    if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
+        limit = int(limit)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise BadInput(f"limit {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}")
+    return limit
+
+
+def best(task, start, end, tz=None, limit=10, config=None) -> dict:
+    """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first."""
+    cfg = _config.load(config)
+    prof = profile(cfg, task)
+    d0, d1 = parse_date(start), parse_date(end)
+    name, z = _zone(tz, cfg)
+    n = _limit(limit)
+    return {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(),
+            "results": best_hours(prof, d0, d1, z, cfg, n)}
+
+
+def tasks(config=None) -> dict:
+    """The tasks the configuration knows, each with a one-line description."""
+    cfg = _config.load(config)
+    return {"tasks": [{"name": p.name, "description": p.description, "name_zh": p.name_zh,
+                       "description_zh": p.description_zh, "base": p.base}
+                      for p in task_profiles(cfg).values()]}
+
+
+def judge_day(date, tz=None, task="general", config=None) -> dict:
+    """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked)."""
+    cfg = _config.load(config)
+    prof = profile(cfg, task)
+    d = parse_date(date)
+    name, z = _zone(tz, cfg)
+    return {"date": d.isoformat(), "tz": name, "task": prof.name,
+            "hours": day_judgement(prof, d, z, cfg)}
+
+
+__all__ = ["best", "tasks", "judge_day"]

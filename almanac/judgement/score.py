@@ -1,0 +1,189 @@
+"""Task profiles and the score of one hour for one task.
+
+``score = Σ weight(task, rule) × effect(rule, task)`` over the rules that fire. ``effect`` is the
+catalog's number for the task's ``base`` (or the rule's ``default``); ``weight`` is the profile's
+multiplier for the rule id, else for its most specific family (``liuren.keti`` before ``liuren``),
+else 1. A rule that vetoes the task (in the catalog or in the profile's ``veto`` list) makes the
+hour unusable whatever its score. The verdict reads the score against the profile's thresholds.
+
+>>> from almanac.judgement.score import verdict_of
+>>> [verdict_of(s, (6.0, 2.0, -2.0, -6.0)) for s in (7, 2, 0, -2, -6.5)]
+['大吉', '吉', '平', '凶', '大凶']
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from almanac.errors import BadInput
+
+from .catalog import Catalog, Rule, load_catalog
+
+VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
+_PROFILE_KEYS = {"name_zh", "description", "description_zh", "base", "families", "rules", "veto",
+                 "thresholds", "directions"}
+_THRESHOLD_KEYS = ("daji", "ji", "xiong", "daxiong")
+
+
+@dataclass(frozen=True)
+class TaskProfile:
+    name: str
+    base: str
+    name_zh: str
+    description: str
+    description_zh: str
+    families: tuple[tuple[str, float], ...]
+    rules: tuple[tuple[str, float], ...]
+    veto: frozenset[str]
+    thresholds: tuple[float, float, float, float]
+    directions: bool
+    digest: str
+
+    def weight(self, rule: Rule) -> float:
+        rules = dict(self.rules)
+        if rule.id in rules:
+            return rules[rule.id]
+        fams = dict(self.families)
+        parts = rule.family.split(".")
+        for i in range(len(parts), 0, -1):
+            key = ".".join(parts[:i])
+            if key in fams:
+                return fams[key]
+        return 1.0
+
+    def vetoed_by(self, rule: Rule) -> bool:
+        return self.base in rule.veto or self.name in rule.veto or rule.id in self.veto
+
+
+def verdict_of(score: float, thresholds: tuple[float, float, float, float]) -> str:
+    daji, ji, xiong, daxiong = thresholds
+    if score >= daji:
+        return "大吉"
+    if score >= ji:
+        return "吉"
+    if score <= daxiong:
+        return "大凶"
+    if score <= xiong:
+        return "凶"
+    return "平"
+
+
+def _num(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
+    where = f"tasks.{name}"
+    if not isinstance(raw, Mapping):
+        raise BadInput(f"config {where} must be a table of task settings")
+    unknown = set(raw) - _PROFILE_KEYS
+    if unknown:
+        raise BadInput(f"config {where} has unknown keys {', '.join(sorted(unknown))} "
+                       f"(accepted: {', '.join(sorted(_PROFILE_KEYS))})")
+    base = raw.get("base", name)
+    if base not in cat.tasks:
+        raise BadInput(f"config {where}.base is {base!r}; a task's base must be one of the built-in tasks "
+                       f"({', '.join(sorted(cat.tasks))})")
+    desc = raw.get("description")
+    if not isinstance(desc, str) or not desc.strip():
+        raise BadInput(f"config {where}.description must be a one-line text")
+    for key in ("name_zh", "description_zh"):
+        if not isinstance(raw.get(key, ""), str):
+            raise BadInput(f"config {where}.{key} must be a text")
+    fams = raw.get("families", {})
+    if not isinstance(fams, Mapping) or any(k not in cat.families or not _num(v) for k, v in fams.items()):
+        raise BadInput(f"config {where}.families must map rule families to numbers "
+                       f"(families: {', '.join(sorted(cat.families))})")
+    rules = raw.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise BadInput(f"config {where}.rules must map rule ids to numbers")
+    for k, v in rules.items():
+        if k not in cat.by_id or not _num(v):
+            raise BadInput(f"config {where}.rules: {k!r} is not a rule id with a number "
+                           "(see `almanac tasks --json` / docs/judgement.md for the ids)")
+    veto = raw.get("veto", [])
+    if not isinstance(veto, list) or any(v not in cat.by_id for v in veto):
+        bad = [v for v in veto if v not in cat.by_id] if isinstance(veto, list) else veto
+        raise BadInput(f"config {where}.veto must list rule ids; unknown: {bad!r}")
+    th = raw.get("thresholds", {"daji": 6.0, "ji": 2.0, "xiong": -2.0, "daxiong": -6.0})
+    if not isinstance(th, Mapping) or set(th) != set(_THRESHOLD_KEYS) or not all(_num(th[k]) for k in _THRESHOLD_KEYS):
+        raise BadInput(f"config {where}.thresholds needs numbers daji, ji, xiong, daxiong")
+    t = tuple(float(th[k]) for k in _THRESHOLD_KEYS)
+    if not t[0] >= t[1] > t[2] >= t[3]:
+        raise BadInput(f"config {where}.thresholds must satisfy daji ≥ ji > xiong ≥ daxiong, got {t}")
+    directions = raw.get("directions", False)
+    if not isinstance(directions, bool):
+        raise BadInput(f"config {where}.directions must be true or false")
+    blob = json.dumps([name, base, sorted(fams.items()), sorted(rules.items()), sorted(veto), t],
+                      ensure_ascii=False, default=str)
+    return TaskProfile(name, base, raw.get("name_zh", ""), desc.strip().splitlines()[0],
+                       raw.get("description_zh", ""), tuple(sorted((k, float(v)) for k, v in fams.items())),
+                       tuple(sorted((k, float(v)) for k, v in rules.items())), frozenset(veto), t, directions,
+                       hashlib.sha256(blob.encode()).hexdigest()[:16])
+
+
+_profiles_cache: dict[str, dict[str, TaskProfile]] = {}
+
+
+def task_profiles(cfg) -> dict[str, TaskProfile]:
+    """Every task of a loaded config, checked (BadInput names the task and the setting)."""
+    key = cfg.digest
+    if key not in _profiles_cache:
+        cat = load_catalog()
+        tasks = cfg.get("tasks", {})
+        if not isinstance(tasks, Mapping) or not tasks:
+            raise BadInput("config [tasks] must hold at least one task table")
+        _profiles_cache[key] = {n: _profile(n, raw, cat) for n, raw in tasks.items()}
+    return _profiles_cache[key]
+
+
+def profile(cfg, task: Any) -> TaskProfile:
+    profiles = task_profiles(cfg)
+    name = task.strip() if isinstance(task, str) else task
+    if name not in profiles:
+        raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}")
+    return profiles[name]
+
+
+def fired(facts: Mapping[str, Any], cat: Catalog | None = None) -> tuple[int, ...]:
+    """Indices (catalog order) of the rules whose condition holds."""
+    cat = cat or load_catalog()
+    return tuple(i for i, r in enumerate(cat.rules) if r.pred(facts))
+
+
+@dataclass(frozen=True)
+class Judgement:
+    score: float
+    verdict: str
+    reasons: tuple[dict, ...]
+    vetoes: tuple[dict, ...]
+
+    @property
+    def vetoed(self) -> bool:
+        return bool(self.vetoes)
+
+
+def _reason(rule: Rule, effect: float, lang: str) -> dict:
+    return {"rule": rule.id, "effect": effect, "text": rule.text.get(lang, rule.text["zh"]),
+            "source": str(rule.source)}
+
+
+def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
+          lang: str = "zh") -> Judgement:
+    """Score, verdict, reasons and vetoes of one hour for one task."""
+    cat = cat or load_catalog()
+    reasons, vetoes, total = [], [], 0.0
+    for i in fired_idx:
+        r = cat.rules[i]
+        eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
+        if eff:
+            reasons.append(_reason(r, eff, lang))
+            total += eff
+        if prof.vetoed_by(r):
+            vetoes.append(_reason(r, eff, lang) | {"veto": True})
+    reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
+    total = round(total, 3)
+    return Judgement(total, verdict_of(total, prof.thresholds), tuple(reasons), tuple(vetoes))

@@ -86,7 +86,10 @@ def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -
         if c == "婁":
             add("tanghuo_lou", "婁泊湯火則吉", "吉", SRC_LOU_TANGHUO)
         else:
-            add("tanghuo", "飛禽膿血之鄉" if m.kind == "飛" else "泊湯火為惡宮", "凶", SRC_TANGHUO)
+            if m.kind == "飛":
+                add("tanghuo", "飛禽膿血之鄉", "凶", SRC_TANGHUO)
+            else:
+                add("tanghuo", "泊湯火為惡宮", "凶", SRC_LOU_TANGHUO)
             harmful = True
             if c in "角亢":
                 add("jiaolong_tanghuo", "蛟龍泊於湯火，縱強而反弱", "弱", SRC_WEAK)

@@ -169,7 +169,8 @@ def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = N
         sits += seasonal_situations(x, season, opts, who)
 
     cites: Citations = (
-        ("mansion", SRC_HOUR_QIN), ("hour_rule", OPTION_SOURCES["hour_rule"]),
+        ("mansion", SRC_HOUR_QIN), ("from_day_qin", SRC_DAY_FIRST),
+        ("hour_rule", OPTION_SOURCES["hour_rule"]),
         ("name", SRC_NAMES), ("qi_jiang", fq.SRC_QIJIANG), ("fanqin", fq.SRC_FANQIN),
         ("daojiang", fq.SRC_FANQIN), ("sides", fq.SRC_SIDES), ("huoyao", fq.SRC_HUOYAO),
         ("anjin", taboos.SRC_ANJIN), ("anjin_fanqin_ok", taboos.SRC_ANJIN_FANQIN),

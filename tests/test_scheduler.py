@@ -29,6 +29,8 @@ from scheduler.service import JOBSTORE_TABLE, Service
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
+# the `almanac` console script, run by the interpreter running the tests
+CLI = [sys.executable, "-c", "import sys; from almanac.cli import main; sys.exit(main(sys.argv[1:]))"]
 SH = ZoneInfo("Asia/Shanghai")
 SMALL = {"scheduler": {"horizon_past_days": 1, "horizon_future_days": 2}}
 
@@ -254,7 +256,7 @@ def test_two_schedulers_one_lock(db_url):
 
 
 def _start_scheduler(env, log):
-    return subprocess.Popen([sys.executable, "-m", "almanac.cli", "scheduler"], cwd=ROOT, env=env,
+    return subprocess.Popen([*CLI, "scheduler"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=log)
 
 
@@ -276,17 +278,17 @@ def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_
         one = _start_scheduler(env, f)
     try:
         _wait_for(log1, "scheduler started", one)
-        second = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler"], cwd=ROOT,
+        second = subprocess.run([*CLI, "scheduler"], cwd=ROOT,
                                 env=env, capture_output=True, text=True, timeout=120)
         assert second.returncode == 1
         assert "another scheduler is running" in second.stderr
         assert one.poll() is None
-        once = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler", "--once"],
+        once = subprocess.run([*CLI, "scheduler", "--once"],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
         assert once.returncode == 1 and "another scheduler" in once.stderr
         os.kill(one.pid, signal.SIGKILL)  # no clean release: the lock must die with it
         one.wait(timeout=30)
-        once = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler", "--once"],
+        once = subprocess.run([*CLI, "scheduler", "--once"],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         assert once.returncode == 0, once.stderr
     finally:

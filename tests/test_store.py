@@ -27,6 +27,8 @@ from exports.store.models import Base, Day, Hour, Score
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
+# the `almanac` console script, run by the interpreter running the tests
+CLI = [sys.executable, "-c", "import sys; from almanac.cli import main; sys.exit(main(sys.argv[1:]))"]
 TZ = "Asia/Shanghai"
 
 
@@ -93,7 +95,7 @@ def _env(url: str, tmp_path: Path) -> dict:
 
 
 def _cli(*args, env=None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "almanac.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([*CLI, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600, **kw)
 
 
@@ -242,7 +244,7 @@ def test_kill_9_mid_precompute_leaves_a_sound_store_and_a_rerun_finishes(db_url,
     env = _env(db_url, tmp_path)
     args = ["precompute", "--from", "2027-01-01", "--to", "2028-03-31", "--tz", TZ,
             "--config", str(cfg_file)]
-    proc = subprocess.Popen([sys.executable, "-m", "almanac.cli", *args], cwd=ROOT, env=env,
+    proc = subprocess.Popen([*CLI, *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     store = Store(db_url)
     deadline = time.monotonic() + 240

@@ -104,6 +104,36 @@ def reports_dir(cfg) -> Path:
     return source.data_dir() / cfg["reports"]["reports_dir"]
 
 
+class _Never500:
+    """Pure ASGI middleware: an exception that escapes the app becomes a JSON 400 (or, when the
+    response has already started, a closed connection) — never a 500. Pure ASGI so large feed
+    bodies pass through untouched (BaseHTTPMiddleware re-streams them)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def _send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+        try:
+            await self.app(scope, receive, _send)
+        except Exception as e:  # noqa: BLE001 — the contract: no input produces a 500
+            if started:
+                raise
+            status = 400
+            msg = str(e) if isinstance(e, BadInput) else f"cannot answer this request: {type(e).__name__}: {e}"
+            if not isinstance(e, BadInput):
+                log.exception("unexpected error answering %s", scope.get("path"))
+            await _error(status, msg)(scope, receive, send)
+
+
 def create_app(config=None) -> FastAPI:
     cfg = config_mod.load(config)
     hopts = cfg["http"]
@@ -113,15 +143,7 @@ def create_app(config=None) -> FastAPI:
                   docs_url="/docs", redoc_url=None)
     app.state.config = cfg
 
-    @app.middleware("http")
-    async def _never_500(request: Request, call_next):
-        try:
-            return await call_next(request)
-        except BadInput as e:
-            return _error(400, str(e))
-        except Exception as e:  # noqa: BLE001 — the contract: no input produces a 500
-            log.exception("unexpected error answering %s", request.url.path)
-            return _error(400, f"cannot answer this request: {type(e).__name__}: {e}")
+    app.add_middleware(_Never500)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):

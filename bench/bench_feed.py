@@ -1,0 +1,91 @@
+"""Benchmark: GET /feeds/{task}.ics under wrk on loopback.
+
+Starts uvicorn on 127.0.0.1 (a free port), warms the feed cache, runs ``wrk -t2 -c32 -d10s``
+(bounded: 10 s, loopback only), prints requests/s and p99 latency, then stops the server.
+Target: ≥ 2,000 req/s and p99 < 20 ms (rendered feeds are cached per task, zone, language,
+alarm, horizon day and config digest). Needs ``wrk`` (apt-get install wrk).
+
+    python bench/bench_feed.py [--task NAME] [--duration 10] [--connections 32] [--not-modified]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+LAUNCH = """
+import sys; sys.path.insert(0, {tests!r})
+import exports_sample; exports_sample.ensure()
+import uvicorn
+from exports.http import create_app
+uvicorn.run(create_app(), host="127.0.0.1", port={port}, log_level="warning", access_log=False)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--task", default=None)
+    ap.add_argument("--duration", type=int, default=10)
+    ap.add_argument("--connections", type=int, default=32)
+    ap.add_argument("--not-modified", action="store_true", help="send If-None-Match (measure 304s)")
+    args = ap.parse_args()
+    if not shutil.which("wrk"):
+        print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
+        return 2
+    duration = max(1, min(args.duration, 60))
+    port = free_port()
+    tests = str(Path(__file__).resolve().parent.parent / "tests")
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(tests=tests, port=port)],
+                            env={**os.environ}, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    print(proc.stderr.read().decode()[-2000:], file=sys.stderr)
+                    return 1
+                time.sleep(0.1)
+        import json
+        task = args.task or json.load(urllib.request.urlopen(base + "/api/tasks"))["tasks"][0]["name"]
+        url = f"{base}/feeds/{task}.ics"
+        t0 = time.time()
+        with urllib.request.urlopen(url, timeout=600) as r:  # warm the cache
+            body, etag = r.read(), r.headers["ETag"]
+        print(f"feed {task}: {len(body)} bytes, first build {time.time() - t0:.1f}s")
+        cmd = ["wrk", "-t2", f"-c{args.connections}", f"-d{duration}s", "--latency", "--timeout", "5s"]
+        if args.not_modified:
+            cmd += ["-H", f"If-None-Match: {etag}"]
+        out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=duration + 30).stdout
+        rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+        m = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+        p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
+        print(out)
+        print(f"requests/s: {rps:.0f}  p99: {p99:.2f} ms  "
+              f"(target ≥ 2000 req/s, p99 < 20 ms: {'met' if rps >= 2000 and p99 < 20 else 'NOT met'})")
+        return 0
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -83,7 +83,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     if unknown:
         raise BadInput(f"config {where} has unknown keys {', '.join(sorted(unknown))} "
                        f"(accepted: {', '.join(sorted(_PROFILE_KEYS))})")
-    base = raw.get("base", name)
+    base = raw.get("base", name if name in cat.tasks else "general")
     if base not in cat.tasks:
         raise BadInput(f"config {where}.base is {base!r}; a task's base must be one of the built-in tasks "
                        f"({', '.join(sorted(cat.tasks))})")

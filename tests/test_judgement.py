@@ -1,0 +1,262 @@
+"""The judgement layer: catalog, scoring, vetoes, search, API and CLI (issue 4)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+import config
+from almanac.api.best import best as api_best, judge_day, tasks as api_tasks
+from almanac.errors import BadInput
+from almanac.judgement.catalog import load_catalog
+from almanac.judgement.conditions import CatalogError, compile_condition
+from almanac.judgement.facts import FACTS
+from almanac.judgement.score import task_profiles
+
+SEEDS = Path(__file__).with_name("seeds")
+CAT = load_catalog()
+TZ = "Asia/Shanghai"
+START = date(2026, 1, 1)
+#: rules that the default options can never fire, with the option under which they can
+#: (婁 only stands on 丑巳酉 hours in the unbroken 28-hour cycle, so it never lands on 午 unless
+#: 泊 is read as the 鎖泊 house)
+NEEDS_OPTION = {"qin.transform_shizi": {"qin": {"bo": "suobo"}}}
+
+
+def _task_for(rule) -> str:
+    tasks = list(task_profiles(config.load()))
+    for t in tasks:
+        if rule.effect_for(t) != 0:
+            return t
+    return next(iter(rule.veto))
+
+
+# --------------------------------------------------------------------------- the catalog
+
+def test_catalog_covers_every_family():
+    fams = {r.family for r in CAT.rules}
+    assert {"qin.taboo", "qin.strength", "qin.transform", "qin.capture", "qin.season", "qin.palace",
+            "liuren.chaiwei", "liuren.keti", "liuren.rishen", "liuren.fayong", "liuren.jiang"} <= fams
+    for rid in ("qin.anjin_hour", "qin.anjin_day", "qin.anjin_fanqin_exception", "qin.fuduan_hour",
+                "qin.jielu", "qin.jielu_strict", "qin.capture_by_day", "liuren.fuyin", "liuren.fanyin",
+                "liuren.jiading", "liuren.lianru_jin_kong", "liuren.lianru_tui_kong", "liuren.ganshang_sheng_gan",
+                "liuren.luanshou", "liuren.zhuixu", "liuren.fayong_changsheng", "liuren.zhi_zhi_gan_truthful"):
+        assert rid in CAT.by_id
+
+
+@pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
+def test_source_opening_is_verbatim_in_seed(rule):
+    text = (SEEDS / rule.source.file).read_text(encoding="utf-8")
+    assert rule.source.opening in text, f"{rule.id}: {rule.source.opening!r} not in {rule.source.file}"
+
+
+@pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
+def test_rule_texts_in_three_languages(rule):
+    assert set(rule.text) == {"zh", "ko", "en"}
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in rule.text["ko"])
+
+
+@pytest.mark.parametrize("cond, message", [
+    ({"fact": "no_such", "eq": 1}, "unknown fact"),
+    ({"fact": "hour_branch", "eq": "Z"}, "cannot be"),
+    ({"fact": "hour_branch", "contains": "子"}, "does not suit"),
+    ({"fact": "k", "eq": 1, "ne": 2}, "exactly one operator"),
+    ({"fact": "patterns", "contains": "不存在"}, "never holds"),
+    ({"all": []}, "non-empty"),
+    ({"fact": "hour_branch", "like": "子"}, "unknown operator"),
+])
+def test_bad_conditions_fail_at_load(cond, message):
+    with pytest.raises(CatalogError, match=message):
+        compile_condition(cond, "t")
+
+
+def test_bad_rule_file_fails_at_load(tmp_path):
+    (tmp_path / "x.toml").write_text(
+        '[[rule]]\nid = "qin.x"\nfamily = "qin.taboo"\nwhen = { fact = "jielu", eq = true }\n'
+        'effect = { flying = 1.0 }\ntext = { zh = "甲", ko = "가", en = "a" }\n'
+        'source = "000_4c1b45775ab319f3.txt: 時直空亡"\n', encoding="utf-8")
+    with pytest.raises(CatalogError, match="unknown task 'flying'"):
+        load_catalog(str(tmp_path))
+
+
+def test_pattern_domain_matches_the_liuren_engine():
+    from almanac.liuren.chart import chart_for
+    seen = {p.name for d in range(60) for k in range(12) for n in (False, True)
+            for p in chart_for(d, k, n).patterns}
+    assert seen <= set(FACTS["patterns"].domain)
+
+
+# --------------------------------------------------------------------------- every rule fires and does not
+
+def _scan(rule, cfg=None):
+    """First (hour where the rule is a reason or veto, hour where it is not) found from START."""
+    task = _task_for(rule)
+    hit = miss = None
+    for i in range(900):
+        doc = judge_day(START + timedelta(days=i), TZ, task, cfg)
+        for h in doc["hours"]:
+            ids = {r["rule"] for r in h["reasons"]} | {r["rule"] for r in h.get("vetoes", [])}
+            if rule.id in ids:
+                hit = hit or h["start"]
+            else:
+                miss = miss or h["start"]
+        if hit and miss:
+            return task, hit, miss
+    return task, hit, miss
+
+
+@pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
+def test_every_rule_fires_somewhere_and_not_elsewhere(rule):
+    task, hit, miss = _scan(rule, NEEDS_OPTION.get(rule.id))
+    assert hit, f"{rule.id} never fired for {task} in 900 days from {START}"
+    assert miss, f"{rule.id} fired in every hour for {task}"
+
+
+# --------------------------------------------------------------------------- scores, vetoes, ranking
+
+def test_reasons_add_up_to_the_score_and_verdicts_are_known():
+    doc = judge_day("2026-12-01", TZ, "travel")
+    assert len(doc["hours"]) == 12
+    for h in doc["hours"]:
+        assert round(sum(r["effect"] for r in h["reasons"]), 3) == pytest.approx(h["score"])
+        assert h["verdict"] in ("大吉", "吉", "平", "凶", "大凶")
+        for r in h["reasons"]:
+            assert set(r) == {"rule", "effect", "text", "source"}
+
+
+def test_jielu_vetoes_travel_over_a_whole_year():
+    # 截路空亡 = an hour whose stem is 壬 or 癸: read straight from the hour pillar
+    doc = api_best("travel", "2026-01-01", "2026-12-31", tz=TZ, limit=1000)
+    assert len(doc["results"]) == 1000
+    assert not [r for r in doc["results"] if r["pillar"][0] in "壬癸"]
+    vetoed = 0
+    for i in range(365):
+        for h in judge_day(date(2026, 1, 1) + timedelta(days=i), TZ, "travel")["hours"]:
+            if h["pillar"][0] in "壬癸":
+                assert h["vetoed"] and "qin.jielu" in {v["rule"] for v in h["vetoes"]}
+                vetoed += 1
+    assert vetoed > 800
+
+
+def test_fuduan_vetoes_marriage_over_a_year():
+    doc = api_best("marriage", "2026-01-01", "2026-12-31", tz=TZ, limit=1000)
+    for r in doc["results"]:
+        assert "qin.fuduan_hour" not in {x["rule"] for x in r["reasons"]}
+
+
+def test_two_tasks_rank_the_same_hours_differently():
+    a, b = {}, {}
+    for i in range(7):
+        d = date(2026, 12, 1) + timedelta(days=i)
+        a.update({h["start"]: h["score"] for h in judge_day(d, TZ, "marriage")["hours"]})
+        b.update({h["start"]: h["score"] for h in judge_day(d, TZ, "lawsuit")["hours"]})
+    hours = sorted(a)
+    assert any(a[x] > a[y] and b[x] < b[y] for x in hours for y in hours)
+    top_a = api_best("marriage", "2026-12-01", "2026-12-07", tz=TZ, limit=5)["results"]
+    top_b = api_best("lawsuit", "2026-12-01", "2026-12-07", tz=TZ, limit=5)["results"]
+    assert [r["start"] for r in top_a] != [r["start"] for r in top_b]
+
+
+def test_best_is_sorted_and_deterministic():
+    one = api_best("general", "2026-03-01", "2026-03-31", tz="Asia/Seoul", limit=50)
+    two = api_best("general", "2026-03-01", "2026-03-31", tz="Asia/Seoul", limit=50)
+    assert one == two
+    keys = [(-r["score"], r["start"]) for r in one["results"]]
+    assert keys == sorted(keys)
+    assert one["results"][0]["score"] >= one["results"][-1]["score"]
+
+
+def test_travel_results_carry_directions():
+    r = api_best("travel", "2026-12-01", "2026-12-03", tz=TZ, limit=1)["results"][0]
+    d = r["directions"]
+    assert d["tiangang"] in ("北", "東北", "東", "東南", "南", "西南", "西", "西北")
+    assert d["retreat"] in ("左", "右") and d["avoid"]
+
+
+def test_results_can_be_changed_by_the_caller_without_harm():
+    first = api_best("wealth", "2026-12-01", "2026-12-02", tz=TZ, limit=3)
+    first["results"][0]["reasons"].clear()
+    again = api_best("wealth", "2026-12-01", "2026-12-02", tz=TZ, limit=3)
+    assert again["results"][0]["reasons"]
+
+
+# --------------------------------------------------------------------------- configuration
+
+def test_user_can_add_and_reweight_tasks():
+    cfg = {"tasks": {"hike": {"description": "登山 — a day in the hills", "base": "travel",
+                              "families": {"qin": 2.0}, "veto": ["qin.fuduan_hour"]},
+                     "travel": {"rules": {"liuren.ganshang_sheng_gan": 0}}}}
+    names = [t["name"] for t in api_tasks(cfg)["tasks"]]
+    assert "hike" in names and "travel" in names
+    doc = api_best("hike", "2026-12-01", "2026-12-07", tz=TZ, limit=20, config=cfg)
+    assert doc["results"] and all("directions" not in r for r in doc["results"])
+    travel = api_best("travel", "2026-12-01", "2026-12-31", tz=TZ, limit=100, config=cfg)
+    assert all(x["rule"] != "liuren.ganshang_sheng_gan" for r in travel["results"] for x in r["reasons"])
+
+
+@pytest.mark.parametrize("task, message", [
+    ({"description": "x", "base": "nope"}, "base"),
+    ({"description": "x", "veto": ["qin.no_such"]}, "veto"),
+    ({"description": "x", "rules": {"qin.no_such": 1}}, "rule id"),
+    ({"description": "x", "families": {"astrology": 1}}, "families"),
+    ({"description": "x", "thresholds": {"daji": 1, "ji": 2, "xiong": -2, "daxiong": -6}}, "thresholds"),
+    ({"base": "travel"}, "description"),
+    ({"description": "x", "colour": "red"}, "unknown keys"),
+])
+def test_bad_user_task_is_bad_input(task, message):
+    with pytest.raises(BadInput, match=message):
+        api_tasks({"tasks": {"mine": task}})
+
+
+# --------------------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("args, message", [
+    (("flying", "2026-12-01", "2026-12-02"), "unknown task"),
+    (("travel", "2026-12-02", "2026-12-01"), "after"),
+    (("travel", "2026-01-01", "2027-06-01"), "at most 366"),
+    (("travel", "2026-02-30", "2026-03-01"), "not a valid date"),
+])
+def test_best_bad_input(args, message):
+    with pytest.raises(ValueError, match=message):
+        api_best(*args)
+
+
+def test_best_bad_limit_and_zone():
+    with pytest.raises(ValueError, match="limit"):
+        api_best("travel", "2026-12-01", "2026-12-02", limit=0)
+    with pytest.raises(ValueError, match="time zone"):
+        api_best("travel", "2026-12-01", "2026-12-02", tz="Mars/Base")
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-c", "import sys; from almanac.cli import main; sys.exit(main(sys.argv[1:]))", *args], capture_output=True, text=True)
+
+
+def test_cli_best_and_tasks():
+    r = _cli("best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--json", "--limit", "3")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["task"] == "travel" and len(doc["results"]) == 3
+    r = _cli("best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--limit", "2")
+    assert r.returncode == 0 and ".txt: " in r.stdout and "score" in r.stdout
+    r = _cli("tasks", "--json")
+    assert {t["name"] for t in json.loads(r.stdout)["tasks"]} >= {
+        "travel", "delegate", "negotiation", "marriage", "wealth", "lawsuit", "health", "competition",
+        "office", "general"}
+
+
+@pytest.mark.parametrize("args", [
+    ("--task", "nope", "--from", "2026-12-01", "--to", "2026-12-02"),
+    ("--task", "travel", "--from", "2026-12-03", "--to", "2026-12-02"),
+    ("--task", "travel", "--from", "2026-12-01", "--to", "2028-12-02"),
+    ("--task", "travel", "--from", "yesterday", "--to", "2026-12-02"),
+    ("--task", "travel", "--from", "2026-12-01"),
+])
+def test_cli_bad_input_exits_2_with_one_line(args):
+    r = _cli("best", *args)
+    assert r.returncode == 2
+    assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1

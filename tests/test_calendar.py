@@ -1,0 +1,173 @@
+"""The calendar layer against lunar-python (a test-only oracle) and against its own promises."""
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from lunar_python import Solar
+
+from almanac import calendar as cal
+from almanac.cycles import BRANCHES, GanZhi
+from almanac.errors import BadInput
+
+SH = cal.zone("Asia/Shanghai")
+UTC = timezone.utc
+
+
+def test_day_pillar_matches_lunar_python_every_day_1901_2099():
+    d, end = date(1901, 1, 1), date(2099, 12, 31)
+    step = timedelta(days=1)
+    mismatches = []
+    while d <= end:
+        ours = str(cal.day_pillar(d))
+        theirs = Solar.fromYmd(d.year, d.month, d.day).getLunar().getDayInGanZhi()
+        if ours != theirs:
+            mismatches.append((d, ours, theirs))
+        d += step
+    assert not mismatches, mismatches[:5]
+
+
+def _lp_hour(dt: datetime):
+    return Solar.fromYmdHms(dt.year, dt.month, dt.day, dt.hour, dt.minute, 0).getLunar()
+
+
+def test_hour_pillars_match_lunar_python_for_a_year_of_hours():
+    start = datetime(2024, 1, 1, 0, 30, tzinfo=SH)
+    for i in range(366 * 24):
+        t = start + timedelta(hours=i)
+        m = cal.moment_facts(t)
+        lp = _lp_hour(t)
+        assert str(m.hour_pillar) == lp.getTimeInGanZhi(), t
+        assert str(m.day_pillar) == lp.getDayInGanZhiExact(), t
+
+
+def test_year_and_month_pillars_turn_at_the_exact_term():
+    # lunar-python's ...Exact pillars switch at the term instant too; compare a minute either side
+    # of every 節 over several years.
+    for year in (1950, 1987, 2024, 2026, 2099):
+        for term in cal.solar_terms(year):
+            if term.is_zhongqi:
+                continue
+            for delta in (-2, 2):
+                t = (term.at + timedelta(minutes=delta)).astimezone(BEIJING)
+                lp = _lp_hour(t)
+                assert str(cal.month_pillar_at(t)) == lp.getMonthInGanZhiExact(), (term.name, t)
+                assert str(cal.year_pillar_at(t)) == lp.getYearInGanZhiExact(), (term.name, t)
+
+
+_LP_NAMES = {"驚蟄": "惊蛰", "穀雨": "谷雨", "小滿": "小满", "芒種": "芒种", "處暑": "处暑"}
+BEIJING = timezone(timedelta(hours=8))   # lunar-python reads wall time as Beijing standard time
+
+
+def test_solar_terms_agree_with_lunar_python_within_a_minute_and_never_repeat():
+    for year in (1901, 1950, 2000, 2026, 2099):
+        terms = cal.solar_terms(year)
+        assert len(terms) == 24 and len({t.name for t in terms}) == 24
+        assert list(terms) == sorted(terms, key=lambda t: t.at)
+        tables = [Solar.fromYmd(year, m, 15).getLunar().getJieQiTable() for m in (1, 7)]
+        compared = 0
+        for t in terms:
+            key = _LP_NAMES.get(t.name, t.name)
+            for table in tables:
+                for k, v in table.items():
+                    if k != key:
+                        continue
+                    theirs = datetime.strptime(v.toYmdHms(), "%Y-%m-%d %H:%M:%S").replace(tzinfo=BEIJING)
+                    if theirs.year == year:
+                        assert abs((theirs - t.at).total_seconds()) < 60, (year, t.name, theirs, t.at)
+                        compared += 1
+        assert compared >= 24
+
+
+def test_yuejiang_switches_at_the_zhongqi_minute():
+    # 雨水 2025-02-18 18:06 (UTC+8): 子將 before, 亥將 after.
+    yushui = next(t for t in cal.solar_terms(2025) if t.name == "雨水")
+    assert BRANCHES[cal.yuejiang_at(yushui.at - timedelta(minutes=1))] == "子"
+    assert BRANCHES[cal.yuejiang_at(yushui.at + timedelta(minutes=1))] == "亥"
+    for year in (1960, 2026, 2090):
+        for t in cal.solar_terms(year):
+            if not t.is_zhongqi:
+                continue
+            before = cal.yuejiang_at(t.at - timedelta(minutes=1))
+            after = cal.yuejiang_at(t.at + timedelta(minutes=1))
+            assert (before - after) % 12 == 1, (year, t.name)
+
+
+def test_lunar_date_with_leap_month_matches_lunar_python():
+    d = date(2023, 1, 1)
+    while d < date(2026, 1, 1):
+        ours = cal.lunar_date(d)
+        lun = Solar.fromYmd(d.year, d.month, d.day).getLunar()
+        assert (ours.year, ours.month if not ours.leap else -ours.month, ours.day) == (
+            lun.getYear(), lun.getMonth(), lun.getDay()), d
+        d += timedelta(days=1)
+    assert cal.lunar_date(date(2023, 4, 1)).leap  # 閏二月 2023
+
+
+def test_zi_boundary_and_midnight_boundary():
+    late = datetime(2024, 1, 5, 23, 30, tzinfo=SH)   # a 戊 day
+    zi = cal.moment_facts(late, cal.CalendarOptions(day_boundary="zi"))
+    mid = cal.moment_facts(late, cal.CalendarOptions(day_boundary="midnight"))
+    assert zi.zi_day == date(2024, 1, 6) and mid.zi_day == date(2024, 1, 5)
+    assert str(zi.hour_pillar) == "甲子" and str(mid.hour_pillar) == "壬子"
+
+
+def test_day_hours_tile_the_day_without_gaps():
+    for tzname in ("Asia/Shanghai", "America/New_York", "Europe/London", "Asia/Seoul"):
+        tz = cal.zone(tzname)
+        for d in (date(2026, 3, 8), date(2026, 11, 1), date(1988, 4, 17), date(2026, 11, 29)):
+            slots = cal.day_hours(d, tz)
+            assert [s.branch for s in slots] == list(range(12))
+            for a, b in zip(slots, slots[1:]):
+                assert a.end == b.start and a.start < a.end
+            nxt = cal.day_hours(d + timedelta(days=1), tz)
+            assert slots[-1].end == nxt[0].start
+            for s in slots:  # every slot starts in its own branch
+                m = cal.moment_facts(s.start + timedelta(seconds=1))
+                assert m.hour_branch == s.branch and m.zi_day == d
+
+
+def test_shanghai_dst_1988_is_historical():
+    # Asia/Shanghai kept summer time 1986-1991: noon on 1988-07-01 is UTC+9.
+    t = cal.parse_moment("1988-07-01T12:00", None, "Asia/Shanghai")
+    assert t.utcoffset() == timedelta(hours=9)
+    with pytest.raises(BadInput, match="does not exist"):
+        cal.parse_moment("1988-04-17T02:30", "Asia/Shanghai", "Asia/Shanghai")
+
+
+@pytest.mark.parametrize("bad", ["2026-02-30", "2026-13-01", "yesterday", "10000-01-01", "0999-12-31"])
+def test_bad_dates(bad):
+    with pytest.raises(BadInput) as e:
+        cal.parse_date(bad)
+    assert "\n" not in str(e.value)
+
+
+def test_bad_zone():
+    with pytest.raises(BadInput, match="time zone"):
+        cal.zone("Mars/Base")
+
+
+def test_true_solar_time_shifts_the_hour_by_longitude_and_equation_of_time():
+    opts = cal.CalendarOptions(time_basis="true_solar", longitude=104.07)   # Chengdu
+    t = datetime(2026, 11, 3, 13, 10, tzinfo=SH)  # mean solar ~12:06, EoT +16 min → ~12:23
+    m = cal.moment_facts(t, opts)
+    assert m.hour_branch == BRANCHES.index("午")
+    assert abs((m.clock - datetime(2026, 11, 3, 12, 22, 34)).total_seconds()) < 90
+    mean = cal.moment_facts(t, cal.CalendarOptions(time_basis="mean_solar", longitude=104.07))
+    assert abs((m.clock - mean.clock).total_seconds() / 60 - cal.equation_of_time(t)) < 0.01
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2090, 1, 1)))
+def test_strengths_are_a_permutation(dt):
+    m = cal.moment_facts(dt.replace(tzinfo=UTC))
+    s = cal.strengths(m.month_pillar.branch)
+    assert sorted(s.values()) == sorted(cal.STRENGTHS)
+
+
+def test_sun_day_night_at_beijing():
+    assert cal.moment_facts(datetime(2026, 6, 21, 12, tzinfo=SH)).is_daytime_sun
+    assert not cal.moment_facts(datetime(2026, 6, 21, 0, 30, tzinfo=SH)).is_daytime_sun
+    # Winter sunrise in Beijing is after 07:00 — 辰 starts in the dark.
+    assert not cal.moment_facts(datetime(2026, 12, 21, 7, 0, tzinfo=SH)).is_daytime_sun

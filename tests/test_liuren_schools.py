@@ -75,3 +75,17 @@ if __name__ == "__main__":
     best = max(b for b, _ in complete)
     print(f"  of which with the best book score: {sum(b == best for b, _ in complete)}")
     print("default fails:", [v["id"] for v in ANSWERED if not _ok(v, DEFAULT)])
+
+
+def test_each_dispute_changes_the_registered_number_of_ke():
+    """liuren-rules.md §7: how many of the 720 三傳 each option changes against the book rules."""
+    base = SCHOOLS["daquan_default"]
+    expected = {("shehai", "mengzhong"): 17, ("biyongge", True): 23, ("shehai_scope", "all"): 7,
+                ("shehai_count_start", True): 6, ("shehai_count_stems", False): 17,
+                ("shehai_class_by", "shen"): 19, ("fuyin_zimao", "xing"): 3, ("bieze_yin", "upper"): 6,
+                ("bazhuan_before_yaoke", False): 7}
+    for (name, value), n in expected.items():
+        o = base.changed(**{name: value})
+        changed = sum(derive(d, k, base).branches != derive(d, k, o).branches
+                      for d in range(60) for k in range(12))
+        assert changed == n, name

@@ -55,8 +55,7 @@ def judge_day(day: "date | str", tz: str | None, task: str, config=None) -> list
     store = _backend()
     if store is not None:
         return _hours_of(store.get_judgements(day, task, tz, config))
-    best_mod = importlib.import_module("almanac.api.best")  # the module, not api.best()
-    return _hours_of(best_mod.judge_day(day, tz, task, config))
+    return _hours_of(api.judge_day(day, tz, task, config))
 
 
 def judge_range(task: str, start, end, tz: str | None = None, config=None) -> dict[date, list[dict]]:

@@ -44,8 +44,8 @@ def install():
 def real_api_available() -> bool:
     import importlib
     try:
-        importlib.import_module("almanac.api.day")
-        importlib.import_module("almanac.api.best").judge_day
+        importlib.import_module("almanac.api.days")
+        importlib.import_module("almanac.api.judging").judge_day
     except (ImportError, AttributeError):
         return False
     return True

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import config
-from almanac.api.best import best as api_best, judge_day, tasks as api_tasks
+from almanac.api.judging import best as api_best, judge_day, tasks as api_tasks
 from almanac.errors import BadInput
 from almanac.judgement.catalog import load_catalog
 from almanac.judgement.conditions import CatalogError, compile_condition

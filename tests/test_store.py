@@ -123,7 +123,7 @@ def test_a_newer_schema_is_refused(db_url):
 # ---------------------------------------------------------------------- answers
 def test_store_answers_exactly_what_compute_answers(db_url):
     from almanac import api
-    from almanac.api.best import judge_day
+    from almanac.api.judging import judge_day
     store = Store(db_url)
     stats = store.precompute("2026-11-28", "2026-12-01", TZ)
     assert stats.written == 4 and not store.verify()

@@ -16,11 +16,12 @@ import importlib
 # name -> module under almanac.api that defines it; imported on first use so that one part
 # being absent or slow to import never breaks the others.
 _EXPORTS = {
-    "day": "day",
+    "day": "days",
     "chart": "chart",
     "textbook_chart": "chart",
-    "best": "best",
-    "tasks": "best",
+    "best": "judging",
+    "tasks": "judging",
+    "judge_day": "judging",
 }
 
 __all__ = sorted(_EXPORTS)

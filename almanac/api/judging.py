@@ -11,8 +11,6 @@ almanac.errors.BadInput: unknown task 'flying'; accepted: travel, delegate, nego
 """
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import config as _config
@@ -69,14 +67,3 @@ def judge_day(date, tz=None, task="general", config=None) -> dict:
 
 __all__ = ["best", "tasks", "judge_day"]
 
-
-class _CallableModule(types.ModuleType):
-    """Importing ``almanac.api.best`` binds the *module* as ``almanac.api.best``, shadowing the lazy
-    export of the function of the same name; calling the module calls the function, so
-    ``api.best(...)`` works in either order of imports."""
-
-    def __call__(self, *args, **kwargs):
-        return best(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -40,6 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def width(text: str) -> int:
+    """Columns ``text`` takes on a terminal (CJK characters take two)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, cols: int) -> str:
+    """``text`` padded with spaces to ``cols`` terminal columns."""
+    return text + " " * max(0, cols - width(text))
+
+
 def emit(doc, as_json: bool, render) -> None:
     """Print ``doc`` as one JSON document, or as the readable text ``render(doc)`` makes."""
     if as_json:

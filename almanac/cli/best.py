@@ -43,7 +43,7 @@ def render(doc: dict) -> str:
 
 
 def run(args) -> int:
-    from almanac.api.best import best
+    from almanac.api.judging import best
     from almanac.cli import emit
 
     doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config)

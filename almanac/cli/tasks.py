@@ -18,7 +18,7 @@ def render(doc: dict) -> str:
 
 
 def run(args) -> int:
-    from almanac.api.best import tasks
+    from almanac.api.judging import tasks
     from almanac.cli import emit
 
     emit(tasks(config=args.config), args.json, render)

@@ -381,35 +381,11 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool) 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
     """``(slot, facts)`` for the twelve 時辰 of almanac day ``d`` in zone ``tz`` under ``cfg``.
 
-    The 六壬 chart of each hour follows ``almanac chart`` for the slot's start: 月將 at the
-    中氣 (or 節 with ``liuren.yuejiang_switch = "jie"``), 晝/夜 by ``liuren.daynight``.
+    The hours come from :func:`almanac.hours.almanac_hours`, the same charts ``almanac day`` and
+    ``almanac chart`` show (月將 by ``liuren.yuejiang_switch``, 晝/夜 by ``liuren.daynight``).
     """
-    from almanac import calendar as cal
-    from almanac.liuren.chart import chart_for
-    from almanac.liuren.generals import is_night_fixed, is_night_ziwu
-    from almanac.liuren.options import LiurenOptions
-    from almanac.liuren.plate import rotation
-    from almanac.qin import QinOptions, hour_qin
+    from almanac.hours import almanac_hours
 
-    copts, qopts, lopts = CalendarOptions_from(cfg), QinOptions.from_config(cfg), LiurenOptions.from_config(cfg)
-    out = []
-    for slot in cal.day_hours(d, tz, copts):
-        hq = hour_qin(d, slot.branch, qopts)
-        yj = slot.yuejiang
-        if lopts.yuejiang_switch == "jie":
-            yj = (1 - (cal.term_before(slot.start, zhongqi=False).index + 1) // 2) % 12
-        if lopts.daynight == "sun":
-            night = not cal.moment_facts(slot.start, copts).is_daytime_sun
-        elif lopts.daynight == "ziwu":
-            night = is_night_ziwu(slot.branch)
-        else:
-            night = is_night_fixed(slot.branch)
-        chart = chart_for(hq.day.pillar.index, rotation(yj, slot.branch), night, lopts)
-        month = cal.month_pillar_at(slot.start).branch
-        out.append((slot, from_engines(hq, chart, month_branch=month, yuejiang=yj, daytime=not night)))
-    return tuple(out)
-
-
-def CalendarOptions_from(cfg):
-    from almanac.calendar import CalendarOptions
-    return CalendarOptions.from_config(cfg)
+    return tuple((h.slot, from_engines(h.qin, h.chart, month_branch=h.month_branch,
+                                       yuejiang=h.yuejiang, daytime=not h.night))
+                 for h in almanac_hours(d, tz, cfg))

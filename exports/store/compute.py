@@ -75,7 +75,7 @@ def task_names(cfg) -> list[str]:
 
 
 def judge_day(date: dt.date, tz: str, task: str, cfg) -> list[dict]:
-    from almanac.api.best import judge_day as judge
+    from almanac.api.judging import judge_day as judge
     return judge(date, tz, task, cfg)
 
 

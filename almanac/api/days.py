@@ -1,0 +1,82 @@
+"""``api.day``: one almanac day as the JSON-ready dict of ``almanac day --json``.
+
+>>> d = day("2026-11-29", tz="Asia/Shanghai")
+>>> d["pillars"], d["qin"]["name"], d["yuejiang"], len(d["hours"])
+({'year': '丙午', 'month': '己亥', 'day': '丁未'}, '昴日雞', '寅', 12)
+>>> day("2026-02-30")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import config as _config
+
+from .. import calendar as cal
+from ..cycles import BRANCHES, ELEMENTS
+from ..hours import Options, almanac_hours, civil_day_span, season_marks
+from ..qin import day_qin
+
+
+def resolve(date, tz, config):
+    """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
+    cfg = _config.load(config)
+    d = cal.parse_date(date)
+    z = cal.zone(tz or cfg["calendar"]["default_tz"])
+    return d, z, cfg
+
+
+def _hour_json(h) -> dict:
+    q, c = h.qin, h.chart
+    qj = q.to_json()
+    return {
+        "branch": BRANCHES[h.slot.branch],
+        "start": h.slot.start.isoformat(),
+        "end": h.slot.end.isoformat(),
+        "pillar": str(h.slot.pillar),
+        "mansion": q.mansion.char,
+        "yuejiang": BRANCHES[h.yuejiang],
+        "flags": qj["flags"],
+        "qin": {k: qj[k] for k in ("name", "luminary", "class", "fanqin", "daojiang", "huoyao",
+                                   "palace", "situations", "anjin_fanqin_ok")},
+        "liuren": {
+            "transmissions": [BRANCHES[b] for b in c.transmissions.branches],
+            "method": c.method,
+            "sub_method": c.transmissions.sub_method,
+            "patterns": [p.name for p in c.patterns],
+            "noble": "night" if h.night else "day",
+        },
+    }
+
+
+def day(date, tz=None, config=None) -> dict:
+    """The almanac day ``date`` (a ``datetime.date`` or ``YYYY-MM-DD``) in zone ``tz``."""
+    d, z, cfg = resolve(date, tz, config)
+    opts = Options.from_config(cfg)
+    start, end = civil_day_span(d, z)
+    noon = start + timedelta(hours=12)
+    # Day-level pillars are those in force at the end of the civil day, so the day on which a 節
+    # falls already belongs to the new month (as almanacs print it); the hours carry their own.
+    last = end - timedelta(seconds=1)
+    month = cal.month_pillar_at(last)
+    dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
+    lunar = cal.lunar_date(d)
+    hours = almanac_hours(d, z, cfg)
+    return {
+        "date": d.isoformat(),
+        "tz": z.key,
+        "pillars": {"year": str(cal.year_pillar_at(last)), "month": str(month),
+                    "day": str(cal.day_pillar(d))},
+        "lunar": {"year": lunar.year, "month": lunar.month, "day": lunar.day, "leap": lunar.leap},
+        "solar_terms": [{"name": t.name, "at": t.at.astimezone(z).isoformat()}
+                        for t in cal.terms_between(start, end)],
+        "yuejiang": BRANCHES[cal.yuejiang_at(noon)],
+        "qin": dq["qin"],
+        "flags": dq["flags"],
+        "season": {"element": ELEMENTS[cal.season_element(month.branch)],
+                   "strengths": cal.strengths(month.branch)},
+        "options": cfg.section_hash("calendar", "qin", "liuren"),
+        "hours": [_hour_json(h) for h in hours],
+    }

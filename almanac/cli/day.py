@@ -1,0 +1,99 @@
+"""``almanac day DATE [--tz ZONE] [--task NAME] [--json]``."""
+from __future__ import annotations
+
+from datetime import date as _date
+
+from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
+from almanac.mansions import Mansion
+
+from . import emit, pad
+
+_KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
+
+
+def _ko(text: str) -> str:
+    """Korean reading of a run of stems and branches (丁未 → 정미)."""
+    return "".join(_KO.get(ch, ch) for ch in text)
+
+
+def _mansion(ch: str) -> str:
+    m = Mansion.parse(ch)
+    return f"{m.name} {m.korean_name}"
+
+
+def register(sub, common) -> None:
+    p = sub.add_parser("day", parents=[common], help="one almanac day: pillars, 禽, taboos, 12 hours",
+                       description="One almanac day: pillars, lunar date, solar terms, 月將, the day "
+                                   "and hour 禽 with their taboos, and each hour's 六壬 三傳.")
+    p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in the zone)")
+    p.add_argument("--tz", help="IANA time zone (default: calendar.default_tz)")
+    p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from datetime import datetime
+
+    import config as _config
+    from almanac import api
+    from almanac.calendar import zone
+
+    cfg = _config.load(args.config)
+    tz = args.tz or cfg["calendar"]["default_tz"]
+    when = args.date or datetime.now(zone(tz)).date().isoformat()
+    doc = api.day(when, tz=tz, config=cfg)
+    if args.task:
+        from almanac.api.judging import judge_day
+        judged = judge_day(when, tz=tz, task=args.task, config=cfg)
+        by_branch = {h["branch"]: h for h in judged["hours"]}
+        doc["task"] = judged["task"]
+        for h in doc["hours"]:
+            j = by_branch[h["branch"]]
+            h["judgement"] = {k: j[k] for k in ("score", "verdict", "reasons", "vetoed") if k in j}
+            if j.get("vetoes"):
+                h["judgement"]["vetoes"] = j["vetoes"]
+    emit(doc, args.json, render)
+    return 0
+
+
+def _flags(f: dict) -> str:
+    names = {"anjin": "暗金", "fuduan": "伏斷", "jielu": "截路", "jielu_strict": "截路(禽書)"}
+    return " ".join(v for k, v in names.items() if f.get(k)) or "—"
+
+
+def render(doc: dict) -> str:
+    p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
+    d = _date.fromisoformat(doc["date"])
+    lines = [
+        f"{doc['date']} ({d.strftime('%A')})  {doc['tz']}",
+        f"  四柱 年 {p['year']} {_ko(p['year'])}  月 {p['month']} {_ko(p['month'])}  "
+        f"日 {p['day']} {_ko(p['day'])}",
+        f"  農曆 {lu['year']}年 {'閏' if lu['leap'] else ''}{lu['month']}月 {lu['day']}日",
+        f"  月將 {doc['yuejiang']} {_ko(doc['yuejiang'])}   季 {doc['season']['element']}旺",
+        f"  日禽 {_mansion(q['mansion'])} ({q['luminary']}曜, {q.get('class', '')})  "
+        f"{q['yuan']}元 第{q.get('jiang', '?')}將  將星 {_mansion(q['general'])}",
+        f"  日忌 {_flags(doc['flags'])}",
+    ]
+    for t in doc["solar_terms"]:
+        lines.append(f"  節氣 {t['name']} {t['at']}")
+    if doc.get("task"):
+        lines.append(f"  事 {doc['task']}")
+    lines.append("")
+    cols = ((3, "時"), (13, "時間"), (6, "時柱"), (22, "時禽"), (24, "忌"), (8, "三傳"), (6, "課"))
+    head = "  " + "".join(pad(t, w) for w, t in cols)
+    if doc.get("task"):
+        head += "    分  判"
+    lines.append(head.rstrip())
+    for h in doc["hours"]:
+        lr = h.get("liuren", {})
+        cells = (h["branch"], f"{h['start'][11:16]}–{h['end'][11:16]}", h["pillar"],
+                 _mansion(h["mansion"]), _flags(h["flags"]), "".join(lr.get("transmissions", [])),
+                 lr.get("method", ""))
+        row = "  " + "".join(pad(c, w) for (w, _), c in zip(cols, cells))
+        j = h.get("judgement")
+        if j:
+            verdict = "禁" if j.get("vetoed") else j["verdict"]
+            row += f"{j['score']:>6.1f}  {verdict}"
+        lines.append(row.rstrip())
+    return "\n".join(lines)

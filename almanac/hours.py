@@ -1,0 +1,111 @@
+"""The twelve hours of an almanac day with all their facts: slot, 演禽 and 六壬 chart.
+
+This is the one place where a 時辰's calendar facts are turned into the inputs of the two engines
+(月將 by the configured switch, 晝/夜 by the configured rule), so ``almanac day``, ``almanac chart``,
+the judgements and the store all see the same chart for the same hour.
+
+>>> from datetime import date
+>>> from almanac.calendar import zone
+>>> hs = almanac_hours(date(2026, 11, 29), zone("Asia/Shanghai"))
+>>> [h.qin.mansion.char for h in hs][:3], hs[0].chart.method
+(['虛', '危', '室'], '重審')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+
+import config as _config
+
+from . import calendar as cal
+from .liuren.chart import Chart, chart_for
+from .liuren.generals import is_night_fixed, is_night_ziwu
+from .liuren.options import LiurenOptions
+from .liuren.plate import rotation
+from .qin import HourQin, QinOptions, SeasonMarks, hour_qin
+from .qin.seasons import TERMS
+
+
+@dataclass(frozen=True)
+class Options:
+    """The three engines' options, built once from a config."""
+
+    calendar: cal.CalendarOptions
+    qin: QinOptions
+    liuren: LiurenOptions
+
+    @classmethod
+    def from_config(cls, cfg=None) -> "Options":
+        cfg = _config.load(cfg)
+        return _options(cfg)
+
+
+@lru_cache(maxsize=64)
+def _options(cfg) -> Options:
+    return Options(cal.CalendarOptions.from_config(cfg), QinOptions.from_config(cfg),
+                   LiurenOptions.from_config(cfg))
+
+
+def yuejiang_for(instant: datetime, opts: LiurenOptions) -> int:
+    """The 月將 at ``instant``: changes at the exact 中氣 (default) or, as an option, at the 節."""
+    if opts.yuejiang_switch == "jie":
+        return (1 - (cal.term_before(instant, zhongqi=False).index + 1) // 2) % 12
+    return cal.yuejiang_at(instant)
+
+
+def is_night(instant: datetime, hour_branch: int, opts: Options) -> bool:
+    """晝/夜 for the 貴人 by ``liuren.daynight``: fixed 卯–申, the sun at the place, or 子午分."""
+    rule = opts.liuren.daynight
+    if rule == "sun":
+        c = opts.calendar
+        return cal.sun_altitude(instant, c.latitude, c.longitude) <= -0.833
+    return is_night_ziwu(hour_branch) if rule == "ziwu" else is_night_fixed(hour_branch)
+
+
+def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options) -> tuple[Chart, int, bool]:
+    """The 六壬 chart of an hour: ``(chart, 月將, night)``."""
+    yj = yuejiang_for(instant, opts.liuren)
+    night = is_night(instant, hour_branch, opts)
+    return chart_for(day_index, rotation(yj, hour_branch), night, opts.liuren), yj, night
+
+
+def season_marks(instant: datetime) -> SeasonMarks:
+    """Which of the seasonal rules' solar terms of the instant's year have begun."""
+    u = instant.astimezone(cal.UTC)
+    terms = {t.name: t.at for t in cal.solar_terms(u.year) if t.name in TERMS}
+    return SeasonMarks.from_instants(u, terms)
+
+
+@dataclass(frozen=True)
+class Hour:
+    """One 時辰 with everything the almanac knows of it."""
+
+    slot: cal.HourSlot
+    qin: HourQin
+    chart: Chart
+    yuejiang: int
+    night: bool
+    month_branch: int
+
+
+def almanac_hours(d: date, tz, cfg=None) -> tuple[Hour, ...]:
+    """The twelve 時辰 of almanac day ``d`` in zone ``tz`` (a ZoneInfo), 子 … 亥."""
+    return _hours(d, tz, Options.from_config(cfg))
+
+
+@lru_cache(maxsize=2048)
+def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
+    out = []
+    for slot in cal.day_hours(d, tz, opts.calendar):
+        hq = hour_qin(d, slot.branch, opts.qin, season=season_marks(slot.start))
+        chart, yj, night = chart_at(slot.start, hq.day.pillar.index, slot.branch, opts)
+        out.append(Hour(slot, hq, chart, yj, night, cal.month_pillar_at(slot.start).branch))
+    return tuple(out)
+
+
+def civil_day_span(d: date, tz) -> tuple[datetime, datetime]:
+    """Civil midnight to midnight of ``d`` in ``tz`` as aware instants."""
+    start = datetime.combine(d, time(0)).replace(tzinfo=tz)
+    end = datetime.combine(d + timedelta(days=1), time(0)).replace(tzinfo=tz)
+    return start, end

@@ -73,8 +73,12 @@ def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options)
 def season_marks(instant: datetime) -> SeasonMarks:
     """Which of the seasonal rules' solar terms of the instant's year have begun."""
     u = instant.astimezone(cal.UTC)
-    terms = {t.name: t.at for t in cal.solar_terms(u.year) if t.name in TERMS}
-    return SeasonMarks.from_instants(u, terms)
+    return SeasonMarks(**{field: u >= at for field, at in _season_terms(u.year)})
+
+
+@lru_cache(maxsize=256)
+def _season_terms(year: int) -> tuple[tuple[str, datetime], ...]:
+    return tuple((TERMS[t.name], t.at) for t in cal.solar_terms(year) if t.name in TERMS)
 
 
 @dataclass(frozen=True)
@@ -96,11 +100,23 @@ def almanac_hours(d: date, tz, cfg=None) -> tuple[Hour, ...]:
 
 @lru_cache(maxsize=2048)
 def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
+    slots = cal.day_hours(d, tz, opts.calendar)
+    # 月將, month and season marks change only at a solar term; on the ~23 days in 24 that hold
+    # none, what holds at the first hour holds at every hour.
+    first, last = slots[0].start, slots[-1].end
+    steady = not cal.terms_between(first, last)
+    if steady:
+        marks, month = season_marks(first), cal.month_pillar_at(first).branch
+        yj0 = yuejiang_for(first, opts.liuren)
     out = []
-    for slot in cal.day_hours(d, tz, opts.calendar):
-        hq = hour_qin(d, slot.branch, opts.qin, season=season_marks(slot.start))
-        chart, yj, night = chart_at(slot.start, hq.day.pillar.index, slot.branch, opts)
-        out.append(Hour(slot, hq, chart, yj, night, cal.month_pillar_at(slot.start).branch))
+    for slot in slots:
+        if not steady:
+            marks, month = season_marks(slot.start), cal.month_pillar_at(slot.start).branch
+        hq = hour_qin(d, slot.branch, opts.qin, season=marks)
+        yj = yj0 if steady else yuejiang_for(slot.start, opts.liuren)
+        night = is_night(slot.start, slot.branch, opts)
+        chart = chart_for(hq.day.pillar.index, rotation(yj, slot.branch), night, opts.liuren)
+        out.append(Hour(slot, hq, chart, yj, night, month))
     return tuple(out)
 
 

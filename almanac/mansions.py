@@ -72,6 +72,10 @@ def _norm(ch: str) -> str:
     return _VARIANTS.get(ch, ch)
 
 
+#: parsed strings, so that repeated look-ups of table entries cost a dict hit
+_PARSED: dict = {}
+
+
 @dataclass(frozen=True, order=True)
 class Mansion:
     """One of the 28 mansions / 禽, by index 0 (角) … 27 (軫)."""
@@ -89,6 +93,9 @@ class Mansion:
             return text
         if isinstance(text, int) and not isinstance(text, bool):
             return cls(text)
+        hit = _PARSED.get(text) if isinstance(text, str) else None
+        if hit is not None:
+            return hit
         t = text.strip() if isinstance(text, str) else ""
         chars = "".join(_norm(c) for c in t)
         ok = len(chars) in (1, 3) and chars[0] in MANSIONS
@@ -98,7 +105,10 @@ class Mansion:
         if not ok:
             raise BadInput(f"{text!r} is not a lunar mansion (one of {MANSIONS}, a full 禽 name "
                            f"like 昴日雞, or simplified forms)")
-        return cls(MANSIONS.index(chars[0]))
+        m = cls(MANSIONS.index(chars[0]))
+        if len(_PARSED) < 4096:
+            _PARSED[text] = m
+        return m
 
     @property
     def char(self) -> str:

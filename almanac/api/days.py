@@ -28,19 +28,30 @@ def resolve(date, tz, config):
     return d, z, cfg
 
 
+def _general(m, side: str | None = None) -> dict:
+    out = {"mansion": m.char, "name": m.name}
+    if side is not None:
+        out["side"] = side
+    return out
+
+
 def _hour_json(h) -> dict:
     q, c = h.qin, h.chart
-    qj = q.to_json()
+    m = q.mansion
     return {
         "branch": BRANCHES[h.slot.branch],
         "start": h.slot.start.isoformat(),
         "end": h.slot.end.isoformat(),
         "pillar": str(h.slot.pillar),
-        "mansion": q.mansion.char,
+        "mansion": m.char,
         "yuejiang": BRANCHES[h.yuejiang],
-        "flags": qj["flags"],
-        "qin": {k: qj[k] for k in ("name", "luminary", "class", "fanqin", "daojiang", "huoyao",
-                                   "palace", "situations", "anjin_fanqin_ok")},
+        "flags": {"anjin": q.anjin, "fuduan": q.fuduan, "jielu": q.jielu,
+                  "jielu_strict": q.jielu_strict},
+        "qin": {"name": m.name, "luminary": m.luminary, "class": m.qin_class,
+                "fanqin": _general(q.fanqin, q.fan_side), "daojiang": _general(q.daojiang, q.dao_side),
+                "huoyao": _general(q.huoyao), "palace": q.palace,
+                "situations": [s.to_json() for s in q.situations],
+                "anjin_fanqin_ok": q.anjin_fanqin_ok},
         "liuren": {
             "transmissions": [BRANCHES[b] for b in c.transmissions.branches],
             "method": c.method,

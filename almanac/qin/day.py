@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
+from ..calendar import day_pillar as _calendar_day_pillar
 from ..cycles import GanZhi
 from ..errors import BadInput
 from ..mansions import SRC_DAY_NIGHT, SRC_NAMES, Mansion
@@ -64,8 +66,8 @@ def days_since_epoch(d: date) -> int:
 
 
 def day_pillar(d: date) -> GanZhi:
-    """The day's 干支 (甲子 on the epoch, one step a day)."""
-    return GanZhi(days_since_epoch(d) % 60)
+    """The day's 干支 (甲子 on the epoch, one step a day; the calendar's own count)."""
+    return _calendar_day_pillar(_as_date(d))
 
 
 def day_mansion(d: date) -> Mansion:
@@ -135,8 +137,11 @@ def day_qin(civil_date: date, opts: QinOptions | None = None, *,
             season: SeasonMarks | None = None) -> DayQin:
     """The day's 禽, 七元, 將, 將星 and taboos. ``season`` (optional) adds the seasonal situations
     of the day 禽."""
-    opts = opts or QinOptions()
-    d = _as_date(civil_date)
+    return _day_qin(_as_date(civil_date), opts or QinOptions(), season)
+
+
+@lru_cache(maxsize=4096)
+def _day_qin(d: date, opts: QinOptions, season: SeasonMarks | None) -> DayQin:
     pillar, m = day_pillar(d), day_mansion(d)
     yuan, jiang, star = yuan_jiang(d)
     cites: Citations = (

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from dataclasses import dataclass
 
 from ..sources import Source
@@ -39,4 +40,9 @@ Citations = tuple[tuple[str, Source], ...]
 
 
 def citations_json(citations: Citations) -> dict[str, str]:
-    return {key: str(src) for key, src in citations}
+    return dict(_citations_json(citations))
+
+
+@lru_cache(maxsize=256)
+def _citations_json(citations: Citations) -> tuple[tuple[str, str], ...]:
+    return tuple((key, str(src)) for key, src in citations)

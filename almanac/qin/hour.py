@@ -51,6 +51,9 @@ SRC_DAY_FIRST = cite(QIN_FU, "凡演禽，皆以日禽為主，演出時禽")
 ZI_START = {"日": "虛", "月": "鬼", "火": "箕", "水": "畢", "木": "氐", "金": "奎", "土": "翼"}
 
 
+_ZI_START_MANSION = {k: Mansion.parse(v) for k, v in ZI_START.items()}
+
+
 def zi_hour(clock: datetime) -> tuple[date, int]:
     """(zi_day, hour branch 0–11) of a wall-clock time: 23:xx belongs to the next day's 子."""
     if not isinstance(clock, datetime):
@@ -78,8 +81,7 @@ def hour_mansion(zi_day: date, branch: int, rule: str = "continuous") -> Mansion
     """The 時禽 of the hour ``branch`` of ``zi_day`` under ``rule`` (continuous / qiyuan)."""
     n = days_since_epoch(zi_day)
     if rule == "continuous":
-        start = Mansion.parse(ZI_START[Mansion((EPOCH_MANSION + n) % 28).luminary])
-        return start + branch
+        return _ZI_START_MANSION[Mansion((EPOCH_MANSION + n) % 28).luminary] + branch
     k = n % 420
     y = k // 60
     return yuan_head(y + 1) + (12 * (k - 60 * y) + branch)

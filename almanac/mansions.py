@@ -45,8 +45,8 @@ ANIMALS_KO = "교룡학토호호표해우복서연저유랑구치계오후원안
 MANSIONS_KO_SEED = "각항저방심미기두우녀허위실벽규루위묘필자삼정귀류성장익진"
 
 SRC_NAMES = cite(QIN_FU, "角木蛟、亢金龍、氐土貉")
-SRC_DAY_NIGHT = cite(QIN_FU, "日禽，斗牛危奎婁胃昴畢觜參井鬼柳星張室")
-SRC_ANJIN = cite(QIN_FU, "暗曜，即亢、牛、婁、鬼四金也")
+SRC_DAY_NIGHT = cite(QIN_FU, "且夫日禽凡十六", "日禽，斗牛危奎婁胃昴畢觜參井鬼柳星張室")
+SRC_ANJIN = cite(QIN_FU, "其或有犯於暗曜", "暗曜，即亢、牛、婁、鬼四金也")
 
 #: 日禽 (move by day, hide at night): 16 mansions, as the seed lists them
 DAY_QIN = frozenset("斗牛危奎婁胃昴畢觜參井鬼柳星張室")

@@ -19,10 +19,14 @@ TAIYIN = "003_089677c8ddf9fd3a.txt"      #: 太陰論, 天后, 日辰上神, 發
 
 @dataclass(frozen=True)
 class Source:
-    """A place in a seed text: the file and the opening words of the paragraph."""
+    """A place in a seed text: the file and the opening words of the paragraph.
+
+    ``quote``, when given, is the exact phrase inside that paragraph the rule rests on.
+    """
 
     file: str
     opening: str
+    quote: str | None = None
 
     def __str__(self) -> str:
         return f"{self.file}: {self.opening}"
@@ -32,8 +36,8 @@ class Source:
 REGISTRY: list[Source] = []
 
 
-def cite(file: str, opening: str) -> Source:
-    """Make and register a citation."""
-    s = Source(file, opening)
+def cite(file: str, opening: str, quote: str | None = None) -> Source:
+    """Make and register a citation of the paragraph opening with ``opening``."""
+    s = Source(file, opening, quote)
     REGISTRY.append(s)
     return s

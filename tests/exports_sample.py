@@ -34,7 +34,7 @@ def install():
     source.judge_range = lambda task,s,e,tz=None,config=None: {x:fake_judge(x,tz,task) for x in source._dates(s,e)}
     source.tasks = lambda config=None: [{"name":"travel","description":"出行 — setting out on a journey"},{"name":"wedding","description":"嫁娶 — marriage"}]
     try:
-        import almanac.api.chart  # noqa: F401 — the real chart is installed: keep it
+        import almanac.api.charts  # noqa: F401 — the real chart is installed: keep it
         return
     except ImportError:
         pass

@@ -17,8 +17,8 @@ import importlib
 # being absent or slow to import never breaks the others.
 _EXPORTS = {
     "day": "days",
-    "chart": "chart",
-    "textbook_chart": "chart",
+    "chart": "charts",
+    "textbook_chart": "charts",
     "best": "judging",
     "tasks": "judging",
     "judge_day": "judging",

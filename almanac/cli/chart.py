@@ -24,7 +24,7 @@ def register(subparsers, common) -> None:
 
 
 def run(args) -> int:
-    from almanac.api.chart import chart, textbook_chart
+    from almanac.api.charts import chart, textbook_chart
     from almanac.cli import emit
     from almanac.liuren.render import render_json
 

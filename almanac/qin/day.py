@@ -41,11 +41,11 @@ EPOCH = date(1993, 10, 10)
 EPOCH_MANSION = 10
 
 SRC_YUAN = cite(QIN_FU, "一元虛、二元奎、三元畢、四元鬼、五元翌、六元氐、七元箕")
-SRC_YUAN_CHANGE = cite(QIN_FU, "凡換元，皆以甲子日")
-SRC_JIANG = cite(QIN_FU, "每一將管十五日，所以四將共管六十日")
+SRC_YUAN_CHANGE = cite(QIN_FU, "又以二元甲子奎木狼為將頭", "凡換元，皆以甲子日")
+SRC_JIANG = cite(QIN_FU, "訣曰：凡七元禽法", "每一將管十五日，所以四將共管六十日")
 SRC_JIANG_STAR = cite(QIN_FU, "一元虛張室軫同，二奎亢胃到房中")
-SRC_QIJIANG = cite(QIN_FU, "又換己卯張月鹿為將星，此將乃氣將也")
-SRC_DAY_QIN = cite(QIN_FU, "且如一元則以虛日鼠為頭，管至戊寅星日馬十五宿止")
+SRC_QIJIANG = cite(QIN_FU, "訣曰：凡七元禽法", "又換己卯張月鹿為將星，此將乃氣將也")
+SRC_DAY_QIN = cite(QIN_FU, "訣曰：凡七元禽法", "且如一元則以虛日鼠為頭，管至戊寅星日馬十五宿止")
 
 
 def _as_date(d: "date | str") -> date:

@@ -23,10 +23,10 @@ from __future__ import annotations
 from ..mansions import Mansion
 from ..sources import QIN_FU, cite
 
-SRC_QIJIANG = cite(QIN_FU, "又換己卯張月鹿為將星，此將乃氣將也")
-SRC_FANQIN = cite(QIN_FU, "然後以氣將時將番出彼將、我將")
-SRC_SIDES = cite(QIN_FU, "如番我禽高而得地，他將低而休因")
-SRC_HUOYAO = cite(QIN_FU, "然後番將、到將，看彼我之禽何者得地")
+SRC_QIJIANG = cite(QIN_FU, "訣曰：凡七元禽法", "又換己卯張月鹿為將星，此將乃氣將也")
+SRC_FANQIN = cite(QIN_FU, "異禽之神", "然後以氣將時將番出彼將、我將")
+SRC_SIDES = cite(QIN_FU, "觀其上伏下", "如番我禽高而得地，他將低而休因")
+SRC_HUOYAO = cite(QIN_FU, "蓋壬禽之發", "然後番將、到將，看彼我之禽何者得地")
 
 #: 活曜 start mansion by the 七曜 of the 時禽 (土 is configurable: 翼 or 箕)
 HUOYAO_START = {"日": "畢", "月": "尾", "金": "牛", "木": "虛", "水": "氐", "火": "奎"}

@@ -44,8 +44,8 @@ from .options import SOURCES as OPTION_SOURCES
 from .options import QinOptions
 from .seasons import SeasonMarks, seasonal_situations
 
-SRC_HOUR_QIN = cite(QIN_FU, "乃以元下日禽，演出時禽")
-SRC_DAY_FIRST = cite(QIN_FU, "凡演禽，皆以日禽為主，演出時禽")
+SRC_HOUR_QIN = cite(QIN_FU, "異禽之神", "乃以元下日禽，演出時禽")
+SRC_DAY_FIRST = cite(QIN_FU, "蓋壬禽之發", "凡演禽，皆以日禽為主，演出時禽")
 
 #: the 子-hour 禽 by the 七曜 of the day (日虛 月鬼 火箕 水畢 木氐 金奎 土翼)
 ZI_START = {"日": "虛", "月": "鬼", "火": "箕", "水": "畢", "木": "氐", "金": "奎", "土": "翼"}

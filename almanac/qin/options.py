@@ -35,15 +35,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 #: the seed paragraph each option's default rests on
 SOURCES = {
-    "hour_rule": cite(QIN_FU, "乃以元下日禽，演出時禽"),
-    "jielu_table": cite(QIN_FU, "空亡者，乃時上天干帶壬癸是也"),
-    "jielu_strict_usage": cite(QIN_FU, "《禽書》云：凡選用時若天干帶壬癸"),
-    "fanqin_labels": cite(QIN_FU, "如番我禽高而得地，他將低而休因"),
-    "huoyao_tu_start": cite(QIN_FU, "然後番將、到將，看彼我之禽何者得地"),
-    "bo": cite(QIN_FU, "卯女辰箕巳泊房"),
-    "season_rise_end": cite(QIN_FU, "亢翌二宿，遇春夏而得地"),
-    "season_decline_end": cite(QIN_FU, "此二禽春社旺而飛鳴，秋社衰而生患"),
-    "jing_winter_start": cite(QIN_FU, "其井宿冬則復旺"),
+    "hour_rule": cite(QIN_FU, "異禽之神", "乃以元下日禽，演出時禽"),
+    "jielu_table": cite(QIN_FU, "時直空亡", "空亡者，乃時上天干帶壬癸是也"),
+    "jielu_strict_usage": cite(QIN_FU, "時直空亡", "《禽書》云：凡選用時若天干帶壬癸"),
+    "fanqin_labels": cite(QIN_FU, "觀其上伏下", "如番我禽高而得地，他將低而休因"),
+    "huoyao_tu_start": cite(QIN_FU, "蓋壬禽之發", "然後番將、到將，看彼我之禽何者得地"),
+    "bo": cite(QIN_FU, "然其伏斷之惡本官", "卯女辰箕巳泊房"),
+    "season_rise_end": cite(QIN_FU, "龍蛇遇驚蟄而致事", "亢翌二宿，遇春夏而得地"),
+    "season_decline_end": cite(QIN_FU, "龍蛇遇驚蟄而致事", "此二禽春社旺而飛鳴，秋社衰而生患"),
+    "jing_winter_start": cite(QIN_FU, "龍蛇遇驚蟄而致事", "其井宿冬則復旺"),
 }
 
 

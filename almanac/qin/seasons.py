@@ -41,9 +41,9 @@ from .facts import Situation
 from .options import QinOptions
 
 SRC_RISE = cite(QIN_FU, "龍蛇遇驚蟄而致事，亢翌二宿，遇春夏而得地")
-SRC_DECLINE = cite(QIN_FU, "犴燕到秋分而患生")
-SRC_SHE = cite(QIN_FU, "此二禽春社旺而飛鳴，秋社衰而生患")
-SRC_JING_WINTER = cite(QIN_FU, "其井宿冬則復旺")
+SRC_DECLINE = cite(QIN_FU, "龍蛇遇驚蟄而致事", "犴燕到秋分而患生")
+SRC_SHE = cite(QIN_FU, "龍蛇遇驚蟄而致事", "此二禽春社旺而飛鳴，秋社衰而生患")
+SRC_JING_WINTER = cite(QIN_FU, "龍蛇遇驚蟄而致事", "其井宿冬則復旺")
 
 #: term names (traditional) → SeasonMarks field
 TERMS = {"立春": "after_lichun", "驚蟄": "after_jingzhe", "春分": "after_chunfen",

@@ -17,12 +17,12 @@ from ..cycles import BRANCHES, GanZhi
 from ..mansions import ANJIN, Mansion
 from ..sources import QIN_FU, cite
 
-SRC_ANJIN = cite(QIN_FU, "凡日時直之，即暗金也")
-SRC_ANJIN_FANQIN = cite(QIN_FU, "惟番禽得亢婁猶好")
-SRC_FUDUAN = cite(QIN_FU, "伏斷者，即子日時逢虛，丑日時逢斗是也")
-SRC_FUDUAN_TABLE = cite(QIN_FU, "子虛丑斗寅嫌室，卯女辰箕巳泊房。午角未張申忌鬼，酉觜戌胃亥壁當")
-SRC_JIELU = cite(QIN_FU, "空亡者，乃時上天干帶壬癸是也")
-SRC_JIELU_STRICT = cite(QIN_FU, "《禽書》云：凡選用時若天干帶壬癸，更直氐房心虛室奎婁昴觜鬼柳參此十二宿者")
+SRC_ANJIN = cite(QIN_FU, "其或有犯於暗曜", "凡日時直之，即暗金也")
+SRC_ANJIN_FANQIN = cite(QIN_FU, "其或有犯於暗曜", "惟番禽得亢婁猶好")
+SRC_FUDUAN = cite(QIN_FU, "然其伏斷之惡本官", "伏斷者，即子日時逢虛，丑日時逢斗是也")
+SRC_FUDUAN_TABLE = cite(QIN_FU, "然其伏斷之惡本官", "子虛丑斗寅嫌室，卯女辰箕巳泊房。午角未張申忌鬼，酉觜戌胃亥壁當")
+SRC_JIELU = cite(QIN_FU, "時直空亡", "空亡者，乃時上天干帶壬癸是也")
+SRC_JIELU_STRICT = cite(QIN_FU, "時直空亡", "《禽書》云：凡選用時若天干帶壬癸，更直氐房心虛室奎婁昴觜鬼柳參此十二宿者")
 
 #: 伏斷: the mansion that is 伏斷 with each branch 子 … 亥 (day branch with day 禽, hour with hour 禽)
 FU_DUAN = "虛斗室女箕房角張鬼觜胃壁"

@@ -72,41 +72,19 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
 
 def chart(moment, tz=None, config=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
-    from ..calendar import CalendarOptions, moment_facts, parse_moment, term_before
+    from ..calendar import moment_facts, parse_moment
+    from ..hours import Options, chart_at
 
     cfg = load(config)
-    opts = LiurenOptions.from_config(cfg)
-    copts = CalendarOptions.from_config(cfg)
+    opts = Options.from_config(cfg)
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
-    instant = parse_moment(moment, tz, copts.default_tz)
-    m = moment_facts(instant, copts)
-    yj = m.yuejiang
-    if opts.yuejiang_switch == "jie":
-        yj = (1 - (term_before(instant, zhongqi=False).index + 1) // 2) % 12
-    hr = m.hour_branch
-    if opts.daynight == "sun":
-        night = not m.is_daytime_sun
-    else:
-        night = _night_from_hour(hr, opts)
-    k = rotation(yj, hr)
+    instant = parse_moment(moment, tz, opts.calendar.default_tz)
+    m = moment_facts(instant, opts.calendar)
+    c, yj, _night = chart_at(instant, m.day_pillar.index, m.hour_branch, opts)
     doc = {"moment": m.local.isoformat(), "tz": getattr(m.local.tzinfo, "key", str(m.local.tzinfo)),
            "day": str(m.day_pillar), "hour_pillar": str(m.hour_pillar),
-           "yuejiang": BRANCHES[yj], "hour": BRANCHES[hr]}
-    doc.update(chart_for(m.day_pillar.index, k, night, opts).to_json())
+           "yuejiang": BRANCHES[yj], "hour": BRANCHES[m.hour_branch]}
+    doc.update(c.to_json())
     doc["day"] = str(m.day_pillar)
     return doc
-
-
-class _CallableModule(__import__("types").ModuleType):
-    """``almanac.api.chart`` is both this module and the function ``chart``.
-
-    Importing the submodule (for ``textbook_chart``) binds ``almanac.api.chart`` to the module,
-    shadowing the lazily exported function of the same name; calling the module calls ``chart``.
-    """
-
-    def __call__(self, moment, tz=None, config=None) -> dict:
-        return chart(moment, tz=tz, config=config)
-
-
-__import__("sys").modules[__name__].__class__ = _CallableModule

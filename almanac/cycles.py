@@ -43,6 +43,16 @@ def element_overcomes(a: int, b: int) -> bool:
     return (a + 2) % 5 == b
 
 
+def relation(a: int, b: int) -> str:
+    """How element ``a`` stands to element ``b``: 比 (the same), 生 (``a`` generates ``b``),
+    剋 (``a`` overcomes ``b``), 被生 (``b`` generates ``a``) or 被剋 (``b`` overcomes ``a``).
+
+    >>> relation(0, 1), relation(1, 0), relation(0, 2), relation(2, 0), relation(3, 3)
+    ('生', '被生', '剋', '被剋', '比')
+    """
+    return ("比", "生", "剋", "被剋", "被生")[(b - a) % 5]
+
+
 def stem_index(ch: str) -> int:
     i = STEMS.find(ch)
     if len(ch) != 1 or i < 0:

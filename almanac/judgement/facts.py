@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from almanac.cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from almanac.calendar import STRENGTHS, strength
+from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
+                            element_overcomes, relation)
 
 MANSIONS = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
 GENERALS = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
@@ -32,7 +34,7 @@ GENERAL_ELEMENT = dict(zip(GENERALS, (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)))
 GOOD_GENERALS = frozenset(("貴人", "六合", "青龍", "太常", "太陰", "天后"))
 RELS = ("生", "剋", "被生", "被剋", "比")
 STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
-WANGXIANG = ("旺", "相", "休", "囚", "死")
+WANGXIANG = STRENGTHS
 DIRECTIONS = ("北", "東北", "東", "東南", "南", "西南", "西", "西北", "中")
 PALACES = ("刀砧", "湯火", "田園", "")
 TRANSFORMS = ("天鰲", "獅子", "大鵬", "蛟", "鳳", "鷹", "食烏", "犀牛失角", "烏化鵬", "豕臨虎穴", "猴入蛇窟", "")
@@ -191,15 +193,8 @@ FACTS: dict[str, Fact] = {
 # ------------------------------------------------------------------ small derived relations
 
 def rel_elements(a: int, b: int) -> str:
-    if a == b:
-        return "比"
-    if element_generates(a, b):
-        return "生"
-    if element_overcomes(a, b):
-        return "剋"
-    if element_generates(b, a):
-        return "被生"
-    return "被剋"
+    """比 / 生 / 剋 / 被生 / 被剋 of element ``a`` towards ``b`` (see ``almanac.cycles.relation``)."""
+    return relation(a, b)
 
 
 _EL = {**dict(zip(STEMS, STEM_ELEMENT)), **dict(zip(BRANCHES, BRANCH_ELEMENT))}
@@ -230,8 +225,7 @@ def season_of(month_branch: str) -> str:
 
 def wangxiang(branch: str, month_branch: str) -> str:
     """旺相休囚死 of a branch's element in the month (月令)."""
-    ruling, e = el(month_branch), el(branch)
-    return WANGXIANG[{0: 0, 1: 1, 4: 2, 3: 3, 2: 4}[(e - ruling) % 5]]
+    return strength(el(branch), el(month_branch))
 
 
 def xinghai(a: str, b: str) -> bool:

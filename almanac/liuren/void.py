@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, relation
 from . import rules
 
 SOURCE = rules.XUNKONG
@@ -34,15 +34,9 @@ def dungan(day: int, branch: int) -> str | None:
     return STEMS[i] if i < 10 else None
 
 
+_LIUQIN = {"比": "兄弟", "被生": "父母", "生": "子孫", "剋": "妻財", "被剋": "官鬼"}
+
+
 def liuqin(day: int, branch: int) -> str:
     """六親 of ``branch`` seen from the day stem: 兄弟 父母 子孫 妻財 官鬼."""
-    d, e = STEM_ELEMENT[day % 10], BRANCH_ELEMENT[branch]
-    if d == e:
-        return "兄弟"
-    if element_generates(e, d):
-        return "父母"
-    if element_generates(d, e):
-        return "子孫"
-    if element_overcomes(d, e):
-        return "妻財"
-    return "官鬼"
+    return _LIUQIN[relation(STEM_ELEMENT[day % 10], BRANCH_ELEMENT[branch])]

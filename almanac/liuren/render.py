@@ -11,6 +11,11 @@ _RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
 _BR = "子丑寅卯辰巳午未申酉戌亥"
 
 
+#: the one-character names books print on the plate
+_SHORT = {"貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
+          "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后"}
+
+
 def render_json(doc: dict) -> str:
     """Text drawing of a chart JSON document (``Chart.to_json()`` or the API's answer)."""
     n = doc["noble"]
@@ -30,10 +35,11 @@ def render_json(doc: dict) -> str:
     lines.append("  " + "  ".join(doc["generals"][l["upper"]] for l in ls))
     lines.append("  " + "    ".join(l["upper"] for l in ls))
     lines.append("  " + "    ".join(l["lower"] for l in ls))
-    lines.append("天地盤 (上神/地盤)")
-    plate = doc["plate"]
+    lines.append("天地盤 (天將 上神/地盤)")
+    plate, gens = doc["plate"], doc.get("generals", {})
     for row in _RING:
-        cells = ["    " if g is None else f"{plate[_BR[g]]}/{_BR[g]}" for g in row]
+        cells = ["      " if g is None else
+                 f"{_SHORT.get(gens.get(plate[_BR[g]], ''), '　')}{plate[_BR[g]]}/{_BR[g]}" for g in row]
         lines.append("  " + " ".join(cells))
     if doc.get("patterns"):
         lines.append("格局 " + " ".join(doc["patterns"]))

@@ -21,8 +21,6 @@ import urllib.request
 from pathlib import Path
 
 LAUNCH = """
-import sys; sys.path.insert(0, {tests!r})
-import exports_sample; exports_sample.ensure()
 import uvicorn
 from exports.http import create_app
 uvicorn.run(create_app(), host="127.0.0.1", port={port}, log_level="warning", access_log=False)

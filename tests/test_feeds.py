@@ -3,8 +3,6 @@ recurring-ical-events, a Radicale CalDAV round trip on loopback; stable UIDs; by
 rebuilds; size limits; every language."""
 from __future__ import annotations
 
-import importlib.util
-import io
 import socket
 import subprocess
 import sys
@@ -15,23 +13,15 @@ from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("exports_sample", Path(__file__).with_name("exports_sample.py"))
-sample = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sample)
-
 START, END = date(2026, 12, 1), date(2026, 12, 8)  # holds 大雪 (2026-12-07)
 
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory):
+    """The real compute API (through exports.source and the store) in a fresh data folder."""
     mp = pytest.MonkeyPatch()
     mp.setenv("ALMANAC_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-    from exports import source
-    saved = dict(vars(source))
-    which = sample.ensure()
-    yield which
-    for k, v in saved.items():
-        setattr(source, k, v)
+    yield "real"
     mp.undo()
 
 
@@ -47,9 +37,26 @@ def feeds_by_lang(backend, task):
     return {lang: feeds.build_feed(task, START, END, "Asia/Shanghai", lang, 15) for lang in feeds.L.LANGS}
 
 
-def test_real_compute_api_is_used(backend):
-    if backend != "real":
-        pytest.skip("almanac.api.day / almanac.api.best.judge_day not installed yet: feeds tested on sample data")
+def test_feed_hours_are_the_real_judgements(backend, task):
+    """The hour events are exactly what the judgement layer chose: every non-vetoed hour at least
+    [feeds] min_verdict, plus each day's best non-vetoed hour at least best_min_verdict."""
+    import icalendar
+    from almanac import api
+    from exports import feeds
+    f = feeds.build_feed(task, START, END, "Asia/Shanghai", "en")
+    got = sorted(e.decoded("DTSTART").isoformat() for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT")
+                 if isinstance(e.decoded("DTSTART"), datetime) and e["DTSTART"].params.get("TZID"))
+    rank = feeds.L.VERDICT_RANK
+    want = []
+    d = START
+    while d <= END:
+        hours = [h for h in api.judge_day(d, "Asia/Shanghai", task)["hours"] if not h["vetoed"]]
+        good = {h["start"] for h in hours if rank[h["verdict"]] >= rank["吉"]}
+        fair = sorted((h for h in hours if rank[h["verdict"]] >= rank["平"]), key=lambda h: -h["score"])
+        want += sorted(good | {h["start"] for h in fair[:1]})
+        d += timedelta(days=1)
+    assert got == sorted(datetime.fromisoformat(x).isoformat() for x in want)
+    assert got, "the test window should hold at least one chosen hour"
 
 
 def test_icalendar_parses_without_errors(feeds_by_lang):

@@ -18,8 +18,6 @@ from schemathesis.checks import not_a_server_error
 
 TESTS = Path(__file__).parent
 _LAUNCH = """
-import sys; sys.path.insert(0, {tests!r})
-import exports_sample; exports_sample.ensure()
 import uvicorn
 from exports.http import create_app
 uvicorn.run(create_app({{"http": {{"max_best_days": 3}}, "feeds": {{"future_days": 14}}}}),

@@ -2,31 +2,21 @@
 the page opened in headless Chromium with a screenshot that is not blank."""
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("exports_sample", Path(__file__).with_name("exports_sample.py"))
-sample = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sample)
-
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("ALMANAC_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-    from exports import source
-    saved = dict(vars(source))
-    sample.ensure()
     from exports.reports import write_reports
     out = tmp_path_factory.mktemp("reports")
     paths = write_reports("2026-12-05", 3, out, None)
     yield out, paths
-    for k, v in saved.items():
-        setattr(source, k, v)
     mp.undo()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
-from datetime import timedelta
+import time
 
 
 def register(subparsers, common) -> None:
@@ -16,22 +16,15 @@ def register(subparsers, common) -> None:
     p.set_defaults(func=run)
 
 
-def _warm(cfg) -> None:
-    """Precompute what the store lacks for the horizon, then render each task's default feed."""
-    from exports import feeds, source
+def _warm(app) -> None:
+    """Fill the store for the horizon and render each task's default feed, in the background."""
+    from exports.http import warm
     log = logging.getLogger("almanac.serve")
-    tz = cfg["calendar"]["default_tz"]
-    today = feeds.today_in(tz)
-    h = cfg["http"]
+    t0 = time.monotonic()
     try:
-        store = source._backend()
-        if store is not None:
-            st = store.open_store(cfg)
-            st.precompute(today - timedelta(days=int(h["warm_past_days"])),
-                          today + timedelta(days=int(h["warm_future_days"])), tz)
-        for task in source.task_names(cfg):
-            feeds.rolling_feed(task, tz, None, None, cfg, today)
-        log.info("warm-up done")
+        warm(app)
+        print(f"almanac: warm-up done in {time.monotonic() - t0:.0f}s; feeds are served from memory",
+              file=sys.stderr, flush=True)
     except Exception:  # noqa: BLE001 — requests still compute what they need
         log.exception("warm-up failed; answering from computation")
 
@@ -50,7 +43,7 @@ def run(args) -> int:
         raise BadInput(f"--port {port} is outside 0..65535")
     app = create_app(cfg)
     if not args.no_warm:
-        threading.Thread(target=_warm, args=(cfg,), daemon=True, name="warm").start()
+        threading.Thread(target=_warm, args=(app,), daemon=True, name="warm").start()
     base = (cfg["feeds"]["base_url"] or f"http://{host}:{port}").rstrip("/")
     print(f"almanac: serving on http://{host}:{port}/ (index with subscribe links)", file=sys.stderr)
     try:

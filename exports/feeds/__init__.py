@@ -19,6 +19,7 @@ for the nightly job. What the feeds do for real clients (docs/feeds.md):
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 import uuid
@@ -146,14 +147,21 @@ def _chart_of(hour: dict) -> tuple[list[str], str]:
     return list(tr or []), str(method or "")
 
 
+def _rank(verdict: str, option: str) -> int:
+    if verdict not in L.VERDICT_RANK:
+        raise BadInput(f"[feeds] {option} = {verdict!r}; accepted: {', '.join(L.VERDICT_RANK)}")
+    return L.VERDICT_RANK[verdict]
+
+
 class _Builder:
     def __init__(self, task: str, tz: str, lang: str, alarm: int | None, cfg):
         self.task, self.tz_name, self.lang, self.alarm, self.cfg = task, tz, lang, alarm, cfg
         self.tz = ZoneInfo(tz)
         self.opts = feeds_options(cfg)
         self.ns = f"feed/{task}/{lang}/{tz}"
-        ranks = L.VERDICT_RANK
-        self.min_rank = ranks.get(self.opts.get("min_verdict", "吉"), 3)
+        self.min_rank = _rank(self.opts.get("min_verdict", "吉"), "min_verdict")
+        self.best_min_rank = _rank(self.opts.get("best_min_verdict", "平"), "best_min_verdict")
+        self.best_per_day = int(self.opts.get("best_per_day", 1))
         self.task_label = self._task_label()
 
     def _task_label(self) -> str:
@@ -202,19 +210,34 @@ class _Builder:
             out.append(te)
         return out
 
+    def chosen_hours(self, judged: list[dict]) -> list[dict]:
+        """The hours of one day that become events, in time order: every hour whose verdict is at
+        least ``min_verdict`` (a "good hour"), plus the day's ``best_per_day`` best-scored hours
+        whose verdict is at least ``best_min_verdict`` (a "day's best hour", so a feed still shows
+        the better hours on days with no 吉 hour). Hours vetoed for the task are never chosen."""
+        usable = [j for j in judged if not j.get("vetoed")]
+        chosen = {id(j) for j in usable if L.VERDICT_RANK.get(j.get("verdict", ""), -1) >= self.min_rank}
+        if self.best_per_day > 0:
+            ranked = sorted((j for j in usable
+                             if L.VERDICT_RANK.get(j.get("verdict", ""), -1) >= self.best_min_rank
+                             and isinstance(j.get("score"), (int, float))),
+                            key=lambda j: -float(j["score"]))  # stable: ties keep the earlier hour
+            chosen |= {id(j) for j in ranked[:self.best_per_day]}
+        return [j for j in usable if id(j) in chosen]
+
     def hour_events(self, day: dict, judged: list[dict]) -> list[icalendar.Event]:
         lang = self.lang
         by_branch = {h["branch"]: h for h in day.get("hours") or []}
         out = []
-        for j in judged:
+        for j in self.chosen_hours(judged):
             verdict = j.get("verdict", "")
-            if L.VERDICT_RANK.get(verdict, -1) < self.min_rank:
-                continue
+            good = L.VERDICT_RANK.get(verdict, -1) >= self.min_rank
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = _chart_of(h)
             vname = L.verdict_name(verdict, lang)
-            summary = f"{L.label('good_hour', lang)}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
+            kind = L.label("good_hour" if good else "best_hour", lang)
+            summary = f"{kind}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
                       f"{L.label('hour', lang) if lang != 'en' else ''} {vname}"
             lines = [f"{L.label('verdict', lang)}: {vname} ({L.label('score', lang)} {h.get('score', '')})"]
             if h.get("pillar"):
@@ -277,8 +300,21 @@ class _Builder:
             ev.add("last-modified", stamp)
             ev.add("sequence", seq)
             cal.add_component(ev)
+        # The feed's own zone is always declared, whether or not this window has a timed hour:
+        # X-WR-TIMEZONE names it, and clients (Outlook) expect the VTIMEZONE beside it.
+        cal.add_component(_vtimezone(self.tz_name))
         cal.add_missing_timezones()
         return cal
+
+
+@functools.lru_cache(maxsize=64)
+def _vtimezone_bytes(tz_name: str) -> bytes:
+    return icalendar.Timezone.from_tzid(tz_name).to_ical()
+
+
+def _vtimezone(tz_name: str) -> icalendar.Timezone:
+    """The generated VTIMEZONE of ``tz_name`` (cached: generating it walks the zone's history)."""
+    return icalendar.Timezone.from_ical(_vtimezone_bytes(tz_name))
 
 
 def _digest(ev: icalendar.Event) -> str:

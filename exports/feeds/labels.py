@@ -54,6 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "演禽 and 大六壬 timing: good hours for {task}, each day's 禽 and taboos, solar-term instants.",
     },
     "good_hour": {"zh-Hant": "吉時", "zh-Hans": "吉时", "ko": "길시", "en": "Good hour"},
+    "best_hour": {"zh-Hant": "本日較佳時", "zh-Hans": "本日较佳时", "ko": "오늘의 나은 시", "en": "Day's best hour"},
     "day": {"zh-Hant": "日", "zh-Hans": "日", "ko": "일", "en": "Day"},
     "term": {"zh-Hant": "節氣", "zh-Hans": "节气", "ko": "절기", "en": "Solar term"},
     "pillars": {"zh-Hant": "四柱", "zh-Hans": "四柱", "ko": "간지", "en": "Pillars"},

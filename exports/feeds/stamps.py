@@ -5,9 +5,18 @@ time and defeat ETags (RFC 5545 §3.8.7.2: without METHOD… DTSTAMP is the last
 event's content digest is remembered by UID in a small SQLite file beside the other generated
 files; an unchanged event keeps its stamp and sequence, a changed one gets a new stamp and
 ``SEQUENCE + 1``. The same input therefore gives byte-identical output.
+
+What "last changed" means for an event the store has never seen: the moment it is first seen,
+i.e. the wall clock of the build that first publishes it. So a fresh data folder (or
+``stamps_file = ""``, memory only, in a fresh process) stamps every event at its first build;
+every later build — in the same process, another process, another worker, after a restart —
+reuses those stamps while the content is unchanged, and is byte-identical. The lookup and the
+recording of new stamps happen in one ``BEGIN IMMEDIATE`` transaction, so two processes that
+build the same feed at once (``--workers``) agree on one stamp instead of each writing its own.
 """
 from __future__ import annotations
 
+import functools
 import sqlite3
 import threading
 from datetime import datetime, timezone
@@ -38,12 +47,15 @@ class Stamps:
         """For each ``uid → digest``, the stamp and sequence to publish, recording changes."""
         now = (now or datetime.now(timezone.utc)).replace(microsecond=0)
         now_s = now.strftime("%Y%m%dT%H%M%SZ")
-        out: dict[str, tuple[datetime, int]] = {}
         with self._lock:
-            known = dict(self._mem)
-            db = self._connect() if self.path is not None else None
+            if self.path is None:
+                return self._resolve(dict(self._mem), items, now_s)[0]
+            db = self._connect()
             try:
-                if db is not None:
+                db.isolation_level = None  # explicit transactions
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    known = dict(self._mem)
                     uids = list(items)
                     for i in range(0, len(uids), 500):
                         chunk = uids[i:i + 500]
@@ -51,23 +63,35 @@ class Stamps:
                             ",".join("?" * len(chunk)))
                         for uid, digest, stamp, seq in db.execute(q, chunk):
                             known[uid] = (digest, stamp, seq)
-                changed = []
-                for uid, digest in items.items():
-                    old = known.get(uid)
-                    if old is None:
-                        rec = (digest, now_s, 0)
-                    elif old[0] != digest:
-                        rec = (digest, now_s, old[2] + 1)
-                    else:
-                        rec = old
-                    if rec is not old:
-                        changed.append((uid, *rec))
-                    self._mem[uid] = rec
-                    out[uid] = (datetime.strptime(rec[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc), rec[2])
-                if db is not None and changed:
-                    with db:
+                    out, changed = self._resolve(known, items, now_s)
+                    if changed:
                         db.executemany("INSERT OR REPLACE INTO feed_stamps VALUES (?, ?, ?, ?)", changed)
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
             finally:
-                if db is not None:
-                    db.close()
+                db.close()
         return out
+
+    def _resolve(self, known: dict, items: dict[str, str], now_s: str):
+        out: dict[str, tuple[datetime, int]] = {}
+        changed = []
+        for uid, digest in items.items():
+            old = known.get(uid)
+            if old is None:
+                rec = (digest, now_s, 0)
+            elif old[0] != digest:
+                rec = (digest, now_s, old[2] + 1)
+            else:
+                rec = old
+            if rec is not old:
+                changed.append((uid, *rec))
+            self._mem[uid] = rec
+            out[uid] = (_parse(rec[1]), rec[2])
+        return out, changed
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(stamp: str) -> datetime:
+    return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)

@@ -12,15 +12,21 @@ behaviour are those of CONTRACT.md §HTTP and docs/http.md:
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
 import logging
 import re
-from datetime import date, datetime, timezone
+import threading
+import time
+from datetime import date, datetime, timedelta
+from datetime import time as dtime
+from datetime import timezone
 from email.utils import format_datetime, parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import quote, urlencode
+from zoneinfo import ZoneInfo
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -134,6 +140,143 @@ class _Never500:
             await _error(status, msg)(scope, receive, send)
 
 
+def _accepts_gzip(value: bytes) -> bool:
+    for part in value.split(b","):
+        name, _, params = part.strip().partition(b";")
+        if name.strip().lower() in (b"gzip", b"*"):
+            q = params.strip().lower()
+            return not (q.startswith(b"q=") and q[2:].strip().rstrip(b"0").rstrip(b".") in (b"", b"0"))
+    return False
+
+
+class FeedEntry:
+    """One rendered feed, ready to send: the body and its gzip (``mtime=0``: deterministic), each
+    with its strong ETag, and the header lists of the 200 and 304 answers built once. Answering
+    from it is a header scan and a dict lookup — nothing on the event loop computes per request."""
+
+    __slots__ = ("expires", "etag", "etag_gz", "last_modified", "body", "gz", "_h", "_h_gz",
+                 "_h304", "_h304_gz", "_tags")
+
+    def __init__(self, feed, task: str, max_age: int, expires: float):
+        self.expires = expires
+        self.body = feed.body
+        self.gz = gzip.compress(feed.body, compresslevel=6, mtime=0)
+        self.etag = feed.etag.encode()
+        self.etag_gz = self.etag[:-1] + b'-gz"'
+        self.last_modified = feed.last_modified.replace(microsecond=0)
+        lm = format_datetime(self.last_modified.astimezone(timezone.utc), usegmt=True).encode()
+        common = [(b"cache-control", f"public, max-age={max_age}".encode()), (b"last-modified", lm),
+                  (b"vary", b"Accept-Encoding"),
+                  (b"content-disposition", f'inline; filename="{task}.ics"'.encode())]
+        self._h304 = [(b"etag", self.etag)] + common
+        self._h304_gz = [(b"etag", self.etag_gz)] + common
+        ctype = (b"content-type", b"text/calendar; charset=utf-8")
+        self._h = self._h304 + [ctype, (b"content-length", str(len(self.body)).encode())]
+        self._h_gz = self._h304_gz + [ctype, (b"content-encoding", b"gzip"),
+                                      (b"content-length", str(len(self.gz)).encode())]
+        self._tags = {self.etag, self.etag_gz, b"W/" + self.etag, b"W/" + self.etag_gz, b"*"}
+
+    def answer(self, headers, method: str = "GET") -> tuple[int, list, bytes]:
+        """``(status, header list, body)`` for a request with these raw ASGI ``headers``."""
+        inm = ims = None
+        gz = False
+        for k, v in headers:
+            if k == b"accept-encoding":
+                gz = _accepts_gzip(v)
+            elif k == b"if-none-match":
+                inm = v
+            elif k == b"if-modified-since":
+                ims = v
+        if inm is not None:
+            fresh = any(t.strip() in self._tags for t in inm.split(b","))
+        elif ims is not None:
+            try:
+                since = parsedate_to_datetime(ims.decode("latin-1"))
+                fresh = since is not None and since.tzinfo is not None and self.last_modified <= since
+            except (TypeError, ValueError, IndexError):
+                fresh = False
+        else:
+            fresh = False
+        if fresh:
+            return 304, self._h304_gz if gz else self._h304, b""
+        body = self.gz if gz else self.body
+        return 200, self._h_gz if gz else self._h, b"" if method == "HEAD" else body
+
+
+class FeedCache:
+    """Rendered feeds by ``(task, tz, lang, alarm)`` and by the exact request ``(path, query)``,
+    each valid until the next midnight of its zone (when the rolling horizon moves)."""
+
+    MAX_RAW = 512
+
+    def __init__(self, cfg, max_age: int):
+        self.cfg, self.max_age = cfg, max_age
+        self.entries: dict[tuple, FeedEntry] = {}
+        self.raw: dict[tuple, FeedEntry] = {}
+        self._lock = threading.Lock()
+
+    def lookup(self, path: str, query: bytes) -> "FeedEntry | None":
+        e = self.raw.get((path, query))
+        if e is not None and time.time() < e.expires:
+            return e
+        return None
+
+    def get(self, task: str, tz: str, lang: str | None, alarm: int | None) -> "FeedEntry | None":
+        e = self.entries.get((task, tz, lang, alarm))
+        return e if e is not None and time.time() < e.expires else None
+
+    def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> FeedEntry:
+        """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
+        tz = feeds.check_tz(tz or self.cfg["calendar"]["default_tz"])
+        lang = L.check_lang(lang)
+        e = self.get(task, tz, lang, alarm)
+        if e is not None:
+            return e
+        today = feeds.today_in(tz)
+        f = feeds.rolling_feed(task, tz, lang, alarm, self.cfg, today)
+        expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
+        e = FeedEntry(f, task, self.max_age, expires)
+        with self._lock:
+            now = time.time()
+            for k in [k for k, v in self.entries.items() if v.expires <= now]:
+                del self.entries[k]
+            self.entries[(task, tz, lang, alarm)] = e
+        return e
+
+    def remember(self, path: str, query: bytes, entry: FeedEntry) -> None:
+        with self._lock:
+            if len(self.raw) >= self.MAX_RAW:
+                now = time.time()
+                for k in [k for k, v in self.raw.items() if v.expires <= now] or list(self.raw)[:self.MAX_RAW // 2]:
+                    del self.raw[k]
+            self.raw[(path, query)] = entry
+
+    def prime(self, task: str) -> None:
+        """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
+        self.remember(f"/feeds/{task}.ics", b"", self.build(task, None, None, None))
+
+
+class _FeedFastPath:
+    """Pure ASGI: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query is answered
+    from memory before FastAPI routing, validation and response classes run; everything else
+    (and the first request of a feed) goes on to the app, which renders and remembers it."""
+
+    def __init__(self, app, cache: FeedCache):
+        self.app, self.cache = app, cache
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            path = scope["path"]
+            if path.startswith("/feeds/"):
+                entry = self.cache.lookup(path, scope["query_string"])
+                if entry is not None:
+                    status, headers, body = entry.answer(scope["headers"], scope["method"])
+                    await send({"type": "http.response.start", "status": status, "headers": headers})
+                    await send({"type": "http.response.body", "body": body})
+                    return
+        await self.app(scope, receive, send)
+
+
 def create_app(config=None) -> FastAPI:
     cfg = config_mod.load(config)
     hopts = cfg["http"]
@@ -142,8 +285,10 @@ def create_app(config=None) -> FastAPI:
                   description="演禽 and 大六壬 timing judgements: iCalendar feeds, JSON API and reports.",
                   docs_url="/docs", redoc_url=None)
     app.state.config = cfg
+    app.state.feed_cache = cache = FeedCache(cfg, max_age)
 
     app.add_middleware(_Never500)
+    app.add_middleware(_FeedFastPath, cache=cache)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):
@@ -178,17 +323,15 @@ def create_app(config=None) -> FastAPI:
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
         task = name[:-4]
-        key_tz = tz or cfg["calendar"]["default_tz"]
-        try:
-            f = feeds._cache.get((task, key_tz, lang or L.LANGS[0], alarm, feeds.today_in(key_tz), cfg.digest))
-        except Exception:  # noqa: BLE001 — a bad zone: validated below
-            f = None
-        if f is None:
-            _task(task, cfg)
-            f = await run_in_threadpool(feeds.rolling_feed, task, tz, lang, alarm, cfg)
-        return _conditional(request, f.body, "text/calendar; charset=utf-8", max_age=max_age,
-                            last_modified=f.last_modified, etag=f.etag,
-                            extra={"Content-Disposition": f'inline; filename="{task}.ics"'})
+        _task(task, cfg)
+        entry = cache.get(task, tz or cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm)
+        if entry is None:
+            entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
+        cache.remember(request.scope["path"], request.scope["query_string"], entry)
+        status, headers, body = entry.answer(request.scope["headers"], request.method)
+        resp = Response(content=body, status_code=status)
+        resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
+        return resp
 
     @app.get("/api/day/{day}", responses=_ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str, tz: str | None = None):
@@ -243,7 +386,7 @@ def create_app(config=None) -> FastAPI:
         store = source._backend()
         if store is not None:
             try:
-                st = store.open_store(cfg, create=False)
+                st = store.open_store(cfg)  # the service owns its store: created if missing
                 doc["store"] = getattr(st, "dialect", "?")
                 doc["counts"] = st.counts()
             except Exception as e:  # noqa: BLE001
@@ -255,6 +398,24 @@ def create_app(config=None) -> FastAPI:
         return _conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300)
 
     return app
+
+
+def warm(app, today: date | None = None) -> None:
+    """Precompute what the store lacks for ``[http] warm_past_days``..``warm_future_days``, then
+    render every task's default feed into the app's memory (served by the fast path)."""
+    cfg = app.state.config
+    tz = cfg["calendar"]["default_tz"]
+    today = today or feeds.today_in(tz)
+    h = cfg["http"]
+    t0 = time.monotonic()
+    store = source._backend()
+    if store is not None:
+        st = store.open_store(cfg)
+        st.precompute(today - timedelta(days=int(h["warm_past_days"])),
+                      today + timedelta(days=int(h["warm_future_days"])), tz)
+    for task in source.task_names(cfg):
+        app.state.feed_cache.prime(task)
+    log.info("warm-up done in %.1fs", time.monotonic() - t0)
 
 
 def subscribe_links(base: str, task: str, lang: str, tz: str) -> dict[str, str]:

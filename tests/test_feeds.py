@@ -150,6 +150,20 @@ def test_rebuild_is_byte_identical(backend, task):
     assert a.body == b.body and a.etag == b.etag
 
 
+def test_rebuild_in_another_process_is_byte_identical(backend, task):
+    """DTSTAMPs are stored when content is first seen: a later process (a restart, another
+    worker) on the same data folder publishes the same bytes."""
+    import os
+    from exports import feeds
+    a = feeds.build_feed(task, START, END, "Asia/Shanghai", "zh-Hant")
+    time.sleep(1.1)
+    code = ("import sys; from exports import feeds; sys.stdout.buffer.write(feeds.build_feed("
+            f"{task!r}, {START.isoformat()!r}, {END.isoformat()!r}, 'Asia/Shanghai', 'zh-Hant').body)")
+    b = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, timeout=300,
+                       env=dict(os.environ)).stdout
+    assert b == a.body
+
+
 def test_rolling_feed_respects_limits(backend, task):
     from exports import feeds
     f = feeds.rolling_feed(task, "Asia/Shanghai", "zh-Hans", None, {"feeds": {"max_events": 60}},

@@ -81,6 +81,22 @@ def test_feed_etag_last_modified_304(server, task):
     assert ko.status_code == 200 and b"VALARM" in ko.content and b"TZID=Asia/Seoul" in ko.content
 
 
+def test_feed_fast_path_gzip_head(server, task):
+    url = f"{server}/feeds/{task}.ics?lang=en"
+    plain = httpx.get(url, headers={"Accept-Encoding": "identity"}, timeout=120)
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    for _ in range(2):  # the second answer comes from the fast path
+        gz = httpx.get(url, headers={"Accept-Encoding": "gzip"})
+        assert gz.status_code == 200 and gz.headers["content-encoding"] == "gzip"
+        assert gz.content == plain.content and gz.headers["etag"] != plain.headers["etag"]
+        assert gz.headers["vary"] == "Accept-Encoding"
+        for tag in (gz.headers["etag"], plain.headers["etag"]):
+            assert httpx.get(url, headers={"If-None-Match": tag}).status_code == 304
+        head = httpx.head(url, headers={"Accept-Encoding": "identity"})
+        assert head.status_code == 200 and head.content == b""
+        assert int(head.headers["content-length"]) == len(plain.content)
+
+
 @pytest.mark.parametrize("path,status", [
     ("/feeds/no-such-task.ics", 404), ("/feeds/{task}.ics?tz=Not/AZone", 400),
     ("/feeds/{task}.ics?lang=xx", 400), ("/feeds/{task}.ics?alarm=-1", 422), ("/feeds/{task}", 404),

@@ -253,7 +253,12 @@ class FeedCache:
 
     def prime(self, task: str) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
-        self.remember(f"/feeds/{task}.ics", b"", self.build(task, None, None, None))
+        entry = self.build(task, None, None, None)
+        path = f"/feeds/{task}.ics"
+        self.remember(path, b"", entry)
+        # the query of the printed and index subscribe links (subscribe_links)
+        tz = self.cfg["calendar"]["default_tz"]
+        self.remember(path, urlencode({"tz": tz, "lang": L.LANGS[0]}).encode(), entry)
 
 
 class _FeedFastPath:

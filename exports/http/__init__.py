@@ -338,6 +338,8 @@ def create_app(config=None) -> FastAPI:
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
         return resp
 
+    app.add_api_route("/feeds/{name}", feed, methods=["HEAD"], include_in_schema=False)
+
     @app.get("/api/day/{day}", responses=_ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str, tz: str | None = None):
         d = _date(day, "date")
@@ -370,10 +372,12 @@ def create_app(config=None) -> FastAPI:
         from exports import reports
         folder = reports_dir(cfg)
         if name == "latest.html":
-            path = reports.latest(folder)
-            if path is None:
-                d = feeds.today_in(cfg["calendar"]["default_tz"])
-                path = reports.write_reports(d, 1, folder, cfg)[0]
+            # today's page (written now if the nightly job has not): a page asked for on demand
+            # for another date is never "latest"
+            today = feeds.today_in(cfg["calendar"]["default_tz"])
+            path = folder / f"{today.isoformat()}.html"
+            if not path.exists():
+                path = reports.write_reports(today, 1, folder, cfg)[0]
         elif name.endswith(".html") and _DATE_RE.match(name[:-5]):
             d = _date(name[:-5], "date")
             path = folder / f"{d.isoformat()}.html"

@@ -258,7 +258,7 @@ def equation_of_time(instant: datetime) -> float:
                      - 0.014615 * math.cos(2 * g) - 0.040849 * math.sin(2 * g))
 
 
-def solar_clock(instant: datetime, opts: CalendarOptions, tz: ZoneInfo) -> datetime:
+def solar_clock(instant: datetime, opts: CalendarOptions, tz) -> datetime:
     """The wall clock the 時辰 follow: civil time in ``tz``, or local mean/true solar time."""
     if opts.time_basis == "civil":
         return instant.astimezone(tz).replace(tzinfo=None)
@@ -335,8 +335,7 @@ def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Mome
         raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)")
     opts = opts or CalendarOptions()
     _check_year(instant.year)
-    tz = instant.tzinfo if isinstance(instant.tzinfo, ZoneInfo) else zone(opts.default_tz)
-    clock = solar_clock(instant, opts, tz)
+    clock = solar_clock(instant, opts, instant.tzinfo)
     zi_day = _zi_day_of_clock(clock, opts)
     dp = day_pillar(zi_day)
     branch = _branch_of_clock(clock)

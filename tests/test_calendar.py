@@ -171,3 +171,9 @@ def test_sun_day_night_at_beijing():
     assert not cal.moment_facts(datetime(2026, 6, 21, 0, 30, tzinfo=SH)).is_daytime_sun
     # Winter sunrise in Beijing is after 07:00 — 辰 starts in the dark.
     assert not cal.moment_facts(datetime(2026, 12, 21, 7, 0, tzinfo=SH)).is_daytime_sun
+
+
+def test_fixed_offset_moment_reads_its_own_clock():
+    # 13:30 at +09:00 is 12:30 in Shanghai: the hour is read on the moment's own clock (未).
+    t = cal.parse_moment("2026-11-29T13:30+09:00", None, "Asia/Shanghai")
+    assert BRANCHES[cal.moment_facts(t).hour_branch] == "未"

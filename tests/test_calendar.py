@@ -9,19 +9,22 @@ from lunar_python import Solar
 
 from almanac import calendar as cal
 from almanac.cycles import BRANCHES, GanZhi
+from almanac.mansions import Mansion
 from almanac.errors import BadInput
 
 SH = cal.zone("Asia/Shanghai")
 UTC = timezone.utc
 
 
-def test_day_pillar_matches_lunar_python_every_day_1901_2099():
+def test_day_pillar_and_day_qin_match_lunar_python_every_day_1901_2099():
+    from almanac.qin import day_qin
     d, end = date(1901, 1, 1), date(2099, 12, 31)
     step = timedelta(days=1)
     mismatches = []
     while d <= end:
-        ours = str(cal.day_pillar(d))
-        theirs = Solar.fromYmd(d.year, d.month, d.day).getLunar().getDayInGanZhi()
+        lun = Solar.fromYmd(d.year, d.month, d.day).getLunar()
+        ours = (str(cal.day_pillar(d)), day_qin(d).mansion.char)
+        theirs = (lun.getDayInGanZhi(), Mansion.parse(lun.getXiu()).char)
         if ours != theirs:
             mismatches.append((d, ours, theirs))
         d += step

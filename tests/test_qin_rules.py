@@ -261,7 +261,8 @@ def test_suobo_reading_of_bo():
     assert palaces.suobo_branch(M("虛"), 6) == 2 and palaces.suobo_branch(M("虛"), 8) == 4
     h = hour_qin(date(2026, 11, 29), 0, QinOptions(bo="suobo"))         # 時禽 虛 in 子
     assert h.to_json()["palace"] == {"branch": "申", "name": "刀砧", "house": "刀"}
-    assert h.to_json()["citations"]["palace"].endswith("更演鎖泊何者得地")
+    assert h.to_json()["citations"]["palace"] == str(palaces.SRC_SUOBO)
+    assert palaces.SRC_SUOBO.quote == "更演鎖泊何者得地"
 
 
 # --- seasons -----------------------------------------------------------------------------------

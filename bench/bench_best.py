@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from almanac.api.best import best
+from almanac.api.judging import best
 
 
 def main() -> None:

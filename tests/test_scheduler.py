@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # the `almanac` console script, run by the interpreter running the tests
 CLI = [sys.executable, "-c", "import sys; from almanac.cli import main; sys.exit(main(sys.argv[1:]))"]
 SH = ZoneInfo("Asia/Shanghai")
-SMALL = {"scheduler": {"horizon_past_days": 1, "horizon_future_days": 2}}
+# small horizons keep each real job run to a second or two
+SMALL = {"scheduler": {"horizon_past_days": 1, "horizon_future_days": 2},
+         "feeds": {"past_days": 0, "future_days": 1}, "reports": {"days": 1}}
 
 
 def _pg_database(base_url: str):
@@ -92,7 +94,8 @@ def _env(url: str, tmp_path: Path, cfg: Path | None = None) -> dict:
 def _small_config(tmp_path: Path) -> Path:
     p = tmp_path / "small.toml"
     p.write_text("[scheduler]\nhorizon_past_days = 1\nhorizon_future_days = 2\n"
-                 "lock_check_seconds = 1\n")
+                 "lock_check_seconds = 1\n[feeds]\npast_days = 0\nfuture_days = 1\n"
+                 "[reports]\ndays = 1\n")
     return p
 
 
@@ -178,7 +181,9 @@ def test_a_failed_run_is_recorded_and_retried_by_catch_up(db_url, monkeypatch):
         raise RuntimeError("disk full")
     real = jobs.BODIES["reports"]
     monkeypatch.setitem(jobs.BODIES, "reports", boom)
-    assert jobs.run_job("reports") == "error"
+    assert jobs.run_job("reports") == "not-leader"  # never without the lock
+    with service.lock:
+        assert jobs.run_job("reports") == "error"
     row = next(r for r in _runs(service) if r["job"] == "reports")
     assert row["status"] == "error" and "disk full" in row["detail"]["error"]
     monkeypatch.setitem(jobs.BODIES, "reports", real)
@@ -201,8 +206,8 @@ def test_once_runs_every_job_now(db_url):
 # ---------------------------------------------------------------------- DST
 def test_a_cron_job_in_a_dst_zone_fires_once_at_the_fall_back(db_url, monkeypatch):
     ny = ZoneInfo("America/New_York")
-    cfg = {"scheduler": {"timezone": "America/New_York", "precompute_at": "01:30",
-                         "horizon_past_days": 0, "horizon_future_days": 0}}
+    cfg = {**SMALL, "scheduler": {"timezone": "America/New_York", "precompute_at": "01:30",
+                                  "horizon_past_days": 0, "horizon_future_days": 0}}
     service = Service(cfg, url=db_url)
     trigger = service.triggers()["precompute"]
     # APScheduler 3.x itself fires 01:30 twice on 2026-11-01 (EDT, then EST)...
@@ -212,7 +217,9 @@ def test_a_cron_job_in_a_dst_zone_fires_once_at_the_fall_back(db_url, monkeypatc
         if nxt >= dt.datetime(2026, 11, 3, tzinfo=ny):
             break
         fires.append(nxt)
-        prev, now = nxt, nxt + dt.timedelta(microseconds=1)
+        # step in UTC: aware wall-clock arithmetic would drop fold=1 (research §3.2)
+        prev, now = nxt, (nxt.astimezone(dt.timezone.utc)
+                          + dt.timedelta(microseconds=1)).astimezone(ny)
     nov1 = [f for f in fires if f.date() == dt.date(2026, 11, 1)]
     assert len(nov1) == 2 and nov1[0].utcoffset() != nov1[1].utcoffset()
     # ...and the ledger makes the work run once per local date
@@ -221,10 +228,13 @@ def test_a_cron_job_in_a_dst_zone_fires_once_at_the_fall_back(db_url, monkeypatc
     monkeypatch.setitem(jobs.BODIES, "precompute",
                         lambda ctx, day: (calls.append(day), real(ctx, day))[1])
     jobs.install(service.ctx)
-    outcomes = [jobs.run_job("precompute", now=f) for f in fires]
-    assert calls == [dt.date(2026, 10, 31) + dt.timedelta(days=i) for i in range(3)]
-    assert outcomes.count("skipped") == 1
-    assert outcomes[fires.index(nov1[1])] == "skipped"
+    with service.lock:
+        outcomes = [jobs.run_job("precompute", now=f) for f in fires]
+    assert calls == [dt.date(2026, 11, 1), dt.date(2026, 11, 2)]
+    # fires: Nov 1 01:30 EDT, Nov 1 01:30 EST, Nov 2 01:30 EST (aware datetimes with one tzinfo
+    # compare by wall time, so positions are used, not fires.index)
+    assert len(fires) == 3 and fires[1].fold == 1
+    assert outcomes[1] == "skipped" and "skipped" not in (outcomes[0], outcomes[2])
 
 
 def test_the_default_job_time_fires_once_a_day_across_both_dst_changes():
@@ -236,7 +246,9 @@ def test_the_default_job_time_fires_once_a_day_across_both_dst_changes():
         fires, prev, now = [], None, start
         while (nxt := trigger.get_next_fire_time(prev, now)) < end:
             fires.append(nxt)
-            prev, now = nxt, nxt + dt.timedelta(microseconds=1)
+            # step in UTC: aware wall-clock arithmetic would drop fold=1 (research §3.2)
+            prev, now = nxt, (nxt.astimezone(dt.timezone.utc)
+                              + dt.timedelta(microseconds=1)).astimezone(tz)
         dates = [f.date() for f in fires]
         assert len(dates) == len(set(dates)) == (end.date() - start.date()).days
 

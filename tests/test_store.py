@@ -1,7 +1,7 @@
 """The precomputed store, on SQLite always and on PostgreSQL when ALMANAC_TEST_PG_URL is set.
 
 Everything here uses the real compute functions (``almanac.api.day`` and
-``almanac.api.best.judge_day``); the store must answer exactly what they answer.
+``almanac.api.judge_day``); the store must answer exactly what they answer.
 """
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_a_newer_schema_is_refused(db_url):
 # ---------------------------------------------------------------------- answers
 def test_store_answers_exactly_what_compute_answers(db_url):
     from almanac import api
-    from almanac.api.judging import judge_day
+    judge_day = api.judge_day
     store = Store(db_url)
     stats = store.precompute("2026-11-28", "2026-12-01", TZ)
     assert stats.written == 4 and not store.verify()
@@ -145,7 +145,7 @@ def test_hours_carry_utc_span_pillar_mansion_and_verdicts(db_url):
     store.precompute("2026-11-29", "2026-11-29", TZ)
     day = store.get_day("2026-11-29", TZ)
     with store.engine.connect() as conn:
-        hours = conn.execute(select(Hour).order_by(Hour.idx)).scalars().all()
+        hours = conn.execute(select(*Hour.__table__.c).order_by(Hour.idx)).all()
         assert [h.branch for h in hours] == list("子丑寅卯辰巳午未申酉戌亥")
         assert hours[0].start_utc == dt.datetime(2026, 11, 28, 15, 0)
         assert [h.pillar for h in hours] == [h["pillar"] for h in day["hours"]]

@@ -137,15 +137,19 @@ class Store:
         facts_ok = cur is not None and cur[0] == fh
         tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
         facts = None if facts_ok else C.compute_day(date, tz, self.config)
-        scores = {t: C.judgement_hours(C.judge_day(date, tz, t, self.config)) for t in tasks}
-        return _Computed(date, facts, scores)
+        scores, heads = {}, {}
+        for t in tasks:
+            result = C.judge_day(date, tz, t, self.config)
+            scores[t] = C.judgement_hours(result)
+            heads[t] = _head(result)
+        return _Computed(date, facts, scores, heads)
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
         """Write computed days, each whole, all in one transaction."""
         redo: list[_Computed] = []
         try:
             with self.engine.begin() as conn:
-                q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes).where(
+                q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes, Day.task_heads).where(
                     Day.tz == tz, Day.date.in_([c.date for c in batch]))
                 if conn.dialect.name == "postgresql":
                     q = q.with_for_update()
@@ -167,8 +171,10 @@ class Store:
                         conn.execute(delete(Score).where(Score.day_id == row.id,
                                                          Score.task.in_(need + gone)))
                         scores += _score_rows(row.id, {t: c.scores[t] for t in need}, th)
+                        heads = {t: h for t, h in (row.task_heads or {}).items() if t in th}
+                        heads.update({t: c.heads[t] for t in need})
                         conn.execute(update(Day).where(Day.id == row.id).values(
-                            task_hashes=th, computed_at=now))
+                            task_hashes=th, task_heads=heads, computed_at=now))
                         stats.tasks_updated += 1
                         continue
                     if c.facts is None or any(t not in c.scores for t in th):
@@ -181,14 +187,15 @@ class Store:
                         conn.execute(delete(Hour).where(Hour.day_id == row.id))
                         conn.execute(update(Day).where(Day.id == row.id).values(
                             facts=_facts_without_hours(c.facts), facts_hash=fh, task_hashes=th,
-                            computed_at=now))
+                            task_heads=c.heads, computed_at=now))
                         day_ids[c.date] = row.id
                     stats.written += 1
                 if new_days:
                     ids = conn.execute(
                         insert(Day).returning(Day.date, Day.id, sort_by_parameter_order=True),
                         [{"tz": tz, "date": c.date, "facts": _facts_without_hours(c.facts),
-                          "facts_hash": fh, "task_hashes": th, "computed_at": now}
+                          "facts_hash": fh, "task_hashes": th, "task_heads": c.heads,
+                          "computed_at": now}
                          for c in new_days]).all()
                     day_ids.update({r.date: r.id for r in ids})
                 for c in batch:
@@ -255,15 +262,21 @@ class Store:
     def get_day(self, date, tz: str | None = None) -> dict:
         return self.get_range(date, date, tz)[0]
 
-    def get_judgements_range(self, task: str, start, end, tz: str | None = None
-                             ) -> dict[dt.date, list[dict]]:
+    def get_judgements_range(self, task: str, start, end, tz: str | None = None) -> dict:
+        """``{date: judge_day(date, tz, task)}`` from ``start`` to ``end`` inclusive."""
         start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        if end < start:
+            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
         tz = tz or C.default_tz(self.config)
         th = C.task_hashes(self.config, [task])[task]
         stored: dict[dt.date, list] = {}
+        heads: dict[dt.date, dict | None] = {}
         if self.engine is not None:
             try:
                 with self.engine.connect() as conn:
+                    for d in conn.execute(select(Day.id, Day.date, Day.task_heads).where(
+                            Day.tz == tz, Day.date >= start, Day.date <= end)):
+                        heads[d.date] = (d.task_heads or {}).get(task)
                     rows = conn.execute(
                         select(Day.date, Score.idx, Score.data)
                         .join(Score, Score.day_id == Day.id)
@@ -275,7 +288,7 @@ class Store:
                     stored.setdefault(r.date, []).append(r.data)
             except SQLAlchemyError as e:
                 log.warning("store unreadable, computing instead: %s", e)
-        return {d: stored[d] if len(stored.get(d, ())) == 12
+        return {d: _judgement(heads.get(d), stored[d]) if len(stored.get(d, ())) == 12
                 else C.judge_day(d, tz, task, self.config) for d in date_range(start, end)}
 
     def get_judgements(self, date, task: str, tz: str | None = None) -> list[dict]:
@@ -321,6 +334,22 @@ class _Computed:
     date: dt.date
     facts: dict | None         # None when the stored facts are current
     scores: dict[str, list]    # task -> twelve judgements, for the tasks to (re)write
+    heads: dict[str, dict | None] = field(default_factory=dict)  # task -> answer minus hours
+
+
+def _head(result) -> dict | None:
+    """A judge_day answer without its hours (their key kept in place), or None for a bare list."""
+    if isinstance(result, dict):
+        return {k: (None if k == "hours" else v) for k, v in result.items()}
+    return None
+
+
+def _judgement(head: dict | None, hours: list):
+    if head is None:
+        return hours
+    out = dict(head)
+    out["hours"] = hours
+    return out
 
 
 def _worker_init() -> None:

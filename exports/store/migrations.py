@@ -32,6 +32,7 @@ def _v1(conn: Connection) -> None:
           Column("facts", JSON, nullable=False),
           Column("facts_hash", String(64), nullable=False),
           Column("task_hashes", JSON, nullable=False),
+          Column("task_heads", JSON, nullable=False),
           Column("computed_at", DateTime(timezone=True), nullable=False),
           UniqueConstraint("tz", "date", name="uq_store_days_tz_date"))
     Table("store_hours", md,

@@ -41,6 +41,8 @@ class Day(Base):
     facts: Mapped[dict] = mapped_column(JSON)
     facts_hash: Mapped[str] = mapped_column(String(64))
     task_hashes: Mapped[dict] = mapped_column(JSON)
+    #: per task, the judge_day answer around its hours ({"date", "tz", "task", "hours": null})
+    task_heads: Mapped[dict] = mapped_column(JSON)
     computed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -99,6 +99,20 @@ def _cli(*args, env=None, **kw) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=600, **kw)
 
 
+def _processes_with(needle: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if needle in cmd and ") Z " not in stat:
+                found.append(int(entry.name))
+    return found
+
+
 # ---------------------------------------------------------------------- schema
 def test_migrations_create_the_models_schema_and_are_idempotent(db_url):
     store = Store(db_url)
@@ -259,6 +273,11 @@ def test_kill_9_mid_precompute_leaves_a_sound_store_and_a_rerun_finishes(db_url,
     finally:
         proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
+    # its compute workers die with it
+    deadline = time.monotonic() + 10
+    while _processes_with(str(cfg_file)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with(str(cfg_file)) == []
     partial = store.counts()["store_days"]
     assert 20 <= partial < 456
     assert store.verify() == []  # only whole days

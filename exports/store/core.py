@@ -15,7 +15,9 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import signal
 import socket
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -353,6 +355,16 @@ def _judgement(head: dict | None, hours: list):
 
 
 def _worker_init() -> None:
+    # die with the parent: a `kill -9` of `almanac precompute` must not leave workers behind
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            if os.getppid() == 1:  # the parent died before prctl took effect
+                os._exit(1)
+        except (OSError, AttributeError):
+            pass
     # a forked worker must not reuse the parent's pooled database connections
     from .db import _engines
     for engine in _engines.values():

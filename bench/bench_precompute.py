@@ -17,6 +17,16 @@ from pathlib import Path
 TARGET_S = 2.0
 
 
+def stats_start(year: int):
+    import datetime as dt
+    return dt.date(year, 1, 1)
+
+
+def stats_end(year: int):
+    import datetime as dt
+    return dt.date(year, 12, 31)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--year", type=int, default=2026)
@@ -40,10 +50,25 @@ def main(argv=None) -> int:
         warm = time.perf_counter() - t0
         counts = store.counts()
         problems = store.verify()
+        # the store's own share: writing a year already computed into a second fresh file
+        from exports.store import core
+        other = Store(f"sqlite:///{Path(tmp) / 'write-only.sqlite3'}", cfg)
+        fh, th = other._hashes()
+        dates = core.date_range(stats_start(args.year), stats_end(args.year))
+        t0 = time.perf_counter()
+        computed = [other._compute(d, args.tz, fh, th, None) for d in dates]
+        compute_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        n = int(other.config["store"]["batch_days"])
+        for i in range(0, len(computed), n):
+            other._flush(computed[i:i + n], args.tz, fh, th, core.PrecomputeStats())
+        write_s = time.perf_counter() - t0
     ok = cold < TARGET_S and not problems and again.unchanged == again.days
     print(f"precompute {args.year} ({stats.days} days, {len(tasks)} tasks, {args.tz}) into SQLite: "
           f"{cold:.2f} s cold (target < {TARGET_S:.0f} s: {'met' if cold < TARGET_S else 'MISSED'}),"
           f" {warm:.3f} s re-run; rows {counts}; {'whole' if not problems else problems[:3]}")
+    print(f"  of which, in one process: computing {compute_s:.2f} s (almanac.api.day + "
+          f"judge_day × {len(tasks)} tasks), writing {write_s:.2f} s (the store's own cost)")
     return 0 if ok else 1
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import json
 import signal
 import socket
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -30,7 +32,7 @@ import config as config_mod
 from . import compute as C
 from .db import get_engine, resolve_url, sqlite_path
 from .migrations import migrate
-from .models import Day, Hour, Score
+from .models import Day, Hour, Judgement, Score
 
 log = logging.getLogger("almanac.store")
 
@@ -139,12 +141,15 @@ class Store:
         facts_ok = cur is not None and cur[0] == fh
         tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
         facts = None if facts_ok else C.compute_day(date, tz, self.config)
-        scores, heads = {}, {}
+        scores, heads, packed = {}, {}, {}
         for t in tasks:
             result = C.judge_day(date, tz, t, self.config)
-            scores[t] = C.judgement_hours(result)
+            hours = C.judgement_hours(result)
+            # keep only what the score rows need; the rest is packed here, in the worker
+            scores[t] = [(h.get("score"), h.get("verdict")) for h in hours]
+            packed[t] = _pack(hours)
             heads[t] = _head(result)
-        return _Computed(date, facts, scores, heads)
+        return _Computed(date, facts, scores, heads, packed)
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
         """Write computed days, each whole, all in one transaction."""
@@ -157,7 +162,7 @@ class Store:
                     q = q.with_for_update()
                 rows = {r.date: r for r in conn.execute(q)}
                 now = dt.datetime.now(dt.timezone.utc)
-                hours, scores, new_days, day_ids = [], [], [], {}
+                hours, scores, judgements, new_days, day_ids = [], [], [], [], {}
                 for c in batch:
                     row = rows.get(c.date)
                     if row is not None and row.facts_hash == fh and row.task_hashes == th:
@@ -170,9 +175,12 @@ class Store:
                             redo.append(c)  # changed under us: compute again below
                             continue
                         gone = [t for t in old if t not in th]
-                        conn.execute(delete(Score).where(Score.day_id == row.id,
-                                                         Score.task.in_(need + gone)))
-                        scores += _score_rows(row.id, {t: c.scores[t] for t in need}, th)
+                        for model in (Score, Judgement):
+                            conn.execute(delete(model).where(model.day_id == row.id,
+                                                             model.task.in_(need + gone)))
+                        fresh = {t: c.scores[t] for t in need}
+                        scores += _score_rows(row.id, fresh, th)
+                        judgements += _judgement_rows(row.id, c.packed, need, th)
                         heads = {t: h for t, h in (row.task_heads or {}).items() if t in th}
                         heads.update({t: c.heads[t] for t in need})
                         conn.execute(update(Day).where(Day.id == row.id).values(
@@ -186,6 +194,7 @@ class Store:
                         new_days.append(c)
                     else:
                         conn.execute(delete(Score).where(Score.day_id == row.id))
+                        conn.execute(delete(Judgement).where(Judgement.day_id == row.id))
                         conn.execute(delete(Hour).where(Hour.day_id == row.id))
                         conn.execute(update(Day).where(Day.id == row.id).values(
                             facts=_facts_without_hours(c.facts), facts_hash=fh, task_hashes=th,
@@ -205,10 +214,13 @@ class Store:
                         hours += [_hour_row(day_ids[c.date], i, h)
                                   for i, h in enumerate(c.facts["hours"])]
                         scores += _score_rows(day_ids[c.date], c.scores, th)
+                        judgements += _judgement_rows(day_ids[c.date], c.packed, list(c.scores), th)
                 if hours:
                     conn.execute(insert(Hour), hours)
                 if scores:
                     conn.execute(insert(Score), scores)
+                if judgements:
+                    conn.execute(insert(Judgement), judgements)
         except IntegrityError:
             if not _retry:
                 raise
@@ -280,14 +292,13 @@ class Store:
                             Day.tz == tz, Day.date >= start, Day.date <= end)):
                         heads[d.date] = (d.task_heads or {}).get(task)
                     rows = conn.execute(
-                        select(Day.date, Score.idx, Score.data)
-                        .join(Score, Score.day_id == Day.id)
+                        select(Day.date, Judgement.hours)
+                        .join(Judgement, Judgement.day_id == Day.id)
                         .where(Day.tz == tz, Day.date >= start, Day.date <= end,
-                               Score.task == task, Score.options_hash == th)
-                        .order_by(Day.date, Score.idx)).all()
+                               Judgement.task == task, Judgement.options_hash == th)).all()
                     conn.rollback()
                 for r in rows:
-                    stored.setdefault(r.date, []).append(r.data)
+                    stored[r.date] = _unpack(r.hours)
             except SQLAlchemyError as e:
                 log.warning("store unreadable, computing instead: %s", e)
         return {d: _judgement(heads.get(d), stored[d]) if len(stored.get(d, ())) == 12
@@ -317,6 +328,12 @@ class Store:
                 for t, n in got.items():
                     if n != 12:
                         problems.append(f"{where}: task {t} has {n} hours")
+            judged: dict[int, set] = {}
+            for day_id, task in conn.execute(select(Judgement.day_id, Judgement.task)):
+                judged.setdefault(day_id, set()).add(task)
+            for d in conn.execute(select(Day.id, Day.tz, Day.date, Day.task_hashes)):
+                if judged.get(d.id, set()) != set(d.task_hashes or {}):
+                    problems.append(f"{d.tz} {d.date}: judgements {sorted(judged.get(d.id, ()))}")
             orphans = set(hours) - {i for (i,) in conn.execute(select(Day.id))}
             if orphans:
                 problems.append(f"{len(orphans)} orphan hour groups")
@@ -326,7 +343,7 @@ class Store:
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
             out = {t.__tablename__: conn.execute(select(func.count()).select_from(t)).scalar_one()
-                   for t in (Day, Hour, Score)}
+                   for t in (Day, Hour, Score, Judgement)}
             conn.rollback()
         return out
 
@@ -335,8 +352,9 @@ class Store:
 class _Computed:
     date: dt.date
     facts: dict | None         # None when the stored facts are current
-    scores: dict[str, list]    # task -> twelve judgements, for the tasks to (re)write
+    scores: dict[str, list]    # task -> twelve (score, verdict), for the tasks to (re)write
     heads: dict[str, dict | None] = field(default_factory=dict)  # task -> answer minus hours
+    packed: dict[str, bytes] = field(default_factory=dict)  # task -> the twelve, compressed
 
 
 def _head(result) -> dict | None:
@@ -378,15 +396,28 @@ def _compute_chunk(job) -> list[_Computed]:
     return [reader._compute(d, tz, fh, th, have.get(d)) for d in dates]
 
 
-def _score_rows(day_id: int, scores: dict[str, list[dict]], th: dict[str, str]) -> list[dict]:
+def _score_rows(day_id: int, scores: dict[str, list[tuple]], th: dict[str, str]) -> list[dict]:
     rows = []
     for task, hours in scores.items():
-        for i, h in enumerate(hours):
-            score = h.get("score")
+        for i, (score, verdict) in enumerate(hours):
             rows.append({"day_id": day_id, "idx": i, "task": task,
                          "score": float(score) if isinstance(score, (int, float)) else None,
-                         "verdict": h.get("verdict"), "options_hash": th[task], "data": h})
+                         "verdict": verdict, "options_hash": th[task]})
     return rows
+
+
+def _pack(hours: list) -> bytes:
+    return zlib.compress(json.dumps(hours, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+
+
+def _unpack(blob: bytes) -> list:
+    return json.loads(zlib.decompress(blob))
+
+
+def _judgement_rows(day_id: int, packed: dict[str, bytes], tasks: list[str],
+                    th: dict[str, str]) -> list[dict]:
+    return [{"day_id": day_id, "task": t, "options_hash": th[t], "hours": packed[t]}
+            for t in tasks]
 
 
 def _facts_without_hours(facts: dict) -> dict:

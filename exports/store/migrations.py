@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from sqlalchemy import (JSON, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
-                        MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
+                        LargeBinary, MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
 from sqlalchemy.engine import Connection, Engine
 
 _ADVISORY_KEY = 0x616C6D61  # "alma": serialises migrations on PostgreSQL
@@ -54,8 +54,13 @@ def _v1(conn: Connection) -> None:
           Column("score", Float),
           Column("verdict", String(16)),
           Column("options_hash", String(64), nullable=False),
-          Column("data", JSON, nullable=False),
           Index("ix_store_scores_task_score", "task", "score"))
+    Table("store_judgements", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("task", String(64), primary_key=True),
+          Column("options_hash", String(64), nullable=False),
+          Column("hours", LargeBinary, nullable=False))
     Table("runs", md,
           Column("id", Integer, primary_key=True, autoincrement=True),
           Column("job", String(64), nullable=False),

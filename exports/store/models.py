@@ -8,16 +8,17 @@ that a migrated database has exactly these tables and columns.
                    task whose scores are stored.
 - ``store_hours``  twelve rows per day: the hour's facts, its UTC span, pillar, mansion and chart
                    summary (三傳 and method, when the day's facts carry them).
-- ``store_scores`` twelve rows per day per task: score, verdict, and the whole judgement
-                   (reasons included) as computed.
+- ``store_scores`` twelve rows per day per task: score and verdict (for range queries).
+- ``store_judgements`` one row per day per task: the twelve judgements as computed, reasons
+                   included (compressed JSON).
 - ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
 """
 from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import (JSON, Date, DateTime, Float, ForeignKey, Index, Integer, SmallInteger,
-                        String, UniqueConstraint)
+from sqlalchemy import (JSON, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
+                        SmallInteger, String, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -70,7 +71,19 @@ class Score(Base):
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     verdict: Mapped[str | None] = mapped_column(String(16), nullable=True)
     options_hash: Mapped[str] = mapped_column(String(64))
-    data: Mapped[dict] = mapped_column(JSON)
+
+
+class Judgement(Base):
+    """The twelve hours' judgements of one day for one task, reasons included, exactly as
+    ``judge_day`` gave them: compact UTF-8 JSON, zlib-compressed (the reasons repeat heavily,
+    so a year of every task is ~10× smaller than plain JSON rows and several times faster to
+    write)."""
+    __tablename__ = "store_judgements"
+    day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
+                                        primary_key=True)
+    task: Mapped[str] = mapped_column(String(64), primary_key=True)
+    options_hash: Mapped[str] = mapped_column(String(64))
+    hours: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class Run(Base):

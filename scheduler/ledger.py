@@ -14,6 +14,7 @@ import datetime as dt
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from exports.store.db import reading
 from exports.store.models import Run
 
 DONE = ("ok", "noop")
@@ -59,7 +60,7 @@ def finish(engine, job: str, logical_date: dt.date, status: str, detail: dict | 
 
 
 def is_done(engine, job: str, logical_date: dt.date) -> bool:
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         status = conn.execute(select(Run.status).where(
             Run.job == job, Run.logical_date == logical_date)).scalar()
         conn.rollback()
@@ -70,7 +71,7 @@ def history(engine, job: str | None = None) -> list[dict]:
     q = select(Run).order_by(Run.logical_date, Run.job)
     if job:
         q = q.where(Run.job == job)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         rows = [dict(r._mapping) for r in conn.execute(q.with_only_columns(*Run.__table__.c))]
         conn.rollback()
     return rows

@@ -30,8 +30,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 import config as config_mod
 
 from . import compute as C
-from .db import get_engine, resolve_url, sqlite_path
-from .migrations import migrate
+from .db import get_engine, reading, resolve_url, sqlite_path
+from .migrations import SchemaTooNew, migrate
 from .models import Day, Hour, Judgement, Score
 
 log = logging.getLogger("almanac.store")
@@ -94,7 +94,7 @@ class Store:
         dates = date_range(start, end)
         fh, th = self._hashes()
         # one cheap query says which days are already current
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             rows = conn.execute(select(Day.date, Day.facts_hash, Day.task_hashes).where(
                 Day.tz == tz, Day.date >= start, Day.date <= end)).all()
             conn.rollback()
@@ -233,7 +233,7 @@ class Store:
             self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats, _retry)
 
     def _current(self, date, tz):
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(Day.facts_hash, Day.task_hashes).where(
                 Day.tz == tz, Day.date == date)).first()
             conn.rollback()
@@ -244,7 +244,7 @@ class Store:
         out: dict[dt.date, dict] = {}
         if self.engine is None:
             return out
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             days = conn.execute(select(Day.id, Day.date, Day.facts).where(
                 Day.tz == tz, Day.date >= start, Day.date <= end,
                 Day.facts_hash == fh)).all()
@@ -287,7 +287,7 @@ class Store:
         heads: dict[dt.date, dict | None] = {}
         if self.engine is not None:
             try:
-                with self.engine.connect() as conn:
+                with reading(self.engine) as conn:
                     for d in conn.execute(select(Day.id, Day.date, Day.task_heads).where(
                             Day.tz == tz, Day.date >= start, Day.date <= end)):
                         heads[d.date] = (d.task_heads or {}).get(task)
@@ -312,7 +312,7 @@ class Store:
     def verify(self) -> list[str]:
         """Problems found in the stored data (empty when every day is whole)."""
         problems = []
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             hours = dict(conn.execute(select(Hour.day_id, func.count()).group_by(Hour.day_id)).all())
             scores: dict[int, dict[str, int]] = {}
             for day_id, task, n in conn.execute(select(Score.day_id, Score.task, func.count())
@@ -341,7 +341,7 @@ class Store:
         return problems
 
     def counts(self) -> dict[str, int]:
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             out = {t.__tablename__: conn.execute(select(func.count()).select_from(t)).scalar_one()
                    for t in (Day, Hour, Score, Judgement)}
             conn.rollback()
@@ -450,7 +450,7 @@ def open_store(config=None, url: str | None = None, *, create: bool = True) -> S
 def _reader(config):
     try:
         return Store(None, config, create=False)
-    except (SQLAlchemyError, OperationalError, OSError) as e:
+    except (SQLAlchemyError, OperationalError, OSError, SchemaTooNew) as e:
         log.warning("store unavailable, computing instead: %s", e)
         return _ComputeOnly(config)
 

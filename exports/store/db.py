@@ -73,8 +73,15 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 
 
 def _sqlite_begin(conn) -> None:
-    # Take the write lock at BEGIN, so two writers queue instead of failing half-way.
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # Writers take the write lock at BEGIN, so two writers queue instead of failing half-way;
+    # readers (see ``reading``) begin deferred and, in WAL mode, never wait for a writer.
+    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("almanac_read")
+                         else "BEGIN IMMEDIATE")
+
+
+def reading(engine):
+    """A connection for reads only (no write lock on SQLite); use as a context manager."""
+    return engine.connect().execution_options(almanac_read=True)
 
 
 _engines: dict[str, Engine] = {}

@@ -165,6 +165,9 @@ def test_hours_carry_utc_span_pillar_mansion_and_verdicts(db_url):
         assert hours[0].start_utc == dt.datetime(2026, 11, 28, 15, 0)
         assert [h.pillar for h in hours] == [h["pillar"] for h in day["hours"]]
         assert [h.mansion for h in hours] == [h["mansion"] for h in day["hours"]]
+        assert [h.chart["transmissions"] for h in hours] == [
+            h["liuren"]["transmissions"] for h in day["hours"]]
+        assert all(h.chart["method"] for h in hours)
         verdicts = conn.execute(select(Score.verdict).distinct()).scalars().all()
         assert set(verdicts) <= {"大吉", "吉", "平", "凶", "大凶"}
 

@@ -100,7 +100,9 @@ _CHART_KEYS = ("transmissions", "method", "lessons", "san_chuan", "chart")
 
 
 def chart_summary(hour: Mapping) -> dict | None:
-    """三傳 and method of an hour, when the day's facts carry them."""
+    """三傳 and method of an hour (its ``liuren`` object), when the day's facts carry them."""
+    if isinstance(hour.get("liuren"), Mapping):
+        return dict(hour["liuren"])
     found = {k: hour[k] for k in _CHART_KEYS if k in hour}
     if len(found) == 1 and isinstance(found.get("chart"), Mapping):
         inner = found["chart"]

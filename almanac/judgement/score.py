@@ -171,19 +171,38 @@ def _reason(rule: Rule, effect: float, lang: str) -> dict:
             "source": str(rule.source)}
 
 
+_COMPILED: dict[tuple, tuple] = {}
+
+
+def _compiled(prof: TaskProfile, cat: Catalog, lang: str) -> tuple[tuple[float, dict | None, dict | None], ...]:
+    """Per catalog rule: (weighted effect, its reason, its veto entry or None) for one profile."""
+    key = (prof, id(cat), lang)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    out = []
+    for r in cat.rules:
+        eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
+        reason = _reason(r, eff, lang)
+        out.append((eff, reason if eff else None, reason | {"veto": True} if prof.vetoed_by(r) else None))
+    if len(_COMPILED) > 256:
+        _COMPILED.clear()
+    _COMPILED[key] = (cat, tuple(out))
+    return _COMPILED[key][1]
+
+
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
-    cat = cat or load_catalog()
+    table = _compiled(prof, cat or load_catalog(), lang)
     reasons, vetoes, total = [], [], 0.0
     for i in fired_idx:
-        r = cat.rules[i]
-        eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
-        if eff:
-            reasons.append(_reason(r, eff, lang))
+        eff, reason, veto = table[i]
+        if reason is not None:
+            reasons.append(dict(reason))
             total += eff
-        if prof.vetoed_by(r):
-            vetoes.append(_reason(r, eff, lang) | {"veto": True})
+        if veto is not None:
+            vetoes.append(dict(veto))
     reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
     total = round(total, 3)
     return Judgement(total, verdict_of(total, prof.thresholds), tuple(reasons), tuple(vetoes))

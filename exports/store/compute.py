@@ -45,14 +45,14 @@ def task_hashes(cfg: Mapping, tasks: list[str]) -> dict[str, str]:
 
 
 def parse_date(value, what: str = "date") -> dt.date:
+    """A date from ``YYYY-MM-DD`` or a ``date`` (not a date-time), by the calendar's own rules."""
+    from almanac.calendar import parse_date as calendar_date
     if isinstance(value, dt.datetime):
         raise BadInput(f"{what} {value.isoformat()!r} is a date-time; accepted: YYYY-MM-DD")
-    if isinstance(value, dt.date):
-        return value
     try:
-        return dt.date.fromisoformat(str(value).strip())
-    except ValueError:
-        raise BadInput(f"{what} {str(value)!r} is not a date; accepted: YYYY-MM-DD") from None
+        return calendar_date(value)
+    except BadInput as e:
+        raise BadInput(f"{what}: {e}") from None
 
 
 def default_tz(cfg: Mapping) -> str:

@@ -19,3 +19,53 @@ def pytest_runtest_makereport(item, call):
         if os.environ.get(env) and any(n.lower() in reason for n in needles):
             report.outcome = "failed"
             report.longrepr = f"skipped although {env} is set: {report.longrepr}"
+
+
+# ------------------------------------------------------------ database fixture (store, scheduler)
+PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
+
+
+def _pg_database(base_url: str):
+    """A fresh PostgreSQL database for one test; returns (url, drop)."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    from exports.store import core as store_core
+    from exports.store import db as store_db
+    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = base_url.rsplit("/", 1)[0] + "/" + name
+
+    def drop():
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    return url, drop
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
+def db_url(request, tmp_path, monkeypatch):
+    """A fresh store URL: a SQLite file, and a new PostgreSQL database when one is configured."""
+    from exports.store import core as store_core
+    from exports.store import db as store_db
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+        yield url
+        eng = store_db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        store_core._migrated.discard(url)
+    else:
+        url, drop = _pg_database(PG_URL)
+        yield url
+        drop()

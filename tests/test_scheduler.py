@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -20,8 +19,6 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from sqlalchemy import create_engine, func, select, text
 
-from exports.store import db as store_db
-from exports.store import core as store_core
 from exports.store.models import Day, Run
 from scheduler import jobs, ledger
 from scheduler.lock import LockHeld, SingleInstanceLock
@@ -37,40 +34,10 @@ SMALL = {"scheduler": {"horizon_past_days": 1, "horizon_future_days": 2},
          "feeds": {"past_days": 0, "future_days": 1}, "reports": {"days": 1}}
 
 
-def _pg_database(base_url: str):
-    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base_url.rsplit("/", 1)[0] + "/" + name
-
-    def drop():
-        eng = store_db._engines.pop(url, None)
-        if eng is not None:
-            eng.dispose()
-        store_core._migrated.discard(url)
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-    return url, drop
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
-def db_url(request, tmp_path, monkeypatch):
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
-        yield url
-        eng = store_db._engines.pop(url, None)
-        if eng is not None:
-            eng.dispose()
-        store_core._migrated.discard(url)
-    else:
-        url, drop = _pg_database(PG_URL)
-        yield url
-        drop()
+@pytest.fixture
+def db_url(db_url):
+    """The shared store URL (tests/conftest.py), with the jobs reset after each test."""
+    yield db_url
     jobs.install(None)
 
 

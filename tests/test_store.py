@@ -13,15 +13,13 @@ import sqlite3
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, inspect, select, text
+from sqlalchemy import inspect, select, text
 
 import config as config_mod
 from exports.store import Store, db as store_db
-from exports.store import core as store_core
 from exports.store.migrations import LATEST, SchemaTooNew, migrate
 from exports.store.models import Base, Day, Hour, Judgement, Score
 
@@ -33,40 +31,6 @@ TZ = "Asia/Shanghai"
 
 
 # ---------------------------------------------------------------------- fixtures
-def _pg_database(base_url: str):
-    """A fresh PostgreSQL database for one test; returns (url, drop)."""
-    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base_url.rsplit("/", 1)[0] + "/" + name
-
-    def drop():
-        eng = store_db._engines.pop(url, None)
-        if eng is not None:
-            eng.dispose()
-        store_core._migrated.discard(url)
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-    return url, drop
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
-def db_url(request, tmp_path, monkeypatch):
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
-        yield url
-        eng = store_db._engines.pop(url, None)
-        if eng is not None:
-            eng.dispose()
-        store_core._migrated.discard(url)
-    else:
-        url, drop = _pg_database(PG_URL)
-        yield url
-        drop()
 
 
 def _dump(store: Store) -> dict:

@@ -117,3 +117,58 @@ def day_judgement(prof: TaskProfile, d: date, tz, cfg) -> list[dict]:
             e["vetoes"] = [{k: v for k, v in x.items() if k != "veto"} for x in vetoes]
         out.append(e)
     return out
+
+
+def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, tuple]:
+    """Every task's twelve judged hours of ``d`` in one pass over the day's cached fired rules.
+
+    For each profile, ``(hours, table)``: ``hours`` are the twelve entries of
+    :func:`day_judgement` (same keys, same order) except that ``reasons`` and ``vetoes`` hold
+    catalog indices, and ``table`` maps each index used to its reason dict (a veto entry is the
+    reason dict of its rule). ``{**h, "reasons": [table[i] …], "vetoes": [table[i] …]}`` with
+    fresh copies of the dicts is exactly :func:`day_judgement`'s entry. Nothing is cached and
+    the shared tables are not copied: a caller must not change them.
+    """
+    from .score import _compiled, verdict_of
+
+    cat = load_catalog()
+    day = judged_facts(d, tz, cfg)
+    base = [({"start": slot.start.isoformat(), "end": slot.end.isoformat(), "branch": f["hour_branch"],
+              "pillar": f["hour_stem"] + f["hour_branch"], "mansion": f["hour_mansion"]}, f, idx)
+            for slot, f, idx in day]
+    dirs: list | None = None
+    out = {}
+    for prof in profs:
+        comp = _compiled(prof, cat, lang)
+        table: dict[int, dict] = {}
+        hours = []
+        if prof.directions and dirs is None:
+            dirs = [directions(f) for _, f, _ in base]
+        for n, (head, f, idx) in enumerate(base):
+            total = 0.0
+            rs, vs = [], []
+            for i in idx:
+                eff, reason, veto = comp[i]
+                if reason is not None:
+                    rs.append(i)
+                    total += eff
+                    table[i] = reason
+                if veto is not None:
+                    vs.append(i)
+                    if i not in table:
+                        table[i] = reason if reason is not None else \
+                            {k: v for k, v in veto.items() if k != "veto"}
+            rs.sort(key=lambda i: -abs(comp[i][0]))  # stable: catalog order among equals
+            total = round(total, 3)
+            e = dict(head)
+            e["score"] = total
+            e["verdict"] = verdict_of(total, prof.thresholds)
+            e["reasons"] = rs
+            if prof.directions:
+                e["directions"] = dirs[n]
+            e["vetoed"] = bool(vs)
+            if vs:
+                e["vetoes"] = vs
+            hours.append(e)
+        out[prof.name] = (hours, table)
+    return out

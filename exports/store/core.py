@@ -142,13 +142,16 @@ class Store:
         tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
         facts = None if facts_ok else C.compute_day(date, tz, self.config)
         scores, heads, packed = {}, {}, {}
-        for t in tasks:
-            result = C.judge_day(date, tz, t, self.config)
-            hours = C.judgement_hours(result)
+        if not tasks:
+            return _Computed(date, facts, scores, heads, packed)
+        # every task of the day in one pass over its fired rules; reasons stay catalog indices
+        for t, (head, (hours, table)) in C.judge_day_tasks(date, tz, tasks, self.config).items():
+            if len(hours) != 12:
+                raise RuntimeError(f"judge_day gave {len(hours)} hours, expected 12")
             # keep only what the score rows need; the rest is packed here, in the worker
-            scores[t] = [(h.get("score"), h.get("verdict")) for h in hours]
-            packed[t] = _pack(hours)
-            heads[t] = _head(result)
+            scores[t] = [(h["score"], h["verdict"]) for h in hours]
+            packed[t] = _pack_indexed(hours, table)
+            heads[t] = head
         return _Computed(date, facts, scores, heads, packed)
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
@@ -410,8 +413,24 @@ def _pack(hours: list) -> bytes:
     return zlib.compress(json.dumps(hours, ensure_ascii=False, separators=(",", ":")).encode(), 1)
 
 
+def _pack_indexed(hours: list, table: dict[int, dict]) -> bytes:
+    """The twelve hours with each reason (and veto) written once: ``{"r": {index: reason},
+    "h": hours whose reasons/vetoes are indices}``; ``_unpack`` rebuilds judge_day's dicts."""
+    doc = {"r": table, "h": hours}
+    return zlib.compress(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+
+
 def _unpack(blob: bytes) -> list:
-    return json.loads(zlib.decompress(blob))
+    doc = json.loads(zlib.decompress(blob))
+    if isinstance(doc, list):  # the hours verbatim (as first stored)
+        return doc
+    table = doc["r"]
+    hours = doc["h"]
+    for h in hours:  # every reason a dict of its own, as judge_day gives
+        h["reasons"] = [dict(table[str(i)]) for i in h["reasons"]]
+        if "vetoes" in h:
+            h["vetoes"] = [dict(table[str(i)]) for i in h["vetoes"]]
+    return hours
 
 
 def _judgement_rows(day_id: int, packed: dict[str, bytes], tasks: list[str],

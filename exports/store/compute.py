@@ -34,12 +34,31 @@ def facts_hash(cfg: Mapping) -> str:
     return _sha({"engine": almanac.__version__, "format": STORE_FORMAT, "config": sections})
 
 
+_catalog_hashes: dict[int, tuple] = {}
+
+
+def catalog_hash() -> str:
+    """Hash of the rule catalog: every rule's id, family, condition, effects, vetoes, texts and
+    source. Stored judgements keep only rule ids and effects and take the texts and sources from
+    the catalog when read, so a changed catalog must make them stale."""
+    from almanac.judgement.catalog import load_catalog
+    cat = load_catalog()
+    hit = _catalog_hashes.get(id(cat))
+    if hit is None or hit[0] is not cat:
+        rules = [[r.id, r.family, r.when, r.effect, sorted(r.veto), r.text, str(r.source)]
+                 for r in cat.rules]
+        hit = (cat, _sha(rules))
+        _catalog_hashes[id(cat)] = hit
+    return hit[1]
+
+
 def task_hashes(cfg: Mapping, tasks: list[str]) -> dict[str, str]:
     base = facts_hash(cfg)
     table = cfg.get("tasks", {}) or {}
     shared = {k: v for k, v in table.items() if not isinstance(v, Mapping)} if isinstance(
         table, Mapping) else table
-    return {t: _sha({"facts": base, "shared": shared,
+    cat = catalog_hash()
+    return {t: _sha({"facts": base, "shared": shared, "catalog": cat,
                      "task": table.get(t) if isinstance(table, Mapping) else None})
             for t in tasks}
 

@@ -414,9 +414,10 @@ def _pack(hours: list) -> bytes:
 
 
 def _pack_indexed(hours: list, table: dict[int, dict]) -> bytes:
-    """The twelve hours with each reason (and veto) written once: ``{"r": {index: reason},
-    "h": hours whose reasons/vetoes are indices}``; ``_unpack`` rebuilds judge_day's dicts."""
-    doc = {"r": table, "h": hours}
+    """The twelve hours with their reasons (and vetoes) as indices into ``{"r": {index: [rule id,
+    effect]}}``; ``_unpack`` rebuilds judge_day's reason dicts from the rule catalog (whose hash
+    is part of every task's options hash, so a stored row never outlives its catalog)."""
+    doc = {"r": {i: [r["rule"], r["effect"]] for i, r in table.items()}, "h": hours}
     return zlib.compress(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode(), 1)
 
 
@@ -424,7 +425,11 @@ def _unpack(blob: bytes) -> list:
     doc = json.loads(zlib.decompress(blob))
     if isinstance(doc, list):  # the hours verbatim (as first stored)
         return doc
-    table = doc["r"]
+    from almanac.judgement.catalog import load_catalog
+    from almanac.judgement.score import _reason
+    by_id = load_catalog().by_id
+    table = {k: v if isinstance(v, dict) else _reason(by_id[v[0]], v[1], "zh")
+             for k, v in doc["r"].items()}
     hours = doc["h"]
     for h in hours:  # every reason a dict of its own, as judge_day gives
         h["reasons"] = [dict(table[str(i)]) for i in h["reasons"]]

@@ -23,7 +23,8 @@ from .liuren.chart import Chart, chart_for
 from .liuren.generals import is_night_fixed, is_night_ziwu
 from .liuren.options import LiurenOptions
 from .liuren.plate import rotation
-from .qin import HourQin, QinOptions, SeasonMarks, hour_qin
+from .qin import HourQin, QinOptions, SeasonMarks, day_qin
+from .qin.hour import hour_qin_of_day
 from .qin.seasons import TERMS
 
 
@@ -108,11 +109,12 @@ def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
     if steady:
         marks, month = season_marks(first), cal.month_pillar_at(first).branch
         yj0 = yuejiang_for(first, opts.liuren)
+    day = day_qin(d, opts.qin)
     out = []
     for slot in slots:
         if not steady:
             marks, month = season_marks(slot.start), cal.month_pillar_at(slot.start).branch
-        hq = hour_qin(d, slot.branch, opts.qin, season=marks)
+        hq = hour_qin_of_day(day, slot.branch, opts.qin, marks)
         yj = yj0 if steady else yuejiang_for(slot.start, opts.liuren)
         night = is_night(slot.start, slot.branch, opts)
         chart = chart_for(hq.day.pillar.index, rotation(yj, slot.branch), night, opts.liuren)

@@ -105,7 +105,7 @@ class Mansion:
         if not ok:
             raise BadInput(f"{text!r} is not a lunar mansion (one of {MANSIONS}, a full 禽 name "
                            f"like 昴日雞, or simplified forms)")
-        m = cls(MANSIONS.index(chars[0]))
+        m = ALL[MANSIONS.index(chars[0])]
         if len(_PARSED) < 4096:
             _PARSED[text] = m
         return m
@@ -131,7 +131,7 @@ class Mansion:
     @property
     def name(self) -> str:
         """The full 禽 name, e.g. 昴日雞."""
-        return self.char + self.luminary + self.animal
+        return _NAMES[self.index]
 
     @property
     def korean(self) -> str:
@@ -145,7 +145,7 @@ class Mansion:
     @property
     def qin_class(self) -> str:
         """``日禽`` (moves by day) or ``夜禽`` (moves by night)."""
-        return "日禽" if self.char in DAY_QIN else "夜禽"
+        return _CLASSES[self.index]
 
     @property
     def is_anjin(self) -> bool:
@@ -159,18 +159,22 @@ class Mansion:
         return "飛" if a in _FLYING else "鱗" if a in _SCALED else "獸"
 
     def __add__(self, n: int) -> "Mansion":
-        return Mansion((self.index + n) % 28)
+        return ALL[(self.index + n) % 28]
 
     def __sub__(self, other: "int | Mansion") -> "int | Mansion":
         if isinstance(other, Mansion):
             return (self.index - other.index) % 28
-        return Mansion((self.index - other) % 28)
+        return ALL[(self.index - other) % 28]
 
     def __str__(self) -> str:
         return self.char
 
 
+#: the 28 mansions, interned: ``ALL[i]`` is ``Mansion(i)`` without building (or checking) a new one
 ALL: tuple[Mansion, ...] = tuple(Mansion(i) for i in range(28))
+#: full names and 日禽/夜禽 classes by index, read by the properties of the same names
+_NAMES: tuple[str, ...] = tuple(MANSIONS[i] + LUMINARIES[i % 7] + ANIMALS[i] for i in range(28))
+_CLASSES: tuple[str, ...] = tuple("日禽" if c in DAY_QIN else "夜禽" for c in MANSIONS)
 
 __all__ = ["Mansion", "MANSIONS", "LUMINARIES", "ANIMALS", "DAY_QIN", "NIGHT_QIN", "ANJIN", "ALL",
            "SRC_NAMES", "SRC_DAY_NIGHT", "SRC_ANJIN", "Source"]

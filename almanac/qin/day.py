@@ -28,7 +28,7 @@ from functools import lru_cache
 from ..calendar import day_pillar as _calendar_day_pillar
 from ..cycles import GanZhi
 from ..errors import BadInput
-from ..mansions import SRC_DAY_NIGHT, SRC_NAMES, Mansion
+from ..mansions import ALL, SRC_DAY_NIGHT, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from .facts import Citations, Situation, citations_json
 from .options import QinOptions
@@ -72,20 +72,24 @@ def day_pillar(d: date) -> GanZhi:
 
 def day_mansion(d: date) -> Mansion:
     """The day's 禽: ``(10 + days since 1993-10-10) mod 28``."""
-    return Mansion((EPOCH_MANSION + days_since_epoch(d)) % 28)
+    return ALL[(EPOCH_MANSION + days_since_epoch(d)) % 28]
 
 
 def yuan_jiang(d: date) -> tuple[int, int, Mansion]:
     """(元 1–7, 將 1–4, 將星) of a day."""
-    k = days_since_epoch(d) % 420
+    return yuan_jiang_in_cycle(days_since_epoch(d) % 420)
+
+
+def yuan_jiang_in_cycle(k: int) -> tuple[int, int, Mansion]:
+    """(元 1–7, 將 1–4, 將星) of day ``k`` (0–419) of the 420-day cycle."""
     yuan, jiang = k // 60 + 1, (k % 60) // 15 + 1
-    star = Mansion((EPOCH_MANSION + 60 * (yuan - 1) + 15 * (jiang - 1)) % 28)
+    star = ALL[(EPOCH_MANSION + 60 * (yuan - 1) + 15 * (jiang - 1)) % 28]
     return yuan, jiang, star
 
 
 def yuan_head(yuan: int) -> Mansion:
     """The mansion of the 甲子 day opening 元 ``yuan`` (虛奎畢鬼翼氐箕)."""
-    return Mansion((EPOCH_MANSION + 60 * (yuan - 1)) % 28)
+    return ALL[(EPOCH_MANSION + 60 * (yuan - 1)) % 28]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ The published example (PTT, 2008-11-22 癸巳 hour, 七元 rule): 氣將 奎, �
 """
 from __future__ import annotations
 
-from ..mansions import Mansion
+from ..mansions import ALL, Mansion
 from ..sources import QIN_FU, cite
 
 SRC_QIJIANG = cite(QIN_FU, "訣曰：凡七元禽法", "又換己卯張月鹿為將星，此將乃氣將也")
@@ -34,12 +34,12 @@ HUOYAO_START = {"日": "畢", "月": "尾", "金": "牛", "木": "虛", "水": "
 
 def fan_qin(qi_jiang: Mansion, hour_qin: Mansion) -> Mansion:
     """翻禽 = 2·時禽 − 氣將 (mod 28)."""
-    return Mansion((2 * hour_qin.index - qi_jiang.index) % 28)
+    return ALL[(2 * hour_qin.index - qi_jiang.index) % 28]
 
 
 def dao_jiang(qi_jiang: Mansion, hour_qin: Mansion) -> Mansion:
     """倒將 = 2·翻禽 − 時禽 = 3·時禽 − 2·氣將 (mod 28)."""
-    return Mansion((3 * hour_qin.index - 2 * qi_jiang.index) % 28)
+    return ALL[(3 * hour_qin.index - 2 * qi_jiang.index) % 28]
 
 
 def huo_yao(hour_qin: Mansion, hour_branch: int, tu_start: str = "翼") -> Mansion:

@@ -31,14 +31,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
-from ..mansions import SRC_NAMES, Mansion
+from ..mansions import LUMINARIES, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from . import fanqin as fq
 from . import palaces, taboos
-from .day import EPOCH_MANSION, DayQin, _as_date, day_qin, days_since_epoch, yuan_head
+from .day import (EPOCH, EPOCH_MANSION, DayQin, _as_date, day_qin, days_since_epoch,
+                  yuan_head, yuan_jiang_in_cycle)
 from .facts import Citations, Situation, citations_json
 from .options import SOURCES as OPTION_SOURCES
 from .options import QinOptions
@@ -79,10 +81,12 @@ def hour_pillar(zi_day: date, branch: int) -> GanZhi:
 
 def hour_mansion(zi_day: date, branch: int, rule: str = "continuous") -> Mansion:
     """The 時禽 of the hour ``branch`` of ``zi_day`` under ``rule`` (continuous / qiyuan)."""
-    n = days_since_epoch(zi_day)
+    return _mansion_in_cycle(days_since_epoch(zi_day) % CYCLE, branch, rule)
+
+
+def _mansion_in_cycle(k: int, branch: int, rule: str) -> Mansion:
     if rule == "continuous":
-        return _ZI_START_MANSION[Mansion((EPOCH_MANSION + n) % 28).luminary] + branch
-    k = n % 420
+        return _ZI_START_MANSION[LUMINARIES[(EPOCH_MANSION + k) % 7]] + branch
     y = k // 60
     return yuan_head(y + 1) + (12 * (k - 60 * y) + branch)
 
@@ -153,24 +157,22 @@ def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = N
     the seasonal situations of the 時禽, 番禽 and 到將."""
     opts = opts or QinOptions()
     d, b = _as_date(zi_day), _branch(hour_branch)
-    day = day_qin(d, opts)
-    pillar = hour_pillar(d, b)
-    m = hour_mansion(d, b, opts.hour_rule)
-    qj = day.jiang_star
-    fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
-    fan_side, dao_side = fq.sides(opts.fanqin_labels)
-    huo = fq.huo_yao(m, b, opts.huoyao_tu_start)
-    jl_stem = taboos.jielu(day.pillar.stem, pillar, opts.jielu_table)
-    jl_strict = taboos.jielu_strict(pillar, m)
-    jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
+    return hour_qin_of_day(day_qin(d, opts), b, opts, season)
 
-    sits: list[Situation] = []
-    for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)):
-        sits += palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
-                                   other_side=side == "彼")
-        sits += seasonal_situations(x, season, opts, who)
 
-    cites: Citations = (
+def hour_qin_of_day(day: DayQin, b: int, opts: QinOptions,
+                    season: SeasonMarks | None = None) -> HourQin:
+    """``hour_qin`` for an already computed ``day_qin(zi_day, opts)`` and a branch index 0–11."""
+    d = day.date
+    return HourQin(d, b, *_hour_facts((d - EPOCH).days % CYCLE, b, opts, season, day))
+
+
+#: everything of an hour but its date repeats every 420 days (七元 × 60; a multiple of 7, 10, 28)
+CYCLE = 420
+
+
+def _cites(bo: str) -> Citations:
+    return (
         ("mansion", SRC_HOUR_QIN), ("from_day_qin", SRC_DAY_FIRST),
         ("hour_rule", OPTION_SOURCES["hour_rule"]),
         ("name", SRC_NAMES), ("qi_jiang", fq.SRC_QIJIANG), ("fanqin", fq.SRC_FANQIN),
@@ -178,12 +180,41 @@ def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = N
         ("anjin", taboos.SRC_ANJIN), ("anjin_fanqin_ok", taboos.SRC_ANJIN_FANQIN),
         ("fuduan", taboos.SRC_FUDUAN), ("jielu", taboos.SRC_JIELU),
         ("jielu_strict", taboos.SRC_JIELU_STRICT),
-        ("palace", palaces.SRC_BO if opts.bo == "hour_branch" else palaces.SRC_SUOBO),
+        ("palace", palaces.SRC_BO if bo == "hour_branch" else palaces.SRC_SUOBO),
     )
-    return HourQin(
-        zi_day=d, branch=b, pillar=pillar, mansion=m, rule=opts.hour_rule, day=day, qi_jiang=qj,
-        fanqin=fan, daojiang=dao, fan_side=fan_side, dao_side=dao_side, huoyao=huo,
-        huoyao_tu_start=opts.huoyao_tu_start, anjin=taboos.anjin(m),
-        anjin_fanqin_ok=taboos.anjin_fanqin_ok(fan), fuduan=taboos.fuduan(b, m), jielu=jl,
-        jielu_stem=jl_stem, jielu_strict=jl_strict, landing=palaces.landing_branch(m, b, opts.bo),
-        situations=tuple(sits), citations=cites)
+
+
+#: the citations of an hour, by the ``bo`` option (the only part that varies)
+_CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
+
+
+def _hour_facts(k: int, b: int, opts: QinOptions, season: SeasonMarks | None, day: DayQin) -> tuple:
+    """The HourQin fields after ``zi_day`` and ``branch``, for the day ``k`` (mod 420) of the
+    cycle; ``day`` (the DayQin of that date) is passed through, not part of the cache key."""
+    facts = _facts_in_cycle(k, b, opts, season)
+    return (*facts[:3], day, *facts[3:])
+
+
+@lru_cache(maxsize=16384)
+def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None) -> tuple:
+    """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle."""
+    pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
+    m = _mansion_in_cycle(k, b, opts.hour_rule)
+    qj = yuan_jiang_in_cycle(k)[2]
+    fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
+    fan_side, dao_side = fq.sides(opts.fanqin_labels)
+    huo = fq.huo_yao(m, b, opts.huoyao_tu_start)
+    jl_stem = taboos.jielu(k % 10, pillar, opts.jielu_table)
+    jl_strict = taboos.jielu_strict(pillar, m)
+    jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
+
+    sits: tuple[Situation, ...] = ()
+    for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)):
+        sits += palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
+                                   other_side=side == "彼")
+        sits += seasonal_situations(x, season, opts, who)
+
+    return (pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
+            opts.huoyao_tu_start, taboos.anjin(m), taboos.anjin_fanqin_ok(fan),
+            taboos.fuduan(b, m), jl, jl_stem, jl_strict, palaces.landing_branch(m, b, opts.bo),
+            sits, _CITES[opts.bo])

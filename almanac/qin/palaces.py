@@ -19,6 +19,8 @@ Palaces (「申酉刀砧…巳午湯火」; 田園 = 丑未 from 「虎豹泊于
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cycles import BRANCHES
 from ..mansions import Mansion
 from ..sources import QIN_FU, cite
@@ -62,6 +64,7 @@ def landing_branch(m: Mansion, hour_branch: int, bo: str = "hour_branch") -> int
     return hour_branch if bo == "hour_branch" else suobo_branch(m, hour_branch)
 
 
+@lru_cache(maxsize=4096)
 def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -> tuple[Situation, ...]:
     """The seed's situations for 禽 ``m`` landing on ``branch``.
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from ..errors import BadInput
 from ..mansions import Mansion
@@ -85,6 +86,7 @@ class SeasonMarks:
         return getattr(self, TERMS[term])
 
 
+@lru_cache(maxsize=4096)
 def seasonal_situations(m: Mansion, marks: SeasonMarks | None, opts: QinOptions,
                         who: str) -> tuple[Situation, ...]:
     """The seasonal situations of 禽 ``m`` (in role ``who``) at a moment described by ``marks``."""

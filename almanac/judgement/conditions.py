@@ -65,9 +65,29 @@ def compile_condition(cond: Any, rule: str) -> Predicate:
         if not isinstance(parts, list) or not parts:
             raise CatalogError(f"rule {rule}: '{op}' needs a non-empty list of conditions")
         preds = tuple(compile_condition(p, rule) for p in parts)
+        # plain loops, not all()/any() over a generator: the same short-circuit answer, and
+        # these run for every rule of every hour of a precomputed year
         if op == "all":
-            return lambda f: all(p(f) for p in preds)
-        return lambda f: any(p(f) for p in preds)
+            if len(preds) == 2:
+                a, b = preds
+                return lambda f: True if a(f) and b(f) else False
+
+            def all_of(f):
+                for p in preds:
+                    if not p(f):
+                        return False
+                return True
+            return all_of
+        if len(preds) == 2:
+            a, b = preds
+            return lambda f: True if a(f) or b(f) else False
+
+        def any_of(f):
+            for p in preds:
+                if p(f):
+                    return True
+            return False
+        return any_of
     if keys == {"not"}:
         inner = compile_condition(cond["not"], rule)
         return lambda f: not inner(f)

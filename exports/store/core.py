@@ -221,7 +221,7 @@ class Store:
                 if hours:
                     conn.execute(insert(Hour), hours)
                 if scores:
-                    conn.execute(insert(Score), scores)
+                    _insert_many(conn, Score, _SCORE_COLUMNS, scores)
                 if judgements:
                     conn.execute(insert(Judgement), judgements)
         except IntegrityError:
@@ -390,6 +390,11 @@ def _worker_init() -> None:
     from .db import _engines
     for engine in _engines.values():
         engine.dispose(close=False)
+    # a worker only allocates short-lived values: the heap it started with (modules, catalog,
+    # caches) is never garbage, so keep the collector off it and let it run less often
+    import gc
+    gc.freeze()
+    gc.set_threshold(20000, 20, 20)
 
 
 def _compute_chunk(job) -> list[_Computed]:
@@ -399,18 +404,28 @@ def _compute_chunk(job) -> list[_Computed]:
     return [reader._compute(d, tz, fh, th, have.get(d)) for d in dates]
 
 
-def _score_rows(day_id: int, scores: dict[str, list[tuple]], th: dict[str, str]) -> list[dict]:
+_SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "options_hash")
+
+
+def _score_rows(day_id: int, scores: dict[str, list[tuple]], th: dict[str, str]) -> list[tuple]:
+    """Rows of ``store_scores`` as tuples in ``_SCORE_COLUMNS`` order."""
     rows = []
     for task, hours in scores.items():
-        for i, (score, verdict) in enumerate(hours):
-            rows.append({"day_id": day_id, "idx": i, "task": task,
-                         "score": float(score) if isinstance(score, (int, float)) else None,
-                         "verdict": verdict, "options_hash": th[task]})
+        h = th[task]
+        rows += [(day_id, i, task, float(score) if isinstance(score, (int, float)) else None,
+                  verdict, h) for i, (score, verdict) in enumerate(hours)]
     return rows
 
 
-def _pack(hours: list) -> bytes:
-    return zlib.compress(json.dumps(hours, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+def _insert_many(conn, model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """One driver-level executemany of plain values (ints, floats, texts): tens of thousands of
+    score rows without SQLAlchemy's per-row parameter processing, which none of them needs."""
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    table = model.__table__
+    prep = conn.dialect.identifier_preparer
+    sql = (f"INSERT INTO {prep.format_table(table)} ({', '.join(prep.quote(c) for c in columns)}) "
+           f"VALUES ({', '.join([mark] * len(columns))})")
+    conn.exec_driver_sql(sql, rows)
 
 
 def _pack_indexed(hours: list, table: dict[int, dict]) -> bytes:

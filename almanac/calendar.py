@@ -206,10 +206,21 @@ def term_before(instant: datetime, *, zhongqi: bool) -> SolarTerm:
 
 def terms_between(start: datetime, end: datetime) -> list[SolarTerm]:
     """Terms with ``start <= at < end``."""
+    if start.tzinfo is None or end.tzinfo is None:
+        raise TypeError("can't compare offset-naive and offset-aware datetimes")
+    s, e = start.astimezone(UTC), end.astimezone(UTC)     # compared in UTC: no zone look-ups
     out = []
-    for y in range(start.astimezone(UTC).year, end.astimezone(UTC).year + 1):
-        out.extend(t for t in solar_terms(y) if start <= t.at < end)
+    for y in range(s.year, e.year + 1):
+        ats, terms = _year_terms(y)
+        out.extend(terms[bisect.bisect_left(ats, s):bisect.bisect_left(ats, e)])
     return out
+
+
+@lru_cache(maxsize=512)
+def _year_terms(year: int) -> tuple[tuple[datetime, ...], tuple[SolarTerm, ...]]:
+    """``solar_terms(year)`` with their instants, for bisecting."""
+    terms = solar_terms(year)
+    return tuple(t.at for t in terms), terms
 
 
 def yuejiang_at(instant: datetime) -> int:
@@ -370,8 +381,14 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
     if opts.day_boundary == "midnight":
         edges[-1] = base + timedelta(hours=23)
     instants = [_instant_of_clock(e, opts, tz) for e in edges]
-    return tuple(HourSlot(b, instants[b], instants[b + 1], hour_pillar(dp, b),
-                          yuejiang_at(instants[b])) for b in range(12))
+    # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
+    yj = yuejiang_at(instants[0])
+    if yj == yuejiang_at(instants[12]):
+        yjs = (yj,) * 12
+    else:
+        yjs = tuple(yuejiang_at(at) for at in instants[:12])
+    return tuple(HourSlot(b, instants[b], instants[b + 1], hour_pillar(dp, b), yjs[b])
+                 for b in range(12))
 
 
 @dataclass(frozen=True)

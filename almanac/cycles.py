@@ -89,7 +89,7 @@ class GanZhi:
     def of(cls, stem: int, branch: int) -> "GanZhi":
         if (stem - branch) % 2:
             raise BadInput(f"{STEMS[stem]}{BRANCHES[branch]} is not a sexagenary pillar")
-        return cls((6 * stem - 5 * branch) % 60)
+        return _ALL[(6 * stem - 5 * branch) % 60]
 
     @classmethod
     def parse(cls, text: str) -> "GanZhi":
@@ -117,8 +117,13 @@ class GanZhi:
         return GanZhi((self.index + n) % 60)
 
     def __str__(self) -> str:
-        return STEMS[self.stem] + BRANCHES[self.branch]
+        return _NAMES[self.index]
 
     @property
     def korean(self) -> str:
         return STEMS_KO[self.stem] + BRANCHES_KO[self.branch]
+
+
+#: the sixty pillars, interned (``GanZhi.of`` hands these out), and their names for ``str``
+_ALL: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
+_NAMES: tuple[str, ...] = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))

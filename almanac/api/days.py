@@ -11,6 +11,7 @@ almanac.errors.BadInput: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 
 import config as _config
 
@@ -28,6 +29,12 @@ def resolve(date, tz, config):
     return d, z, cfg
 
 
+@lru_cache(maxsize=64)
+def _options_hash(cfg) -> str:
+    """The hash of the sections a day depends on (a Config is immutable, so once per config)."""
+    return cfg.section_hash("calendar", "qin", "liuren")
+
+
 def _general(m, side: str | None = None) -> dict:
     out = {"mansion": m.char, "name": m.name}
     if side is not None:
@@ -35,13 +42,24 @@ def _general(m, side: str | None = None) -> dict:
     return out
 
 
-def _hour_json(h) -> dict:
+def _boundaries(hours) -> list[tuple[str, str]]:
+    """The (start, end) ISO texts of each hour; an hour that ends where the next one starts
+    shares its instant, written once."""
+    out = []
+    starts = [h.slot.start.isoformat() for h in hours]
+    for i, h in enumerate(hours):
+        nxt = hours[i + 1].slot.start if i + 1 < len(hours) else None
+        out.append((starts[i], starts[i + 1] if h.slot.end is nxt else h.slot.end.isoformat()))
+    return out
+
+
+def _hour_json(h, start: str, end: str) -> dict:
     q, c = h.qin, h.chart
     m = q.mansion
     return {
         "branch": BRANCHES[h.slot.branch],
-        "start": h.slot.start.isoformat(),
-        "end": h.slot.end.isoformat(),
+        "start": start,
+        "end": end,
         "pillar": str(h.slot.pillar),
         "mansion": m.char,
         "yuejiang": BRANCHES[h.yuejiang],
@@ -88,6 +106,6 @@ def day(date, tz=None, config=None) -> dict:
         "flags": dq["flags"],
         "season": {"element": ELEMENTS[cal.season_element(month.branch)],
                    "strengths": cal.strengths(month.branch)},
-        "options": cfg.section_hash("calendar", "qin", "liuren"),
-        "hours": [_hour_json(h) for h in hours],
+        "options": _options_hash(cfg),
+        "hours": [_hour_json(h, *se) for h, se in zip(hours, _boundaries(hours))],
     }

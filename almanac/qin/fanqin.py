@@ -44,10 +44,13 @@ def dao_jiang(qi_jiang: Mansion, hour_qin: Mansion) -> Mansion:
 
 def huo_yao(hour_qin: Mansion, hour_branch: int, tu_start: str = "翼") -> Mansion:
     """活曜 of a 時禽 standing in the hour ``hour_branch`` (0 子 … 11 亥)."""
-    start = Mansion.parse(HUOYAO_START.get(hour_qin.luminary, tu_start))
+    start = _HUOYAO_START.get(hour_qin.luminary) or Mansion.parse(tu_start)
     steps = (hour_qin.index - start.index) % 28          # mansions counted from the start
     where = (2 - steps) % 12                              # the branch where the 時禽 appears
     return hour_qin + (hour_branch - where) % 12
+
+
+_HUOYAO_START = {k: Mansion.parse(v) for k, v in HUOYAO_START.items()}
 
 
 def sides(labels: str) -> tuple[str, str]:

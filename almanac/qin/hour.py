@@ -29,13 +29,13 @@ the taboos in ``taboos``; the palaces and named situations in ``palaces``; seaso
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
-from ..mansions import LUMINARIES, SRC_NAMES, Mansion
+from ..mansions import ALL, LUMINARIES, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from . import fanqin as fq
 from . import palaces, taboos
@@ -118,6 +118,14 @@ class HourQin:
     situations: tuple[Situation, ...] = ()
     citations: Citations = ()
 
+    @classmethod
+    def _of(cls, values: tuple) -> "HourQin":
+        """An HourQin from all its field values in order — what the generated ``__init__`` does,
+        without its one ``object.__setattr__`` call per field (12 hours a day are built)."""
+        h = object.__new__(cls)
+        h.__dict__.update(zip(_FIELDS, values))
+        return h
+
     @property
     def palace(self) -> str | None:
         """刀砧 / 湯火 / 田園 (or None) of the branch where the 時禽 lands."""
@@ -150,6 +158,9 @@ class HourQin:
         }
 
 
+_FIELDS = tuple(f.name for f in fields(HourQin))
+
+
 def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = None, *,
              season: SeasonMarks | None = None) -> HourQin:
     """All 演禽 facts of the hour ``hour_branch`` (0 子 … 11 亥, or the character) of the 子初 day
@@ -164,7 +175,8 @@ def hour_qin_of_day(day: DayQin, b: int, opts: QinOptions,
                     season: SeasonMarks | None = None) -> HourQin:
     """``hour_qin`` for an already computed ``day_qin(zi_day, opts)`` and a branch index 0–11."""
     d = day.date
-    return HourQin(d, b, *_hour_facts((d - EPOCH).days % CYCLE, b, opts, season, day))
+    facts = _facts_in_cycle((d - EPOCH).days % CYCLE, b, opts, season)
+    return HourQin._of((d, b, *facts[:3], day, *facts[3:]))
 
 
 #: everything of an hour but its date repeats every 420 days (七元 × 60; a multiple of 7, 10, 28)
@@ -188,33 +200,34 @@ def _cites(bo: str) -> Citations:
 _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
-def _hour_facts(k: int, b: int, opts: QinOptions, season: SeasonMarks | None, day: DayQin) -> tuple:
-    """The HourQin fields after ``zi_day`` and ``branch``, for the day ``k`` (mod 420) of the
-    cycle; ``day`` (the DayQin of that date) is passed through, not part of the cache key."""
-    facts = _facts_in_cycle(k, b, opts, season)
-    return (*facts[:3], day, *facts[3:])
-
-
 @lru_cache(maxsize=16384)
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None) -> tuple:
     """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     m = _mansion_in_cycle(k, b, opts.hour_rule)
     qj = yuan_jiang_in_cycle(k)[2]
-    fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
-    fan_side, dao_side = fq.sides(opts.fanqin_labels)
-    huo = fq.huo_yao(m, b, opts.huoyao_tu_start)
     jl_stem = taboos.jielu(k % 10, pillar, opts.jielu_table)
     jl_strict = taboos.jielu_strict(pillar, m)
     jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(m.index, qj.index, b, opts,
+                                                                      season)
+    return (pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
+            opts.huoyao_tu_start, taboos.anjin(m), fan_ok, taboos.fuduan(b, m), jl, jl_stem,
+            jl_strict, landing, sits, _CITES[opts.bo])
 
+
+@lru_cache(maxsize=16384)
+def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
+            season: SeasonMarks | None) -> tuple:
+    """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their
+    sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations."""
+    m, qj = ALL[m_index], ALL[qj_index]
+    fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
+    fan_side, dao_side = fq.sides(opts.fanqin_labels)
     sits: tuple[Situation, ...] = ()
     for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)):
         sits += palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
                                    other_side=side == "彼")
         sits += seasonal_situations(x, season, opts, who)
-
-    return (pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
-            opts.huoyao_tu_start, taboos.anjin(m), taboos.anjin_fanqin_ok(fan),
-            taboos.fuduan(b, m), jl, jl_stem, jl_strict, palaces.landing_branch(m, b, opts.bo),
-            sits, _CITES[opts.bo])
+    return (fan, dao, fan_side, dao_side, fq.huo_yao(m, b, opts.huoyao_tu_start),
+            taboos.anjin_fanqin_ok(fan), palaces.landing_branch(m, b, opts.bo), sits)

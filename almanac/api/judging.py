@@ -65,20 +65,20 @@ def judge_day(date, tz=None, task="general", config=None) -> dict:
             "hours": day_judgement(prof, d, z, cfg)}
 
 
-def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, tuple[dict, tuple]]:
+def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:
     """``judge_day`` for several tasks (default: all) in one pass, in a compact form, for the store.
 
-    ``{task: (head, (hours, table))}``: ``head`` is ``judge_day``'s answer with ``hours`` None;
-    ``hours``/``table`` are as :func:`almanac.judgement.search.day_judgements` gives them (reasons
-    and vetoes as indices into ``table``). Shared, not copied: read only.
+    What :func:`almanac.judgement.search.day_judgements` gives, plus ``"answer"``: per task,
+    ``judge_day``'s answer with ``hours`` None. Shared, not copied: read only.
     """
     cfg = _config.load(config)
     profs = [profile(cfg, t) for t in (task_profiles(cfg) if tasks is None else tasks)]
     d = parse_date(date)
     name, z = _zone(tz, cfg)
-    judged = day_judgements(profs, d, z, cfg)
-    return {p.name: ({"date": d.isoformat(), "tz": name, "task": p.name, "hours": None},
-                     judged[p.name]) for p in profs}
+    out = day_judgements(profs, d, z, cfg)
+    out["answer"] = {p.name: {"date": d.isoformat(), "tz": name, "task": p.name, "hours": None}
+                     for p in profs}
+    return out
 
 
 __all__ = ["best", "tasks", "judge_day", "judge_day_tasks"]

@@ -119,32 +119,45 @@ def day_judgement(prof: TaskProfile, d: date, tz, cfg) -> list[dict]:
     return out
 
 
-def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, tuple]:
+
+_ORDER: dict[int, tuple] = {}
+
+
+def _reason_order(comp: tuple) -> tuple:
+    """Per catalog index, the sort key of its reason (``-|effect|``), for one compiled profile."""
+    hit = _ORDER.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        if len(_ORDER) > 256:
+            _ORDER.clear()
+        hit = _ORDER[id(comp)] = (comp, tuple(-abs(eff) for eff, _, _ in comp))
+    return hit[1]
+
+
+def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, Any]:
     """Every task's twelve judged hours of ``d`` in one pass over the day's cached fired rules.
 
-    For each profile, ``(hours, table)``: ``hours`` are the twelve entries of
-    :func:`day_judgement` (same keys, same order) except that ``reasons`` and ``vetoes`` hold
-    catalog indices, and ``table`` maps each index used to its reason dict (a veto entry is the
-    reason dict of its rule). ``{**h, "reasons": [table[i] …], "vetoes": [table[i] …]}`` with
-    fresh copies of the dicts is exactly :func:`day_judgement`'s entry. Nothing is cached and
-    the shared tables are not copied: a caller must not change them.
+    ``{"heads": twelve dicts (start, end, branch, pillar, mansion), "directions": twelve dicts or
+    None (computed only when a profile wants them), "tasks": {name: (rows, directions?)}}`` where
+    each of the twelve ``rows`` is ``(score, verdict, reason indices, veto indices)``, indices into
+    the catalog. :func:`judged_entries` turns them into exactly :func:`day_judgement`'s entries.
+    Nothing is cached and the heads are shared: a caller must not change them.
     """
     from .score import _compiled, verdict_of
 
     cat = load_catalog()
     day = judged_facts(d, tz, cfg)
-    base = [({"start": slot.start.isoformat(), "end": slot.end.isoformat(), "branch": f["hour_branch"],
-              "pillar": f["hour_stem"] + f["hour_branch"], "mansion": f["hour_mansion"]}, f, idx)
-            for slot, f, idx in day]
-    dirs: list | None = None
-    out = {}
+    heads = [{"start": slot.start.isoformat(), "end": slot.end.isoformat(), "branch": f["hour_branch"],
+              "pillar": f["hour_stem"] + f["hour_branch"], "mansion": f["hour_mansion"]}
+             for slot, f, _ in day]
+    fired_idx = [idx for _, _, idx in day]
+    dirs = [directions(f) for _, f, _ in day] if any(p.directions for p in profs) else None
+    tasks = {}
     for prof in profs:
         comp = _compiled(prof, cat, lang)
-        table: dict[int, dict] = {}
-        hours = []
-        if prof.directions and dirs is None:
-            dirs = [directions(f) for _, f, _ in base]
-        for n, (head, f, idx) in enumerate(base):
+        order = _reason_order(comp).__getitem__
+        th = prof.thresholds
+        rows = []
+        for idx in fired_idx:
             total = 0.0
             rs, vs = [], []
             for i in idx:
@@ -152,23 +165,31 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, tuple
                 if reason is not None:
                     rs.append(i)
                     total += eff
-                    table[i] = reason
                 if veto is not None:
                     vs.append(i)
-                    if i not in table:
-                        table[i] = reason if reason is not None else \
-                            {k: v for k, v in veto.items() if k != "veto"}
-            rs.sort(key=lambda i: -abs(comp[i][0]))  # stable: catalog order among equals
+            rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
             total = round(total, 3)
-            e = dict(head)
-            e["score"] = total
-            e["verdict"] = verdict_of(total, prof.thresholds)
-            e["reasons"] = rs
-            if prof.directions:
-                e["directions"] = dirs[n]
-            e["vetoed"] = bool(vs)
-            if vs:
-                e["vetoes"] = vs
-            hours.append(e)
-        out[prof.name] = (hours, table)
+            rows.append((total, verdict_of(total, th), rs, vs))
+        tasks[prof.name] = (rows, prof.directions)
+    return {"heads": heads, "directions": dirs, "tasks": tasks}
+
+
+def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh") -> list[dict]:
+    """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
+    (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
+    from .score import _compiled
+
+    comp = _compiled(prof, load_catalog(), lang)
+    out = []
+    for n, (score, verdict, rs, vs) in enumerate(rows):
+        e = dict(heads[n])
+        e["score"] = score
+        e["verdict"] = verdict
+        e["reasons"] = [dict(comp[i][1]) for i in rs]
+        if prof.directions:
+            e["directions"] = dirs[n]
+        e["vetoed"] = bool(vs)
+        if vs:
+            e["vetoes"] = [{k: v for k, v in comp[i][2].items() if k != "veto"} for i in vs]
+        out.append(e)
     return out

@@ -98,9 +98,9 @@ def judge_day(date: dt.date, tz: str, task: str, cfg) -> list[dict]:
     return judge(date, tz, task, cfg)
 
 
-def judge_day_tasks(date: dt.date, tz: str, tasks: list[str], cfg) -> dict[str, tuple]:
-    """``{task: (head, (hours, table))}``: every task's ``judge_day`` of one day in one pass, with
-    reasons and vetoes as indices into ``table`` (see ``almanac.api.judging.judge_day_tasks``)."""
+def judge_day_tasks(date: dt.date, tz: str, tasks: list[str], cfg) -> dict:
+    """Every task's ``judge_day`` of one day in one pass, compact: shared hour heads, and per task
+    rows with reasons and vetoes as rule indices (see ``almanac.api.judging.judge_day_tasks``)."""
     from almanac.api.judging import judge_day_tasks as judge
     return judge(date, tz, tasks, cfg)
 

@@ -145,13 +145,17 @@ class Store:
         if not tasks:
             return _Computed(date, facts, scores, heads, packed)
         # every task of the day in one pass over its fired rules; reasons stay catalog indices
-        for t, (head, (hours, table)) in C.judge_day_tasks(date, tz, tasks, self.config).items():
-            if len(hours) != 12:
-                raise RuntimeError(f"judge_day gave {len(hours)} hours, expected 12")
+        judged = C.judge_day_tasks(date, tz, tasks, self.config)
+        if len(judged["heads"]) != 12:
+            raise RuntimeError(f"judge_day gave {len(judged['heads'])} hours, expected 12")
+        # what every task's blob repeats is encoded once per day
+        hb = _dumps(judged["heads"])
+        db = _dumps(judged["directions"]) if judged["directions"] is not None else "null"
+        for t, (rows, with_dirs) in judged["tasks"].items():
             # keep only what the score rows need; the rest is packed here, in the worker
-            scores[t] = [(h["score"], h["verdict"]) for h in hours]
-            packed[t] = _pack_indexed(hours, table)
-            heads[t] = head
+            scores[t] = [(r[0], r[1]) for r in rows]
+            packed[t] = _pack_rows(hb, db if with_dirs else "null", rows)
+            heads[t] = judged["answer"][t]
         return _Computed(date, facts, scores, heads, packed)
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
@@ -301,7 +305,7 @@ class Store:
                                Judgement.task == task, Judgement.options_hash == th)).all()
                     conn.rollback()
                 for r in rows:
-                    stored[r.date] = _unpack(r.hours)
+                    stored[r.date] = _unpack(r.hours, self.config, task)
             except SQLAlchemyError as e:
                 log.warning("store unreadable, computing instead: %s", e)
         return {d: _judgement(heads.get(d), stored[d]) if len(stored.get(d, ())) == 12
@@ -428,29 +432,25 @@ def _insert_many(conn, model, columns: tuple[str, ...], rows: list[tuple]) -> No
     conn.exec_driver_sql(sql, rows)
 
 
-def _pack_indexed(hours: list, table: dict[int, dict]) -> bytes:
-    """The twelve hours with their reasons (and vetoes) as indices into ``{"r": {index: [rule id,
-    effect]}}``; ``_unpack`` rebuilds judge_day's reason dicts from the rule catalog (whose hash
-    is part of every task's options hash, so a stored row never outlives its catalog)."""
-    doc = {"r": {i: [r["rule"], r["effect"]] for i, r in table.items()}, "h": hours}
-    return zlib.compress(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _unpack(blob: bytes) -> list:
+def _pack_rows(heads_json: str, dirs_json: str, rows: list) -> bytes:
+    """One task's twelve judged hours, compressed: ``{"b": the hours' start, end, branch, pillar,
+    mansion; "d": their directions or null; "h": per hour [score, verdict, reason rule indices,
+    veto rule indices]}``. ``_unpack`` rebuilds judge_day's dicts from the task's profile and the
+    rule catalog, both covered by the task's options hash (a row is read only under its hash)."""
+    return zlib.compress(f'{{"b":{heads_json},"d":{dirs_json},"h":{_dumps(rows)}}}'.encode(), 1)
+
+
+def _unpack(blob: bytes, cfg=None, task: str | None = None) -> list:
     doc = json.loads(zlib.decompress(blob))
     if isinstance(doc, list):  # the hours verbatim (as first stored)
         return doc
-    from almanac.judgement.catalog import load_catalog
-    from almanac.judgement.score import _reason
-    by_id = load_catalog().by_id
-    table = {k: v if isinstance(v, dict) else _reason(by_id[v[0]], v[1], "zh")
-             for k, v in doc["r"].items()}
-    hours = doc["h"]
-    for h in hours:  # every reason a dict of its own, as judge_day gives
-        h["reasons"] = [dict(table[str(i)]) for i in h["reasons"]]
-        if "vetoes" in h:
-            h["vetoes"] = [dict(table[str(i)]) for i in h["vetoes"]]
-    return hours
+    from almanac.judgement.score import profile
+    from almanac.judgement.search import judged_entries
+    return judged_entries(profile(cfg, task), doc["b"], doc["d"], doc["h"])
 
 
 def _judgement_rows(day_id: int, packed: dict[str, bytes], tasks: list[str],

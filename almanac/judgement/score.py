@@ -151,7 +151,13 @@ def profile(cfg, task: Any) -> TaskProfile:
 def fired(facts: Mapping[str, Any], cat: Catalog | None = None) -> tuple[int, ...]:
     """Indices (catalog order) of the rules whose condition holds."""
     cat = cat or load_catalog()
-    return tuple(i for i, r in enumerate(cat.rules) if r.pred(facts))
+    preds = _PREDS.get(id(cat))
+    if preds is None or preds[0] is not cat:
+        preds = _PREDS[id(cat)] = (cat, tuple(enumerate(r.pred for r in cat.rules)))
+    return tuple([i for i, p in preds[1] if p(facts)])
+
+
+_PREDS: dict[int, tuple] = {}
 
 
 @dataclass(frozen=True)

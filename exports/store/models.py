@@ -9,8 +9,8 @@ that a migrated database has exactly these tables and columns.
 - ``store_hours``  twelve rows per day: the hour's facts, its UTC span, pillar, mansion and chart
                    summary (三傳 and method, when the day's facts carry them).
 - ``store_scores`` twelve rows per day per task: score and verdict (for range queries).
-- ``store_judgements`` one row per day per task: the twelve judgements as computed, reasons
-                   included (compressed JSON).
+- ``store_judgements`` one row per day per task: the twelve judgements, reasons as rule indices
+                   (compressed JSON; read back exactly as computed).
 - ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
 """
 from __future__ import annotations
@@ -74,10 +74,10 @@ class Score(Base):
 
 
 class Judgement(Base):
-    """The twelve hours' judgements of one day for one task, reasons included, exactly as
-    ``judge_day`` gave them: compact UTF-8 JSON, zlib-compressed (the reasons repeat heavily,
-    so a year of every task is ~10× smaller than plain JSON rows and several times faster to
-    write)."""
+    """The twelve hours' judgements of one day for one task, zlib-compressed JSON of what is
+    particular to the day: per hour score, verdict and the rule indices of its reasons and vetoes
+    (plus the hours' times and directions). A read rebuilds ``judge_day``'s answer exactly, the
+    reasons from the rule catalog and the task's profile, both covered by ``options_hash``."""
     __tablename__ = "store_judgements"
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)

@@ -292,6 +292,23 @@ def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> d
     return guess.astimezone(tz)
 
 
+def _instants_of_clocks(clocks: list[datetime], opts: CalendarOptions, tz: ZoneInfo) -> list[datetime]:
+    """``_instant_of_clock`` of each of ``clocks`` (in time order). On the civil clock each is
+    first guessed as the same distance from the first instant in UTC: the guess stands when the
+    zone reads exactly that clock at it (fold 0), as it does everywhere but in a 夏令 change."""
+    first = _instant_of_clock(clocks[0], opts, tz)
+    if opts.time_basis != "civil":
+        return [first] + [_instant_of_clock(c, opts, tz) for c in clocks[1:]]
+    u0, c0 = first.astimezone(UTC), clocks[0]
+    out = [first]
+    for c in clocks[1:]:
+        guess = (u0 + (c - c0)).astimezone(tz)
+        if guess.fold or guess.replace(tzinfo=None) != c:
+            guess = _instant_of_clock(c, opts, tz)
+        out.append(guess)
+    return out
+
+
 def sun_altitude(instant: datetime, latitude: float, longitude: float) -> float:
     """The Sun's altitude in degrees (NOAA low-precision formulas, ample for day/night)."""
     u = instant.astimezone(UTC)
@@ -380,7 +397,7 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
     edges = [first] + [base + timedelta(hours=2 * i + 1) for i in range(12)]
     if opts.day_boundary == "midnight":
         edges[-1] = base + timedelta(hours=23)
-    instants = [_instant_of_clock(e, opts, tz) for e in edges]
+    instants = _instants_of_clocks(edges, opts, tz)
     # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
     yj = yuejiang_at(instants[0])
     if yj == yuejiang_at(instants[12]):

@@ -33,13 +33,14 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
+from ..calendar import hour_pillar as _calendar_hour_pillar
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..mansions import ALL, LUMINARIES, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from . import fanqin as fq
 from . import palaces, taboos
-from .day import (EPOCH, EPOCH_MANSION, DayQin, _as_date, day_qin, days_since_epoch,
+from .day import (EPOCH, EPOCH_MANSION, DayQin, _as_date, day_pillar, day_qin, days_since_epoch,
                   yuan_head, yuan_jiang_in_cycle)
 from .facts import Citations, Situation, citations_json
 from .options import SOURCES as OPTION_SOURCES
@@ -75,8 +76,7 @@ def _branch(b: "int | str") -> int:
 
 def hour_pillar(zi_day: date, branch: int) -> GanZhi:
     """五鼠遁: the 子 hour of a 甲/己 day is 甲子, 乙/庚 丙子, 丙/辛 戊子, 丁/壬 庚子, 戊/癸 壬子."""
-    day_stem = days_since_epoch(zi_day) % 10
-    return GanZhi.of((2 * day_stem + branch) % 10, branch)
+    return _calendar_hour_pillar(day_pillar(_as_date(zi_day)), branch)
 
 
 def hour_mansion(zi_day: date, branch: int, rule: str = "continuous") -> Mansion:

@@ -54,6 +54,24 @@ HOUSES = "湖田山林崗湯火野刀砧路江"
 CHANGSHENG = {"日": 6, "月": 7, "水": 8, "土": 8, "木": 11, "火": 2, "金": 5}
 
 
+#: (禽, branch it lands on) → the seed's named transformations and situations there
+TRANSFORMATIONS: dict[tuple[str, str], tuple[tuple[str, str, str, object], ...]] = {
+    ("婁", "巳"): (("lou_tianao", "婁化天鰲", "吉", SRC_LOU),
+                  ("lou_shizi", "婁化獅子，反食諸禽", "吉", SRC_LOU_LION)),
+    ("婁", "丑"): (("lou_tianao", "婁化天鰲", "吉", SRC_LOU),),
+    ("婁", "午"): (("lou_shizi", "婁化獅子，反食諸禽", "吉", SRC_LOU_LION),),
+    ("危", "酉"): (("wei_dapeng", "危化大鵬", "強", SRC_WEI_PENG),),
+    ("昴", "亥"): (("mao_jiao", "昴化蛟", "強", SRC_MAO),),
+    ("昴", "卯"): (("mao_feng", "昴化鳳", "強", SRC_MAO),),
+    ("胃", "午"): (("wei_ying", "胃化鷹，能食狐", "強", SRC_WEI_YING),),
+    ("牛", "午"): (("niu_shi_wu", "牛泊午，有食烏之能", "吉", SRC_NIU_WU),),
+    ("牛", "戌"): (("niu_shijiao", "犀牛失角", "凶", SRC_NIU_XU),),
+    ("牛", "寅"): (("niu_yin", "牛泊寅，直烏化鵬而食之", "凶", SRC_NIU_YIN),),
+    ("室", "寅"): (("shi_hu_xue", "豕臨虎穴", "凶", SRC_SHI_YIN),),
+    ("觜", "巳"): (("hou_ru_she_ku", "猴入蛇窟", "凶", SRC_ZI_SI),),
+}
+
+
 def suobo_branch(m: Mansion, hour_branch: int) -> int:
     """The 鎖泊 house of ``m`` in the hour, as the branch of the fixed ring that bears it."""
     return (2 + hour_branch - CHANGSHENG[m.luminary]) % 12
@@ -101,27 +119,6 @@ def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -
     if harmful and other_side:
         add("other_general_harmed", "他人將泊惡宮，我兵擊之大勝", "吉", SRC_OTHER_BAD)
 
-    if c == "婁":
-        if b in "巳丑":
-            add("lou_tianao", "婁化天鰲", "吉", SRC_LOU)
-        if b in "巳午":
-            add("lou_shizi", "婁化獅子，反食諸禽", "吉", SRC_LOU_LION)
-    elif c == "危" and b == "酉":
-        add("wei_dapeng", "危化大鵬", "強", SRC_WEI_PENG)
-    elif c == "昴" and b == "亥":
-        add("mao_jiao", "昴化蛟", "強", SRC_MAO)
-    elif c == "昴" and b == "卯":
-        add("mao_feng", "昴化鳳", "強", SRC_MAO)
-    elif c == "胃" and b == "午":
-        add("wei_ying", "胃化鷹，能食狐", "強", SRC_WEI_YING)
-    elif c == "牛" and b == "午":
-        add("niu_shi_wu", "牛泊午，有食烏之能", "吉", SRC_NIU_WU)
-    elif c == "牛" and b == "戌":
-        add("niu_shijiao", "犀牛失角", "凶", SRC_NIU_XU)
-    elif c == "牛" and b == "寅":
-        add("niu_yin", "牛泊寅，直烏化鵬而食之", "凶", SRC_NIU_YIN)
-    elif c == "室" and b == "寅":
-        add("shi_hu_xue", "豕臨虎穴", "凶", SRC_SHI_YIN)
-    elif c == "觜" and b == "巳":
-        add("hou_ru_she_ku", "猴入蛇窟", "凶", SRC_ZI_SI)
+    for code, text, verdict, src in TRANSFORMATIONS.get((c, b), ()):
+        add(code, text, verdict, src)
     return tuple(out)

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,9 @@ from .conditions import CatalogError, Predicate, compile_condition, facts_used
 RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
-_KEYS = {"id", "family", "when", "effect", "veto", "text", "source"}
+_KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source"}
+#: ``grants`` is optional while the catalog is being filled in; set to True to require it of every rule
+REQUIRE_GRANTS = False
 
 
 @dataclass(frozen=True)
@@ -38,12 +40,23 @@ class Rule:
     effect: dict[str, float]        # task (or "default") → effect
     veto: frozenset[str]
     text: dict[str, str]            # zh / ko / en
-    source: Source
+    source: Source                  # the paragraph, with ``quote`` when the rule gives one
     file: str
     facts: frozenset[str]
+    grave: frozenset[str] = frozenset()             # tasks (or "all") the text forbids or dooms
+    grants: "dict[str, Source]" = field(default_factory=dict)  # task (or "all") → the phrase that speaks to it
+    reading: str | None = None      # the maintainers' written decision for a debatable rule
 
     def effect_for(self, task: str) -> float:
         return self.effect.get(task, self.effect.get("default", 0.0))
+
+    def grave_for(self, task: str) -> bool:
+        """Whether the rule's text forbids or dooms ``task`` (a 不可 / 大忌 / 必死 …); a veto is grave."""
+        return "all" in self.grave or task in self.grave or task in self.veto
+
+    def speaks_to(self, task: str) -> bool:
+        """Whether the cited text speaks to ``task`` (always True for a rule without ``grants``)."""
+        return not self.grants or "all" in self.grants or task in self.grants
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,15 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
             raise CatalogError(f"rule {rid}: effect for {t!r} must be a number")
     if not isinstance(veto, list) or any(t not in tasks for t in veto):
         raise CatalogError(f"rule {rid}: veto must list known tasks ({', '.join(sorted(tasks))})")
+    grave = raw.get("grave", [])
+    if not isinstance(grave, list) or any(t != "all" and t not in tasks for t in grave):
+        raise CatalogError(f"rule {rid}: grave must list known tasks or 'all' ({', '.join(sorted(tasks))})")
+    for t in (sorted(tasks) if "all" in grave else grave):
+        if t not in veto and effect.get(t, effect.get("default", 0.0)) >= 0:
+            raise CatalogError(f"rule {rid}: grave for {t!r} needs a negative effect or a veto for it")
+    for key in ("quote", "reading"):
+        if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
+            raise CatalogError(f"rule {rid}: {key} must be a non-empty string")
     text = raw["text"]
     if not isinstance(text, dict) or set(text) != set(LANGS) or not all(
             isinstance(text[k], str) and text[k].strip() for k in LANGS):
@@ -94,8 +116,40 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
     seed, sep, opening = src.partition(": ") if isinstance(src, str) else ("", "", "")
     if not sep or seed not in SEEDS or not opening.strip():
         raise CatalogError(f"rule {rid}: source must be 'SEED: opening words' with SEED one of {', '.join(SEEDS)}")
+    grants = _grants(raw, rid, seed, opening, tasks, effect, veto, grave)
     return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
-                frozenset(veto), dict(text), cite(seed, opening), file, frozenset(facts_used(raw["when"])))
+                frozenset(veto), dict(text), cite(seed, opening, raw.get("quote")), file,
+                frozenset(facts_used(raw["when"])), frozenset(grave), grants, raw.get("reading"))
+
+
+def _grants(raw: dict, rid: str, seed: str, opening: str, tasks: frozenset[str],
+            effect: dict, veto: list, grave: list) -> "dict[str, Source]":
+    """``grants``: for each task the rule affects, the phrase of its paragraph that speaks to it.
+
+    Each phrase becomes a registered quote of the cited paragraph, so the citation test checks it
+    stands there verbatim."""
+    if "grants" not in raw:
+        if REQUIRE_GRANTS:
+            raise CatalogError(f"rule {rid}: missing 'grants' (the phrase that makes the text speak to each task)")
+        return {}
+    g = raw["grants"]
+    if not isinstance(g, dict) or not g:
+        raise CatalogError(f"rule {rid}: grants must be a table task = \"phrase of the paragraph\"")
+    for t, phrase in g.items():
+        if t != "all" and t not in tasks:
+            raise CatalogError(f"rule {rid}: grants names unknown task {t!r} (known: all, {', '.join(sorted(tasks))})")
+        if not isinstance(phrase, str) or not phrase.strip():
+            raise CatalogError(f"rule {rid}: grants for {t!r} must be a non-empty phrase")
+    if "all" not in g:
+        named = [t for t in effect if t != "default"] + list(veto) + list(grave)
+        if "default" in effect or "all" in grave:
+            raise CatalogError(f"rule {rid}: a default effect or grave 'all' needs grants.all "
+                               "(a general statement: 百事, 凡, 諸事 …)")
+        missing = sorted({t for t in named if t not in g})
+        if missing:
+            raise CatalogError(f"rule {rid}: the text is not shown to speak to {', '.join(missing)} "
+                               "(add the phrase to grants)")
+    return {t: cite(seed, opening, phrase) for t, phrase in g.items()}
 
 
 @lru_cache(maxsize=1)

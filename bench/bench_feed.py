@@ -8,7 +8,7 @@ alarm, horizon day and config digest). Needs ``wrk`` (apt-get install wrk).
     python bench/bench_feed.py [--task NAME] [--duration 10] [--connections 32] [--not-modified] [--gzip]
 
 The first request renders the feed (and is timed); the measured requests are then answered from
-memory by the ASGI fast path in front of FastAPI (exports/http ``FeedCache``).
+memory by the ASGI fast path in front of FastAPI (exports/http/caching.py ``FeedCache``).
 """
 from __future__ import annotations
 

@@ -1,0 +1,186 @@
+"""HTTP caching: strong ETags, conditional answers (304), and the in-memory cache of rendered feeds.
+
+Every answer to a GET carries a strong ``ETag`` (sha256 of the body) and answers ``304`` to a
+matching ``If-None-Match`` (feeds and reports also to ``If-Modified-Since``). A rendered feed
+(``FeedEntry``) holds its body, its deterministic gzip and the header lists of its 200 and 304
+answers, so that answering it is a header scan and a dict lookup.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import threading
+import time
+from datetime import datetime, timedelta
+from datetime import time as dtime
+from datetime import timezone
+from email.utils import format_datetime, parsedate_to_datetime
+from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
+
+from fastapi import Request
+from fastapi.responses import Response
+
+from exports import feeds
+from exports.feeds import labels as L
+
+
+def etag_of(body: bytes) -> str:
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def not_modified(request: Request, etag: str, last_modified: datetime | None) -> bool:
+    inm = request.headers.get("if-none-match")
+    if inm is not None:
+        tags = [t.strip() for t in inm.split(",")]
+        return "*" in tags or etag in tags or f"W/{etag}" in tags
+    ims = request.headers.get("if-modified-since")
+    if ims and last_modified is not None:
+        try:
+            since = parsedate_to_datetime(ims)
+        except (TypeError, ValueError, IndexError):
+            return False
+        if since is not None and since.tzinfo is not None:
+            return last_modified.replace(microsecond=0) <= since
+    return False
+
+
+def conditional(request: Request, body: bytes, media_type: str, *, max_age: int,
+                last_modified: datetime | None = None, etag: str | None = None,
+                extra: dict | None = None) -> Response:
+    """A 200 with ``ETag``/``Cache-Control`` (and ``Last-Modified``), or a 304 when the client has it."""
+    etag = etag or etag_of(body)
+    headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}"}
+    if last_modified is not None:
+        headers["Last-Modified"] = format_datetime(last_modified.astimezone(timezone.utc), usegmt=True)
+    headers.update(extra or {})
+    if not_modified(request, etag, last_modified):
+        return Response(status_code=304, headers=headers)
+    return Response(content=body, media_type=media_type, headers=headers)
+
+
+def json_answer(request: Request, doc, max_age: int = 300) -> Response:
+    body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
+    return conditional(request, body, "application/json", max_age=max_age)
+
+
+def accepts_gzip(value: bytes) -> bool:
+    for part in value.split(b","):
+        name, _, params = part.strip().partition(b";")
+        if name.strip().lower() in (b"gzip", b"*"):
+            q = params.strip().lower()
+            return not (q.startswith(b"q=") and q[2:].strip().rstrip(b"0").rstrip(b".") in (b"", b"0"))
+    return False
+
+
+class FeedEntry:
+    """One rendered feed, ready to send: the body and its gzip (``mtime=0``: deterministic), each
+    with its strong ETag, and the header lists of the 200 and 304 answers built once. Answering
+    from it is a header scan and a dict lookup — nothing on the event loop computes per request."""
+
+    __slots__ = ("expires", "etag", "etag_gz", "last_modified", "body", "gz", "_h", "_h_gz",
+                 "_h304", "_h304_gz", "_tags")
+
+    def __init__(self, feed, task: str, max_age: int, expires: float):
+        self.expires = expires
+        self.body = feed.body
+        self.gz = gzip.compress(feed.body, compresslevel=6, mtime=0)
+        self.etag = feed.etag.encode()
+        self.etag_gz = self.etag[:-1] + b'-gz"'
+        self.last_modified = feed.last_modified.replace(microsecond=0)
+        lm = format_datetime(self.last_modified.astimezone(timezone.utc), usegmt=True).encode()
+        common = [(b"cache-control", f"public, max-age={max_age}".encode()), (b"last-modified", lm),
+                  (b"vary", b"Accept-Encoding"),
+                  (b"content-disposition", f'inline; filename="{task}.ics"'.encode())]
+        self._h304 = [(b"etag", self.etag)] + common
+        self._h304_gz = [(b"etag", self.etag_gz)] + common
+        ctype = (b"content-type", b"text/calendar; charset=utf-8")
+        self._h = self._h304 + [ctype, (b"content-length", str(len(self.body)).encode())]
+        self._h_gz = self._h304_gz + [ctype, (b"content-encoding", b"gzip"),
+                                      (b"content-length", str(len(self.gz)).encode())]
+        self._tags = {self.etag, self.etag_gz, b"W/" + self.etag, b"W/" + self.etag_gz, b"*"}
+
+    def answer(self, headers, method: str = "GET") -> tuple[int, list, bytes]:
+        """``(status, header list, body)`` for a request with these raw ASGI ``headers``."""
+        inm = ims = None
+        gz = False
+        for k, v in headers:
+            if k == b"accept-encoding":
+                gz = accepts_gzip(v)
+            elif k == b"if-none-match":
+                inm = v
+            elif k == b"if-modified-since":
+                ims = v
+        if inm is not None:
+            fresh = any(t.strip() in self._tags for t in inm.split(b","))
+        elif ims is not None:
+            try:
+                since = parsedate_to_datetime(ims.decode("latin-1"))
+                fresh = since is not None and since.tzinfo is not None and self.last_modified <= since
+            except (TypeError, ValueError, IndexError):
+                fresh = False
+        else:
+            fresh = False
+        if fresh:
+            return 304, self._h304_gz if gz else self._h304, b""
+        body = self.gz if gz else self.body
+        return 200, self._h_gz if gz else self._h, b"" if method == "HEAD" else body
+
+
+class FeedCache:
+    """Rendered feeds by ``(task, tz, lang, alarm)`` and by the exact request ``(path, query)``,
+    each valid until the next midnight of its zone (when the rolling horizon moves)."""
+
+    MAX_RAW = 512
+
+    def __init__(self, cfg, max_age: int):
+        self.cfg, self.max_age = cfg, max_age
+        self.entries: dict[tuple, FeedEntry] = {}
+        self.raw: dict[tuple, FeedEntry] = {}
+        self._lock = threading.Lock()
+
+    def lookup(self, path: str, query: bytes) -> "FeedEntry | None":
+        e = self.raw.get((path, query))
+        if e is not None and time.time() < e.expires:
+            return e
+        return None
+
+    def get(self, task: str, tz: str, lang: str | None, alarm: int | None) -> "FeedEntry | None":
+        e = self.entries.get((task, tz, lang, alarm))
+        return e if e is not None and time.time() < e.expires else None
+
+    def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> FeedEntry:
+        """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
+        tz = feeds.check_tz(tz or self.cfg["calendar"]["default_tz"])
+        lang = L.check_lang(lang)
+        e = self.get(task, tz, lang, alarm)
+        if e is not None:
+            return e
+        today = feeds.today_in(tz)
+        f = feeds.rolling_feed(task, tz, lang, alarm, self.cfg, today)
+        expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
+        e = FeedEntry(f, task, self.max_age, expires)
+        with self._lock:
+            now = time.time()
+            for k in [k for k, v in self.entries.items() if v.expires <= now]:
+                del self.entries[k]
+            self.entries[(task, tz, lang, alarm)] = e
+        return e
+
+    def remember(self, path: str, query: bytes, entry: FeedEntry) -> None:
+        with self._lock:
+            if len(self.raw) >= self.MAX_RAW:
+                now = time.time()
+                for k in [k for k, v in self.raw.items() if v.expires <= now] or list(self.raw)[:self.MAX_RAW // 2]:
+                    del self.raw[k]
+            self.raw[(path, query)] = entry
+
+    def prime(self, task: str) -> None:
+        """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
+        entry = self.build(task, None, None, None)
+        path = f"/feeds/{task}.ics"
+        self.remember(path, b"", entry)
+        # the query of the printed and index subscribe links (pages.subscribe_links)
+        tz = self.cfg["calendar"]["default_tz"]
+        self.remember(path, urlencode({"tz": tz, "lang": L.LANGS[0]}).encode(), entry)

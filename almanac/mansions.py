@@ -55,6 +55,19 @@ NIGHT_QIN = frozenset("角亢氐房心尾箕女虛壁翼軫")
 #: 暗曜 / 暗金: the four 金 mansions
 ANJIN = frozenset("亢牛婁鬼")
 
+SRC_STRONG = cite(QIN_FU, "天上禽星須要知", "雄盛無過奎尾箕，更有蛟龍尊井犴")
+SRC_WEAK = cite(QIN_FU, "奈何□食弱", "如心胃危婁昴之類雖弱")
+#: 雄 禽: 尾箕雄偉, 角亢高強, 「雄盛無過奎尾箕，更有蛟龍尊井犴」, 畢 伏一切水地禽並飛禽
+STRONG = frozenset("角亢尾箕奎井畢")
+#: 弱 禽: 「如心胃危婁昴之類雖弱」
+WEAK = frozenset("心胃危婁昴")
+
+
+def strength_class(char: str) -> str:
+    """雄 (strong), 弱 (weak) or 常 (neither) — the 禽's rank before any palace or season."""
+    return "雄" if char in STRONG else "弱" if char in WEAK else "常"
+
+
 #: Kinds used by the palace rules (申酉 刀砧 harm 走獸 and 飛禽): 飛 = birds and the bat,
 #: 鱗 = scaled and crawling (蛟龍蛇蚓), 獸 = the rest (走獸).
 _FLYING = frozenset("蝠燕雉雞烏")

@@ -132,14 +132,22 @@ def test_jielu_vetoes_travel_over_a_whole_year():
     # 截路空亡 = an hour whose stem is 壬 or 癸: read straight from the hour pillar
     doc = api_best("travel", "2026-01-01", "2026-12-31", tz=TZ, limit=1000)
     assert len(doc["results"]) == 1000
-    assert not [r for r in doc["results"] if r["pillar"][0] in "壬癸"]
-    vetoed = 0
+    assert not [r for r in doc["results"] if r["pillar"][0] in "壬癸"
+                and "qin.jielu_jiqin" not in {x["rule"] for x in r["reasons"]}]
+    vetoed = redeemed = 0
     for i in range(365):
         for h in judge_day(date(2026, 1, 1) + timedelta(days=i), TZ, "travel")["hours"]:
             if h["pillar"][0] in "壬癸":
-                assert h["vetoed"] and "qin.jielu" in {v["rule"] for v in h["vetoes"]}
-                vetoed += 1
-    assert vetoed > 800
+                # 「時直空亡，遇吉禽猶當取的」: a good 禽 redeems the plain 截路 hour (qin.jielu_jiqin),
+                # never the 禽書's strict one
+                vetoes = {v["rule"] for v in h.get("vetoes", [])}
+                if "qin.jielu_jiqin" in {r["rule"] for r in h["reasons"]}:
+                    redeemed += 1
+                    assert "qin.jielu" not in vetoes and "qin.jielu_strict" not in vetoes
+                else:
+                    assert h["vetoed"] and vetoes & {"qin.jielu", "qin.jielu_strict"}
+                    vetoed += 1
+    assert vetoed > 600 and redeemed > 50
 
 
 def test_fuduan_vetoes_marriage_over_a_year():

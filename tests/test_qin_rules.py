@@ -233,10 +233,10 @@ def test_palaces():
     ("婁", "丑", ["lou_tianao"]),                                # 婁化天鰲
     ("婁", "巳", ["tanghuo_lou", "lou_tianao", "lou_shizi"]),
     ("婁", "午", ["tanghuo_lou", "lou_shizi"]),
-    ("危", "酉", ["daozhen", "wei_dapeng"]),                      # 危化大鵬
+    ("危", "酉", ["wei_dapeng"]),          # 危化大鵬: 「危泊酉，化大鵬，降諸獸」 — the 鵬 is not 刀砧's victim
     ("昴", "亥", ["mao_jiao"]), ("昴", "卯", ["mao_feng"]),       # 昴化蛟 / 鳳
-    ("胃", "午", ["tanghuo", "wei_ying"]),                        # 胃化鷹
-    ("牛", "午", ["tanghuo", "niu_shi_wu"]), ("牛", "戌", ["niu_shijiao"]), ("牛", "寅", ["niu_yin"]),
+    ("胃", "午", ["wei_ying"]),                                   # 胃化鷹 (not hurt by 湯火)
+    ("牛", "午", ["niu_shi_wu"]), ("牛", "戌", ["niu_shijiao"]), ("牛", "寅", ["niu_yin"]),
     ("尾", "丑", ["hubao_tianyuan"]), ("箕", "未", ["hubao_tianyuan"]),   # 虎豹泊田園
     ("角", "巳", ["tanghuo", "jiaolong_tanghuo"]), ("亢", "午", ["tanghuo", "jiaolong_tanghuo"]),
     ("井", "申", ["daozhen_exempt"]), ("井", "酉", ["daozhen_exempt"]),     # 惟犴泊無忌

@@ -25,9 +25,11 @@ from typing import Any
 from almanac.calendar import STRENGTHS, strength
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
+from almanac.liuren.generals import GENERALS
+from almanac.liuren.plate import JIGONG as _JIGONG
+from almanac.mansions import DAY_QIN, MANSIONS, strength_class
+from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
 
-MANSIONS = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
-GENERALS = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
 #: element of each general (貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合 乙卯木, 勾陳 戊辰土, 青龍 甲寅木,
 #: 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金, 天后 壬子水)
 GENERAL_ELEMENT = dict(zip(GENERALS, (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)))
@@ -37,7 +39,10 @@ STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死",
 WANGXIANG = STRENGTHS
 DIRECTIONS = ("北", "東北", "東", "東南", "南", "西南", "西", "西北", "中")
 PALACES = ("刀砧", "湯火", "田園", "")
-TRANSFORMS = ("天鰲", "獅子", "大鵬", "蛟", "鳳", "鷹", "食烏", "犀牛失角", "烏化鵬", "豕臨虎穴", "猴入蛇窟", "")
+TRANSFORMS = (*TRANSFORM_NAMES.values(), "")
+#: the 演禽 engine's seasonal situations (almanac.qin.seasons) by the name the facts give them
+SEASON_NAMES = {"season_rise": "得地", "season_she_wang": "春社旺", "season_jing_winter": "冬復旺",
+                "season_decline": "患生"}
 METHODS = ("元首", "重審", "知一", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟")
 SEASONS = ("春", "夏", "秋", "冬")
 #: pattern names ``almanac.liuren.patterns.find`` can report
@@ -47,8 +52,8 @@ PATTERNS = ("連茹", "進茹", "退茹", "真連茹", "谷傳空亡", "腳踏�
 
 # ------------------------------------------------------------------ tables of the sexagenary cycle
 
-#: 寄宮 of each stem: 甲寅 乙辰 丙戊巳 丁己未 庚申 辛戌 壬亥 癸丑
-JIGONG = dict(zip(STEMS, "寅辰巳未巳未申戌亥丑"))
+#: 寄宮 of each stem (the 六壬 plate's table): 甲寅 乙辰 丙戊巳 丁己未 庚申 辛戌 壬亥 癸丑
+JIGONG = {s: BRANCHES[b] for s, b in zip(STEMS, _JIGONG)}
 #: 日祿: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子
 LU = dict(zip(STEMS, "寅卯巳午巳午申酉亥子"))
 #: 日德: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳
@@ -71,19 +76,9 @@ KAIXING = dict(zip(SEASONS, "卯午戌亥"))
 WANG_DIR = {"寅": "東", "卯": "東", "巳": "南", "午": "南", "申": "西", "酉": "西", "亥": "北", "子": "北"}
 #: the direction that overcomes the day stem (001: 甲乙日不宜向西 … 壬癸日不宜向四維)
 KE_DIR = dict(zip(STEMS, ("西", "西", "北", "北", "東", "東", "南", "南", "四維", "四維")))
-#: 演禽 palaces of an hour branch (000: 申酉刀砧 … 巳午湯火; 丑未 田園)
-PALACE = dict(zip(BRANCHES, ("", "田園", "", "", "", "湯火", "湯火", "田園", "刀砧", "刀砧", "", "")))
-DAY_QIN = frozenset("斗牛危奎婁胃昴畢觜參井鬼柳星張室")
-#: 雄 禽 (000: 尾箕雄偉; 角亢高強; 奎尾箕 雄盛; 蛟龍尊井犴; 畢月烏伏一切水地禽並飛禽) and 弱 禽 (心胃危婁昴之類雖弱)
-STRONG_QIN = frozenset("角亢尾箕奎井畢")
-WEAK_QIN = frozenset("心胃危婁昴")
-#: (mansion, branch where it lands) → transformation (000 原注)
-TRANSFORM = {("婁", "巳"): "天鰲", ("婁", "丑"): "天鰲", ("婁", "午"): "獅子",
-             ("危", "酉"): "大鵬", ("昴", "亥"): "蛟", ("昴", "卯"): "鳳", ("胃", "午"): "鷹",
-             ("牛", "午"): "食烏", ("牛", "戌"): "犀牛失角", ("牛", "寅"): "烏化鵬",
-             ("室", "寅"): "豕臨虎穴", ("觜", "巳"): "猴入蛇窟"}
-TRANSFORM_KIND = {"天鰲": "吉", "獅子": "吉", "大鵬": "吉", "蛟": "吉", "鳳": "吉", "鷹": "吉", "食烏": "吉",
-                  "犀牛失角": "凶", "烏化鵬": "凶", "豕臨虎穴": "凶", "猴入蛇窟": "凶", "": ""}
+#: 演禽 palace of a landing branch (the 演禽 engine's table: 申酉 刀砧, 巳午 湯火, 丑未 田園)
+PALACE = {b: p or "" for b, p in zip(BRANCHES, _PALACES)}
+_RANK = {"雄": 2, "常": 1, "弱": 0}
 
 
 @dataclass(frozen=True)
@@ -125,8 +120,15 @@ FACTS: dict[str, Fact] = {
     "hour_qin_strength": _f("str", ("雄", "弱", "常"), "hour 禽 strong (角亢尾箕奎井畢), weak (心胃危婁昴) or neither"),
     "fanqin_strength": _f("str", ("雄", "弱", "常"), "翻禽 strength class"),
     "daojiang_strength": _f("str", ("雄", "弱", "常"), "倒將 strength class"),
-    "hour_transform": _f("str", TRANSFORMS, "transformation of the hour 禽 at the hour branch, or empty"),
+    "hour_transform": _f("str", TRANSFORMS, "transformation of the hour 禽 where it lands (the 演禽 engine's situations), or empty"),
     "hour_transform_kind": _f("str", ("吉", "凶", ""), "whether that transformation favours the 禽"),
+    "hour_palace_harm": _f("bool", None, "the hour 禽 is hurt where it lands (刀砧 for beasts and birds but 井, 湯火 for all but 婁; not when it transforms upward there)"),
+    "hour_season": _f("str", (*SEASON_NAMES.values(), ""), "the hour 禽's season (亢翼 得地 驚蟄–春夏; 井危 患生 from 秋分, 春社旺, 井 冬復旺), by the 演禽 engine's season options"),
+    "hour_state": _f("str", ("旺", "衰", ""), "the hour 禽 (時禽): 旺 = transformed upward or in season where it lands; 衰 = in a harmful palace, weakened (蛟龍泊湯火, 虎豹泊田園) or out of season"),
+    "fanqin_state": _f("str", ("旺", "衰", ""), "我 (番禽): 旺 = 得地 or transformed upward or in season; 衰 = in a harmful palace, weakened or out of season (休囚, 失度, 不化)"),
+    "daojiang_state": _f("str", ("旺", "衰", ""), "他 (倒將): the same reading for the other side"),
+    "wo_vs_ta": _f("str", ("高", "低", "等"), "rank of 我 (番禽) against 他 (倒將): 雄 > 常 > 弱"),
+    "daojiang_harmed": _f("bool", None, "他 (倒將, on the 彼 side) lands in a harmful palace (惟到他人將泊之)"),
     # 六壬: the lesson and its method
     "method": _f("str", METHODS, "三傳 method (宗門)"),
     "k": _f("int", None, "rotation 月將 − 占時 (0 伏吟, 6 返吟)"),
@@ -242,8 +244,16 @@ def he_with(a: str, b: str) -> bool:
     return (i + j) % 12 == 1 or (i - j) % 4 == 0 and i != j
 
 
-def strength_class(m: str) -> str:
-    return "雄" if m in STRONG_QIN else "弱" if m in WEAK_QIN else "常"
+def _cmp(a: int, b: int) -> int:
+    return (a > b) - (a < b)
+
+
+def side_state(sits, who: str) -> str:
+    """旺 / 衰 / "" of one side's 禽 from the 演禽 engine's situations (000: 「番我禽高而得地，他將低而休因」,
+    「到他將雖弱，而得地、得變化；我禽雖高，而休因、失度、不化者」): 旺 when it stands where it thrives or
+    transforms upward, 衰 when it lands in a harmful palace, is weakened or out of season."""
+    verdicts = {v for w, c, v in sits if w == who and c != "other_general_harmed"}
+    return "旺" if verdicts & {"吉", "強"} else "衰" if verdicts & {"凶", "弱"} else ""
 
 
 # ------------------------------------------------------------------ the whole mapping
@@ -271,7 +281,10 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     chuan_gen = [generals[x] for x in chuan]
     hm, fq, dj = qin["hour_mansion"], qin["fanqin"], qin["daojiang"]
     land = qin.get("landing", hb)      # where the hour 禽 lands (the 演禽 engine's 泊 option)
-    transform = TRANSFORM.get((hm, land), "")
+    sits = qin.get("situations", ())   # the 演禽 engine's situations: (who, code, verdict)
+    mine = [(code, v) for who, code, v in sits if who == "時禽"]
+    transform, kind = next(((TRANSFORM_NAMES[c], "吉" if v in ("吉", "強") else "凶")
+                            for c, v in mine if c in TRANSFORM_NAMES), ("", ""))
     tiangang_over = under["辰"]
     taiyin_on = next(b for b, g in generals.items() if g == "太陰")
     tianhou_on = next(b for b, g in generals.items() if g == "天后")
@@ -291,7 +304,13 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "daojiang_class": "日禽" if dj in DAY_QIN else "夜禽",
         "hour_qin_strength": strength_class(hm), "fanqin_strength": strength_class(fq),
         "daojiang_strength": strength_class(dj),
-        "hour_transform": transform, "hour_transform_kind": TRANSFORM_KIND[transform],
+        "hour_transform": transform, "hour_transform_kind": kind,
+        "hour_palace_harm": any(c in ("daozhen", "tanghuo") for c, _ in mine),
+        "hour_season": next((SEASON_NAMES[c] for c, _ in mine if c in SEASON_NAMES), ""),
+        "hour_state": side_state(sits, "時禽"),
+        "fanqin_state": side_state(sits, "番禽"), "daojiang_state": side_state(sits, "到將"),
+        "wo_vs_ta": ("高", "等", "低")[1 - _cmp(_RANK[strength_class(fq)], _RANK[strength_class(dj)])],
+        "daojiang_harmed": any(who == "到將" and c == "other_general_harmed" for who, c, _ in sits),
         "method": method, "k": k, "fuyin": k == 0, "fanyin": k == 6, "patterns": tuple(patterns),
         "noble_direction": noble_direction,
         "ganshang": gs, "zhishang": zs, "ganyin": gy, "zhiyin": zy, "ganzhi_uppers": (gs, zs),
@@ -364,7 +383,8 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool) 
            "qijiang": hq.qi_jiang.char, "fanqin": hq.fanqin.char, "daojiang": hq.daojiang.char,
            "day_anjin": hq.day.anjin, "hour_anjin": hq.anjin, "day_fuduan": hq.day.fuduan,
            "hour_fuduan": hq.fuduan, "jielu": hq.jielu, "jielu_strict": hq.jielu_strict,
-           "landing": BRANCHES[hq.landing]}
+           "landing": BRANCHES[hq.landing],
+           "situations": tuple((s.who, s.code, s.verdict) for s in hq.situations)}
     return derive(day=str(hq.day.pillar), hour=str(hq.pillar), month_branch=BRANCHES[month_branch],
                   yuejiang=BRANCHES[yuejiang], daytime=daytime, qin=qin, plate=plate, lessons=lessons,
                   chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),

@@ -10,6 +10,8 @@ Palaces (「申酉刀砧…巳午湯火」; 田園 = 丑未 from 「虎豹泊于
 >>> from almanac.mansions import Mansion
 >>> PALACES[8], PALACES[5], PALACES[1], PALACES[0]
 ('刀砧', '湯火', '田園', None)
+>>> [s.code for s in situations(Mansion.parse("危"), 9, "時禽")]   # 危化大鵬: no longer 刀砧's victim
+['wei_dapeng']
 >>> [s.text for s in situations(Mansion.parse("室"), 2, "時禽")]
 ['豕臨虎穴']
 >>> [s.text for s in situations(Mansion.parse("婁"), 5, "番禽")]
@@ -72,6 +74,12 @@ TRANSFORMATIONS: dict[tuple[str, str], tuple[tuple[str, str, str, object], ...]]
 }
 
 
+#: the short name of each transformation (the judgement facts' ``hour_transform``)
+TRANSFORM_NAMES = {"lou_tianao": "天鰲", "lou_shizi": "獅子", "wei_dapeng": "大鵬", "mao_jiao": "蛟",
+                   "mao_feng": "鳳", "wei_ying": "鷹", "niu_shi_wu": "食烏", "niu_shijiao": "犀牛失角",
+                   "niu_yin": "烏化鵬", "shi_hu_xue": "豕臨虎穴", "hou_ru_she_ku": "猴入蛇窟"}
+
+
 def suobo_branch(m: Mansion, hour_branch: int) -> int:
     """The 鎖泊 house of ``m`` in the hour, as the branch of the fixed ring that bears it."""
     return (2 + hour_branch - CHANGSHENG[m.luminary]) % 12
@@ -96,14 +104,18 @@ def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -
         out.append(Situation(code, text, who, c, b, verdict, src))
 
     palace = PALACES[branch]
+    changes = TRANSFORMATIONS.get((c, b), ())
+    # a 禽 transformed upward where it lands is no longer the palace's victim: 「危泊酉，化大鵬，降諸獸」
+    # (the 鵬 subdues, it is not a bird hurt in 刀砧), 胃 at 午 becomes the hawk, 牛 at 午 eats the crow
+    raised = any(v in ("吉", "強") for _, _, v, _ in changes)
     harmful = False
-    if palace == "刀砧":
+    if palace == "刀砧" and not raised:
         if c == "井":
             add("daozhen_exempt", "犴泊刀砧無忌", "無忌", SRC_DAOZHEN)
         elif m.kind in ("獸", "飛"):
             add("daozhen", "走獸刑害之宮" if m.kind == "獸" else "飛禽驚傷之位", "凶", SRC_DAOZHEN)
             harmful = True
-    elif palace == "湯火":
+    elif palace == "湯火" and (c == "婁" or not raised):
         if c == "婁":
             add("tanghuo_lou", "婁泊湯火則吉", "吉", SRC_LOU_TANGHUO)
         else:
@@ -119,6 +131,6 @@ def situations(m: Mansion, branch: int, who: str, *, other_side: bool = False) -
     if harmful and other_side:
         add("other_general_harmed", "他人將泊惡宮，我兵擊之大勝", "吉", SRC_OTHER_BAD)
 
-    for code, text, verdict, src in TRANSFORMATIONS.get((c, b), ()):
+    for code, text, verdict, src in changes:
         add(code, text, verdict, src)
     return tuple(out)

@@ -104,3 +104,84 @@ def test_jing_wei_affliction_ends_where_the_config_says():
     assert default and late
     assert not any("qin.jing_wei_autumn" in ids for ids in default)
     assert all("qin.jing_wei_autumn" in ids for ids in late)
+
+
+# --------------------------------------------------------------------------- 001 差委
+
+LIUQING = set("申子亥卯辰未")
+BAD = {"螣蛇", "朱雀", "勾陳", "天空", "白虎", "玄武"}
+
+
+def test_liuqing_needs_the_bad_general_to_ride_the_liuqing_branch(year):
+    # 「干支上見六情之神…凶將乘之，尤可畏」
+    apart = 0
+    for _, f, ids in year:
+        riding = any(f[u] in LIUQING and f[u + "_general"] in BAD for u in ("ganshang", "zhishang"))
+        assert ("liuren.liuqing_xiongjiang" in ids) == riding
+        if not riding and set(f["ganzhi_uppers"]) & LIUQING and set(f["ganzhi_generals"]) & BAD:
+            apart += 1           # the old encoding fired here: 六情 on one side, a bad general elsewhere
+    assert apart > 100
+
+
+def test_an_enemys_invitation_is_not_every_journey():
+    # 「至於敵人來約我…皆為詐偽，不可往也」
+    r = CAT.by_id["liuren.diyue_zhawei"]
+    assert r.effect_for("travel") == 0 and not r.speaks_to("travel")
+    assert r.effect_for("negotiation") < 0 and r.grave_for("negotiation")
+
+
+def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
+    # 「敵有來使，下時剋日上神，其言確切」
+    from almanac.judgement.facts import rel
+    hits = 0
+    for _, f, ids in year:
+        assert f["hour_vs_ganshang"] == rel(f["hour_branch"], f["ganshang"])
+        if rel(f["hour_branch"], f["ganshang"]) == "剋":
+            hits += 1
+            assert "liuren.xiashi_ke_ganshang" in ids
+    assert hits and CAT.by_id["liuren.xiashi_ke_ganshang"].effect_for("negotiation") > 0
+
+
+def test_year_spirit_overcoming_the_noble_marks_a_false_surrender():
+    # 「假令太歲在申，六壬日申上見神后，貴人繫巳臨丑，被歲上子水克之，是為降也」 — the text's own example
+    from almanac.judgement.facts import rel
+    assert rel("子", "巳") == "剋"
+    r = CAT.by_id["liuren.suishang_ke_guiren"]
+    assert r.pred({"suishang_vs_guiren": rel("子", "巳")}) and r.grave_for("negotiation")
+
+
+# --------------------------------------------------------------------------- 002 課體
+
+def test_enclosed_transmissions_under_a_bad_general_cannot_escape(year):
+    # 「視天將吉凶以其類言之。若乘吉將，吉不可言；若乘凶將，凶不可逃」
+    seen = 0
+    for _, f, ids in year:
+        if "夾定" in f["patterns"] and "遇夾不夾" not in f["patterns"]:
+            seen += 1
+            assert ("liuren.jiading_xiongjiang" in ids) != f["chu_general_good"]
+    r = CAT.by_id["liuren.jiading_xiongjiang"]
+    assert seen and all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
+
+
+def test_what_is_enclosed_decides_too():
+    # 「更看所夾何象…若夾兄弟，則百事少利」 — the old rule ignored it
+    r = CAT.by_id["liuren.jiading_xiongdi"]
+    assert all(r.effect_for(t) < 0 for t in CAT.tasks)
+    assert r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "比"})
+    assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "被生"})
+
+
+def test_true_lianru_goes_through_quickly(year):
+    # 「若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」
+    hits = [ids for _, f, ids in year if "真連茹" in f["patterns"]]
+    assert hits and all("liuren.lianru_zhen" in ids for ids in hits)
+    assert CAT.by_id["liuren.lianru_zhen"].effect_for("general") > 0
+
+
+def test_which_side_the_transmissions_pass_out_over():
+    # 「若是干透出干，不利外動…若是支透出干者，不利內事，惟宜出外」; the seed's 甲子日干上丑，三傳子亥戌
+    # passes out over the branch (「皆干傳出支外」)
+    from almanac.judgement.facts import jia_buzhu_side
+    assert jia_buzhu_side(("子", "亥", "戌"), "丑", "子") == "支"
+    assert CAT.by_id["liuren.jia_buzhu_zhi"].effect_for("travel") > 0
+    assert CAT.by_id["liuren.jia_buzhu_gan"].effect_for("travel") < 0

@@ -182,7 +182,14 @@ FACTS: dict[str, Fact] = {
     "taiyin_on": _f("str", _B, "sky branch 太陰 rides"), "tianhou_on": _f("str", _B, "sky branch 天后 rides"),
     "taiyin_in_ke": _f("bool", None, "太陰 rides a lesson upper or a transmission"),
     "tianhou_in_ke": _f("bool", None, "天后 rides a lesson upper or a transmission"),
+    "zhong_vs_gan": _f("str", RELS, "rel(中傳, day stem): what an enclosed 三傳 is (002 「更看所夾何象」: 剋 官鬼, 被剋 財, 生 生氣, 被生 子孫, 比 兄弟)"),
+    "jia_buzhu_side": _f("str", ("干", "支", ""), "夾不住: the 三傳 pass out over the stem's side (干上神 inside their span) or the branch's (002 「干透出干…支透出干」)"),
     "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
+    # 001: the counterpart's envoy, the road, the year
+    "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),
+    "shenhou_over_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 神后 (子): 遙望人來 「子孟良，仲商季惡」"),
+    "year_branch": _f("str", _B, "太歲: the year branch (the year turns at 立春)"),
+    "suishang_vs_guiren": _f("str", RELS, "rel(sky branch over 太歲, the branch 貴人 rides) — 「太歲上神克天乙乘神」"),
     # direction and timing (001)
     "tiangang_over": _f("str", _B, "ground branch under 天罡 (辰)"),
     "tiangang_dir": _f("str", DIRECTIONS, "direction 天罡 points"),
@@ -244,6 +251,15 @@ def he_with(a: str, b: str) -> bool:
     return (i + j) % 12 == 1 or (i - j) % 4 == 0 and i != j
 
 
+def jia_buzhu_side(chuan: tuple[str, str, str], ganshang: str, zhi: str) -> str:
+    """Which end the 三傳 of a 夾不住 chart pass out over: 干 when 日上神 lies inside their span, else 支."""
+    f, m, l = (BRANCHES.index(x) for x in chuan)
+    fwd = (m - f) % 12 in (1, 2)
+    a, b = (f, l) if fwd else (l, f)
+    span = {BRANCHES[(a + i) % 12] for i in range((b - a) % 12 + 1)}
+    return "干" if ganshang in span else "支" if zhi in span else ""
+
+
 def _cmp(a: int, b: int) -> int:
     return (a > b) - (a < b)
 
@@ -261,7 +277,8 @@ def side_state(sits, who: str) -> str:
 def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bool,
            qin: dict[str, Any], plate: dict[str, str], lessons: list[tuple[str, str]],
            chuan: tuple[str, str, str], generals: dict[str, str], void: tuple[str, ...],
-           method: str, noble_direction: str, patterns: tuple[str, ...]) -> dict[str, Any]:
+           method: str, noble_direction: str, patterns: tuple[str, ...],
+           year_branch: str) -> dict[str, Any]:
     """The fact mapping of one hour.
 
     ``day``/``hour`` are pillars (``"乙丑"``); ``qin`` holds day_mansion, hour_mansion, qijiang,
@@ -288,6 +305,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     tiangang_over = under["辰"]
     taiyin_on = next(b for b, g in generals.items() if g == "太陰")
     tianhou_on = next(b for b, g in generals.items() if g == "天后")
+    guiren_on = next(b for b, g in generals.items() if g == "貴人")
     k = (BRANCHES.index(yuejiang) - BRANCHES.index(hb)) % 12
     sangong = ""
     if MZJ[hb] == "仲":
@@ -346,10 +364,14 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
         "taiyin_in_ke": taiyin_on in in_ke, "tianhou_in_ke": tianhou_on in in_ke,
         "lianru": "進" if "進茹" in patterns else "退" if "退茹" in patterns else "",
+        "zhong_vs_gan": rel(z, gan),
+        "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
         "tianer_on_ganzhi": TIANER[season] in (gs, zs),
         "sangong": sangong,
+        "hour_vs_ganshang": rel(hb, gs), "shenhou_over_class": MZJ[under["子"]],
+        "year_branch": year_branch, "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
     }
     return f
 
@@ -373,7 +395,8 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ from the engines' objects
 
-def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool) -> dict[str, Any]:
+def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
+                 year_branch: int) -> dict[str, Any]:
     """The fact mapping of one hour from an ``almanac.qin.HourQin`` and an ``almanac.liuren.Chart``."""
     plate = {BRANCHES[g]: BRANCHES[chart.plate.up(g)] for g in range(12)}
     lessons = [(BRANCHES[l.upper], l.lower_text) for l in chart.lessons]
@@ -389,7 +412,7 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool) 
                   yuejiang=BRANCHES[yuejiang], daytime=daytime, qin=qin, plate=plate, lessons=lessons,
                   chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),
                   method=chart.method, noble_direction=chart.noble.direction,
-                  patterns=tuple(p.name for p in chart.patterns))
+                  patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch])
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
@@ -398,8 +421,10 @@ def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
     The hours come from :func:`almanac.hours.almanac_hours`, the same charts ``almanac day`` and
     ``almanac chart`` show (月將 by ``liuren.yuejiang_switch``, 晝/夜 by ``liuren.daynight``).
     """
+    from almanac.calendar import year_pillar_at
     from almanac.hours import almanac_hours
 
     return tuple((h.slot, from_engines(h.qin, h.chart, month_branch=h.month_branch,
-                                       yuejiang=h.yuejiang, daytime=not h.night))
+                                       yuejiang=h.yuejiang, daytime=not h.night,
+                                       year_branch=year_pillar_at(h.slot.start).branch))
                  for h in almanac_hours(d, tz, cfg))

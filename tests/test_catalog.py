@@ -66,6 +66,11 @@ def test_grave_grants_quote_and_reading_load(tmp_path):
     assert r.grants["travel"].quote == TRAVEL and r.speaks_to("marriage")
 
 
+def test_every_rule_must_show_its_grants(tmp_path):
+    with pytest.raises(CatalogError, match="missing 'grants'"):
+        _load(tmp_path, 'effect = { travel = -1.0 }\n')
+
+
 def test_veto_is_grave_and_grave_all_covers_every_task(tmp_path):
     r = _load(tmp_path, f'effect = {{ travel = -1.0 }}\nveto = ["travel"]\ngrants = {{ travel = "{TRAVEL}" }}\n')
     assert r.grave_for("travel") and not r.grave_for("wealth") and not r.speaks_to("wealth")
@@ -82,7 +87,7 @@ def test_veto_is_grave_and_grave_all_covers_every_task(tmp_path):
     (f'effect = {{ travel = -1.0 }}\nveto = ["delegate"]\ngrants = {{ travel = "{TRAVEL}" }}\n', "speak to delegate"),
     ('effect = { travel = -1.0 }\ngrants = { travel = "" }\n', "non-empty phrase"),
     (f'effect = {{ travel = -1.0 }}\ngrants = {{ trip = "{TRAVEL}" }}\n', "unknown task 'trip'"),
-    ('effect = { travel = -1.0 }\nreading = 3\n', "reading must be"),
+    (f'effect = {{ travel = -1.0 }}\nreading = 3\ngrants = {{ travel = "{TRAVEL}" }}\n', "reading must be"),
 ])
 def test_bad_schema_fails_at_load(tmp_path, body, message):
     with pytest.raises(CatalogError, match=message):

@@ -185,3 +185,52 @@ def test_which_side_the_transmissions_pass_out_over():
     assert jia_buzhu_side(("子", "亥", "戌"), "丑", "子") == "支"
     assert CAT.by_id["liuren.jia_buzhu_zhi"].effect_for("travel") > 0
     assert CAT.by_id["liuren.jia_buzhu_gan"].effect_for("travel") < 0
+
+
+# --------------------------------------------------------------------------- 003 日辰上神, 發用, 天將
+
+def test_baihu_reads_the_branches_it_rides_not_its_own_metal(year):
+    # 「白虎陽神剋日，主女子得之必死。白虎陰神剋日，主男子得之必死」
+    from almanac.judgement.facts import rel
+    stems = set()
+    for _, f, ids in year:
+        if "liuren.baihu_ke_ri" in ids:
+            stems.add(f["day_stem"])
+            assert "白虎" in f["chuan_generals"] and f["baihu_shen_ke_gan"]
+    assert stems - {"甲", "乙"}          # the old rule (白虎's own 金) fired on 甲乙 days only
+    r = CAT.by_id["liuren.baihu_ke_ri"]
+    assert r.grave_for("health") and r.effect_for("health") < 0
+
+
+def test_tianhou_promises_marriage_only_with_mutual_generation(year):
+    # 「占婚，宜后與日相生…日干克天后，男貪女，而女不肯」 — 天后 is 水: 戊己 (土) overcome it
+    for _, f, ids in year:
+        if "天后" in f["chuan_generals"] and f["day_stem"] in "戊己":
+            assert "liuren.tianhou_hunch" not in ids and "liuren.tianhou_gan_ke" in ids
+        if "liuren.tianhou_hunch" in ids:
+            assert f["day_stem"] in "甲乙庚辛"
+    assert CAT.by_id["liuren.tianhou_gan_ke"].effect_for("marriage") < 0
+
+
+def test_taiyin_upright_is_no_gift_to_marriage_or_pursuit():
+    # 「其女必不正」, 「占盜賊切，忌太陰入卦…主難獲」
+    r = CAT.by_id["liuren.taiyin_zheng"]
+    assert r.effect_for("marriage") == 0 and r.effect_for("pursuit") == 0 and r.effect_for("office") > 0
+    assert CAT.by_id["liuren.taiyin_hun_buzheng"].grave_for("marriage")
+    d = CAT.by_id["liuren.taiyin_daozei"]
+    assert d.grave_for("pursuit") and d.pred({"taiyin_in_ke": True, "ganzhi_generals": ()})
+
+
+def test_tiankong_settles_a_lawsuit():
+    # 「天空解凶，獄訟和」
+    r = CAT.by_id["liuren.tiankong_chuan"]
+    assert r.effect_for("lawsuit") > 0 and r.effect_for("health") < 0
+
+
+def test_a_general_at_home(year):
+    # 「天將入廟喜愈喜，凶將歸家亦不慮」
+    from almanac.judgement.facts import GENERAL_HOME
+    for _, f, ids in year:
+        home = GENERAL_HOME[f["chu_general"]] == f["chu"]
+        assert ("liuren.jiang_rumiao" in ids) == (home and f["chu_general_good"])
+        assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])

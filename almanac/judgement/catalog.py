@@ -27,8 +27,8 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
 _KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source"}
-#: ``grants`` is optional while the catalog is being filled in; set to True to require it of every rule
-REQUIRE_GRANTS = False
+#: every rule must show the phrase that makes its text speak to each task it moves
+REQUIRE_GRANTS = True
 
 
 @dataclass(frozen=True)

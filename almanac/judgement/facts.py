@@ -25,15 +25,14 @@ from typing import Any
 from almanac.calendar import STRENGTHS, strength
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
-from almanac.liuren.generals import GENERALS
+from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
 from almanac.liuren.plate import JIGONG as _JIGONG
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
 from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
 
-#: element of each general (貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合 乙卯木, 勾陳 戊辰土, 青龍 甲寅木,
-#: 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金, 天后 壬子水)
-GENERAL_ELEMENT = dict(zip(GENERALS, (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)))
-GOOD_GENERALS = frozenset(("貴人", "六合", "青龍", "太常", "太陰", "天后"))
+#: home branch and element of each general (the 六壬 engine's table: a general's element is its home's)
+GENERAL_HOME = {g: BRANCHES[b] for g, b in zip(GENERALS, _HOMES)}
+GENERAL_ELEMENT = {g: BRANCH_ELEMENT[b] for g, b in zip(GENERALS, _HOMES)}
 RELS = ("生", "剋", "被生", "被剋", "比")
 STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
 WANGXIANG = STRENGTHS
@@ -179,6 +178,13 @@ FACTS: dict[str, Fact] = {
     "chuan_generals_ke_gan": _f("list:str", _G, "generals on the transmissions whose element overcomes the day stem"),
     "chuan_generals_sheng_gan": _f("list:str", _G, "generals on the transmissions whose element generates the day stem"),
     "chuan_generals_zhan": _f("list:str", _G, "generals on the transmissions at war (剋) with the branch they ride"),
+    "chuan_generals_gan_sheng": _f("list:str", _G, "generals on the transmissions whose element the day stem generates"),
+    "chuan_generals_gan_ke": _f("list:str", _G, "generals on the transmissions whose element the day stem overcomes"),
+    "baihu_shen_ke_gan": _f("bool", None, "the branch 白虎 rides (陽神) or the one over it (陰神) overcomes the day stem (003 「白虎陽神剋日…白虎陰神剋日」)"),
+    "chu_ke_shangxia": _f("bool", None, "發用 overcomes both its general and the ground under it (003 「用克上下為隔將」)"),
+    "chu_jiake": _f("bool", None, "發用 is overcome by both its general and the ground under it (003 「用遭夾克名逼迫」)"),
+    "chu_on_ganzhi": _f("bool", None, "發用 is the spirit over the day stem or over the day branch (加日辰)"),
+    "chu_general_home": _f("bool", None, "發用's general rides its own home branch (003 「天將入廟」)"),
     "taiyin_on": _f("str", _B, "sky branch 太陰 rides"), "tianhou_on": _f("str", _B, "sky branch 天后 rides"),
     "taiyin_in_ke": _f("bool", None, "太陰 rides a lesson upper or a transmission"),
     "tianhou_in_ke": _f("bool", None, "天后 rides a lesson upper or a transmission"),
@@ -306,6 +312,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     taiyin_on = next(b for b, g in generals.items() if g == "太陰")
     tianhou_on = next(b for b, g in generals.items() if g == "天后")
     guiren_on = next(b for b, g in generals.items() if g == "貴人")
+    baihu_on = next(b for b, g in generals.items() if g == "白虎")
     k = (BRANCHES.index(yuejiang) - BRANCHES.index(hb)) % 12
     sangong = ""
     if MZJ[hb] == "仲":
@@ -361,6 +368,15 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
                                           if element_generates(GENERAL_ELEMENT[g], el(gan))),
         "chuan_generals_zhan": tuple(g for x, g in zip(chuan, chuan_gen)
                                      if rel_elements(GENERAL_ELEMENT[g], el(x)) in ("剋", "被剋")),
+        "chuan_generals_gan_sheng": tuple(g for g in dict.fromkeys(chuan_gen)
+                                          if element_generates(el(gan), GENERAL_ELEMENT[g])),
+        "chuan_generals_gan_ke": tuple(g for g in dict.fromkeys(chuan_gen)
+                                       if element_overcomes(el(gan), GENERAL_ELEMENT[g])),
+        "baihu_shen_ke_gan": rel(baihu_on, gan) == "剋" or rel(plate[baihu_on], gan) == "剋",
+        "chu_ke_shangxia": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) == "剋",
+        "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
+        "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
+        "chu_on_ganzhi": c in (gs, zs),
         "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
         "taiyin_in_ke": taiyin_on in in_ke, "tianhou_in_ke": tianhou_on in in_ke,
         "lianru": "進" if "進茹" in patterns else "退" if "退茹" in patterns else "",

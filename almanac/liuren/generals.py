@@ -19,6 +19,12 @@ from . import rules
 
 GENERALS = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
 GENERALS_SOURCE = (rules.TAIYIN_HOU_ER, rules.TAIYIN_VERSE, rules.TIANHOU_VERSE)
+#: the home branch (家) of each general — 貴人 己丑, 螣蛇 丁巳, 朱雀 丙午, 六合 乙卯, 勾陳 戊辰, 青龍 甲寅,
+#: 天空 戊戌, 白虎 庚申, 太常 己未, 玄武 癸亥, 太陰 辛酉 (S003 「家辛酉」), 天后 壬子 (「家壬子」); a general's
+#: element is its home's, and a general on its home is 入廟 (S003 「天將入廟喜愈喜」)
+HOMES = (1, 5, 6, 3, 4, 2, 10, 8, 7, 11, 9, 0)
+#: the six good generals (吉將): 貴人 六合 青龍 太常 太陰 天后
+GOOD = frozenset(("貴人", "六合", "青龍", "太常", "太陰", "天后"))
 
 #: 貴人 branch (晝, 夜) for each stem 甲…癸, by table (liuren-rules.md §5.2)
 NOBLE_TABLES: dict[str, tuple[tuple[int, int], ...]] = {

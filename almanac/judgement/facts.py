@@ -26,7 +26,8 @@ from almanac.calendar import STRENGTHS, strength
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
-from almanac.liuren.plate import JIGONG as _JIGONG
+from almanac.liuren.plate import JIGONG as _JIGONG, season_class
+from almanac.liuren.transmissions import XING as _XING, YIMA
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
 from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
 
@@ -57,17 +58,17 @@ JIGONG = {s: BRANCHES[b] for s, b in zip(STEMS, _JIGONG)}
 LU = dict(zip(STEMS, "寅卯巳午巳午申酉亥子"))
 #: 日德: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳
 DE = dict(zip(STEMS, "寅申巳亥巳寅申巳亥巳"))
-#: 驛馬 of the day branch: 申子辰寅 寅午戌申 巳酉丑亥 亥卯未巳
-MA = dict(zip(BRANCHES, "寅亥申巳寅亥申巳寅亥申巳"))
+#: 驛馬 of the day branch (the 六壬 engine's table): 申子辰寅 寅午戌申 巳酉丑亥 亥卯未巳
+MA = {b: BRANCHES[YIMA[i % 4]] for i, b in enumerate(BRANCHES)}
 #: 長生 branch of each element (木亥 火寅 土申 — 土 follows 水 — 金巳 水申)
 CHANGSHENG = ("亥", "寅", "申", "巳", "申")
-XING = dict(zip(BRANCHES, "卯戌巳子辰申午丑寅酉未亥"))
+XING = {b: BRANCHES[x] for b, x in zip(BRANCHES, _XING)}     # 三刑 (the 六壬 engine's table)
 PO = dict(zip(BRANCHES, "酉辰亥午丑申卯戌巳子未寅"))
 HAI = dict(zip(BRANCHES, "未午巳辰卯寅丑子亥戌酉申"))
 #: ground branch → compass direction (8 points)
 _DIR = dict(zip(BRANCHES, ("北", "東北", "東北", "東", "東南", "東南", "南", "西南", "西南", "西", "西北", "西北")))
 #: 孟 寅申巳亥, 仲 子午卯酉, 季 辰戌丑未
-MZJ = dict(zip(BRANCHES, "仲季孟仲季孟仲季孟仲季孟"))
+MZJ = {b: "孟仲季"[season_class(i)] for i, b in enumerate(BRANCHES)}
 #: 天耳 (001: 春寅、夏巳、秋申、冬亥) and 開星 (001: 春卯、夏午、秋戌、冬亥)
 TIANER = dict(zip(SEASONS, "寅巳申亥"))
 KAIXING = dict(zip(SEASONS, "卯午戌亥"))

@@ -26,6 +26,8 @@ METHODS = ("元首", "重審", "知一", "涉害", "遙剋", "昴星", "別責",
 
 #: 刑 of each branch (子卯 互刑; 寅巳申 / 丑戌未 持勢/無恩; 辰午酉亥 自刑)
 XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)
+#: 驛馬 of a branch, by branch % 4: 申子辰 寅, 巳酉丑 亥, 寅午戌 申, 亥卯未 巳
+YIMA = (2, 11, 8, 5)
 ZIXING = frozenset((4, 6, 9, 11))
 
 #: where each rule comes from
@@ -214,7 +216,7 @@ def derive_from(day: int, k: int, lessons, opts: LiurenOptions) -> Transmissions
             method = "返吟"
         return Transmissions(_chain(first, k), method, sub, kind, cands, counts, rule)
     if k == 6:   # 返吟無克 (井欄射): 初 = 驛馬 of the 支, 中 = 支上, 末 = 干上
-        ma = (2, 11, 8, 5)[branch % 4]
+        ma = YIMA[branch % 4]
         return Transmissions((ma, u3, u1), "返吟", "井欄射", None, (), (), "返吟無克")
     bazhuan = JIGONG[stem] == branch
     if bazhuan and opts.bazhuan_before_yaoke:

@@ -127,7 +127,7 @@ def test_an_enemys_invitation_is_not_every_journey():
     # 「至於敵人來約我…皆為詐偽，不可往也」
     r = CAT.by_id["liuren.diyue_zhawei"]
     assert r.effect_for("travel") == 0 and not r.speaks_to("travel")
-    assert r.effect_for("negotiation") < 0 and r.grave_for("negotiation")
+    assert r.effect_for("negotiation") < 0
 
 
 def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
@@ -234,3 +234,13 @@ def test_a_general_at_home(year):
         home = GENERAL_HOME[f["chu_general"]] == f["chu"]
         assert ("liuren.jiang_rumiao" in ids) == (home and f["chu_general_good"])
         assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])
+
+
+def test_tianhou_on_the_year_over_the_day_is_a_pardon(year):
+    # 「凡占后乘太歲加日、臨門戶，主恩赦之兆立至…占公事最宜見之」
+    hits = 0
+    for _, f, ids in year:
+        on = f["tianhou_on"] == f["year_branch"] == f["ganshang"]
+        assert ("liuren.tianhou_sui_jia_ri" in ids) == on
+        hits += on
+    assert hits and CAT.by_id["liuren.tianhou_sui_jia_ri"].effect_for("lawsuit") > 0

@@ -196,6 +196,7 @@ FACTS: dict[str, Fact] = {
     "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),
     "shenhou_over_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 神后 (子): 遙望人來 「子孟良，仲商季惡」"),
     "year_branch": _f("str", _B, "太歲: the year branch (the year turns at 立春)"),
+    "tianhou_sui_jia_ri": _f("bool", None, "天后 rides the year branch (太歲) and that branch stands over the day stem (003 「后乘太歲加日」)"),
     "suishang_vs_guiren": _f("str", RELS, "rel(sky branch over 太歲, the branch 貴人 rides) — 「太歲上神克天乙乘神」"),
     # direction and timing (001)
     "tiangang_over": _f("str", _B, "ground branch under 天罡 (辰)"),
@@ -388,7 +389,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "tianer_on_ganzhi": TIANER[season] in (gs, zs),
         "sangong": sangong,
         "hour_vs_ganshang": rel(hb, gs), "shenhou_over_class": MZJ[under["子"]],
-        "year_branch": year_branch, "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
+        "year_branch": year_branch, "tianhou_sui_jia_ri": tianhou_on == year_branch == gs, "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
     }
     return f
 

@@ -244,3 +244,17 @@ def test_tianhou_on_the_year_over_the_day_is_a_pardon(year):
         assert ("liuren.tianhou_sui_jia_ri" in ids) == on
         hits += on
     assert hits and CAT.by_id["liuren.tianhou_sui_jia_ri"].effect_for("lawsuit") > 0
+
+
+def test_predation_verses_decide_who_wins(year):
+    # 「角亢吞危並食牛」, 「虎豹逢牛牛命傷」, 「牛危胃昴女房虛，切忌飛來畢月烏」
+    from almanac.qin.predation import eats
+    assert eats("角", "危") and eats("亢", "牛") and eats("尾", "牛") and eats("畢", "虛")
+    assert not eats("危", "角") and not eats("牛", "尾")
+    seen = set()
+    for _, f, ids in year:
+        mine = eats(f["fanqin"], f["daojiang"])
+        theirs = eats(f["daojiang"], f["fanqin"])
+        assert ("qin.wo_shi_ta" in ids) == mine and ("qin.ta_shi_wo" in ids) == (theirs and not mine)
+        seen.add((mine, theirs))
+    assert (True, False) in seen and (False, True) in seen

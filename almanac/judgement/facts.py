@@ -30,6 +30,7 @@ from almanac.liuren.plate import JIGONG as _JIGONG, season_class
 from almanac.liuren.transmissions import XING as _XING, YIMA
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
 from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
+from almanac.qin.predation import eats
 
 #: home branch and element of each general (the 六壬 engine's table: a general's element is its home's)
 GENERAL_HOME = {g: BRANCHES[b] for g, b in zip(GENERALS, _HOMES)}
@@ -128,6 +129,7 @@ FACTS: dict[str, Fact] = {
     "fanqin_state": _f("str", ("旺", "衰", ""), "我 (番禽): 旺 = 得地 or transformed upward or in season; 衰 = in a harmful palace, weakened or out of season (休囚, 失度, 不化)"),
     "daojiang_state": _f("str", ("旺", "衰", ""), "他 (倒將): the same reading for the other side"),
     "wo_vs_ta": _f("str", ("高", "低", "等"), "rank of 我 (番禽) against 他 (倒將): 雄 > 常 > 弱"),
+    "wo_ta_predation": _f("str", ("我食他", "他食我", ""), "by the 演禽賦's predation verses (almanac.qin.predation): 番禽 (我) eats 倒將 (他), or the reverse"),
     "daojiang_harmed": _f("bool", None, "他 (倒將, on the 彼 side) lands in a harmful palace (惟到他人將泊之)"),
     # 六壬: the lesson and its method
     "method": _f("str", METHODS, "三傳 method (宗門)"),
@@ -337,6 +339,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "hour_state": side_state(sits, "時禽"),
         "fanqin_state": side_state(sits, "番禽"), "daojiang_state": side_state(sits, "到將"),
         "wo_vs_ta": ("高", "等", "低")[1 - _cmp(_RANK[strength_class(fq)], _RANK[strength_class(dj)])],
+        "wo_ta_predation": "我食他" if eats(fq, dj) else "他食我" if eats(dj, fq) else "",
         "daojiang_harmed": any(who == "到將" and c == "other_general_harmed" for who, c, _ in sits),
         "method": method, "k": k, "fuyin": k == 0, "fanyin": k == 6, "patterns": tuple(patterns),
         "noble_direction": noble_direction,

@@ -26,6 +26,7 @@ from almanac.calendar import STRENGTHS, strength
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
+from almanac.liuren.patterns import SANHE
 from almanac.liuren.plate import JIGONG as _JIGONG, season_class
 from almanac.liuren.transmissions import XING as _XING, YIMA
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
@@ -256,9 +257,9 @@ def xingchongpohai(a: str, b: str) -> bool:
 
 
 def he_with(a: str, b: str) -> bool:
-    """六合 or 三合 between two branches."""
+    """六合 or 三合 (the 六壬 engine's 三合 局) between two branches."""
     i, j = BRANCHES.index(a), BRANCHES.index(b)
-    return (i + j) % 12 == 1 or (i - j) % 4 == 0 and i != j
+    return (i + j) % 12 == 1 or i != j and any({i, j} <= s for s in SANHE)
 
 
 def jia_buzhu_side(chuan: tuple[str, str, str], ganshang: str, zhi: str) -> str:

@@ -258,3 +258,20 @@ def test_predation_verses_decide_who_wins(year):
         assert ("qin.wo_shi_ta" in ids) == mine and ("qin.ta_shi_wo" in ids) == (theirs and not mine)
         seen.add((mine, theirs))
     assert (True, False) in seen and (False, True) in seen
+
+
+def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
+    # 「若青龍剋日，主破財。若作白虎陰神，兼剋日，必死」
+    hits = 0
+    for _, f, ids in year:
+        on = "青龍" in f["chuan_generals_ke_gan"] and f["qinglong_baihu_yin"]
+        assert ("liuren.qinglong_baihu_yin" in ids) == on
+        hits += on
+    r = CAT.by_id["liuren.qinglong_baihu_yin"]
+    assert hits and r.grave_for("health") and not r.speaks_to("wealth")
+
+
+def test_xuanwu_generating_the_day_favours_windfalls():
+    # 「生日宜求橫財於陰私中」
+    r = CAT.by_id["liuren.xuanwu_sheng_ri"]
+    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",)})

@@ -275,3 +275,36 @@ def test_xuanwu_generating_the_day_favours_windfalls():
     # 「生日宜求橫財於陰私中」
     r = CAT.by_id["liuren.xuanwu_sheng_ri"]
     assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",)})
+
+
+# --------------------------------------------------------------------------- the debatable ones, as decided
+
+def test_a_weak_qins_transformation_is_not_counted_twice():
+    # 「弱星逢旺，謀望多成」 carries the general good; the transformation sentences only the contest
+    assert CAT.by_id["qin.weak_qin_transformed"].effect_for("general") > 0
+    for rid in ("qin.transform_dapeng", "qin.transform_mao", "qin.transform_ying", "qin.niu_shiwu"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("general") == 0 and r.effect_for("competition") > 0, rid
+
+
+def test_rules_stay_within_their_situation():
+    # 「將帥心驚視日辰…青龍、太常有使信至」: word is coming — not a reason to send someone
+    assert CAT.by_id["liuren.long_chang_xin"].effect_for("delegate") == 0
+    # 「如罡臨方遇有山水之阻，又考三宮時」: a way out, not a fight
+    assert CAT.by_id["liuren.sangong_shi"].effect_for("competition") == 0
+    assert CAT.by_id["liuren.sangong_shi"].effect_for("travel") > 0
+
+
+def test_tianhou_places_follow_the_verse():
+    # 「在巳毀妝，在辰不悲憂則羞辱」 (the note after the verse swaps them; the rule says why it keeps the verse)
+    r = CAT.by_id["liuren.tianhou_bu"]
+    assert "在巳毀妝" in r.text["zh"] and "在辰羞辱" in r.text["zh"] and "巳" in r.reading
+    assert {"巳", "辰"} <= set(r.when["all"][1]["in"])
+
+
+def test_every_debatable_rule_writes_its_decision():
+    for rid in ("qin.jielu", "qin.fuduan_hour", "qin.weak_qin_transformed", "qin.jing_wei_autumn",
+                "liuren.long_chang_xin", "liuren.sangong_shi", "liuren.jiading", "liuren.tiankong_chuan",
+                "liuren.tianhou_bu", "liuren.diyue_zhawei", "liuren.baihu_ke_ri", "liuren.tianhou_hunch",
+                "liuren.taiyin_zheng", "liuren.liuqing_xiongjiang"):
+        assert CAT.by_id[rid].reading, rid

@@ -28,7 +28,7 @@ from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, eleme
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
 from almanac.liuren.patterns import SANHE
 from almanac.liuren.plate import JIGONG as _JIGONG, season_class
-from almanac.liuren.transmissions import XING as _XING, YIMA
+from almanac.liuren.transmissions import METHODS, XING as _XING, YIMA
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
 from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
 from almanac.qin.predation import eats
@@ -45,7 +45,6 @@ TRANSFORMS = (*TRANSFORM_NAMES.values(), "")
 #: the 演禽 engine's seasonal situations (almanac.qin.seasons) by the name the facts give them
 SEASON_NAMES = {"season_rise": "得地", "season_she_wang": "春社旺", "season_jing_winter": "冬復旺",
                 "season_decline": "患生"}
-METHODS = ("元首", "重審", "知一", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟")
 SEASONS = ("春", "夏", "秋", "冬")
 #: pattern names ``almanac.liuren.patterns.find`` can report
 PATTERNS = ("連茹", "進茹", "退茹", "真連茹", "谷傳空亡", "腳踏空亡", "三奇連珠", "間傳", "夾定", "夾定虛一",
@@ -71,9 +70,8 @@ HAI = dict(zip(BRANCHES, "未午巳辰卯寅丑子亥戌酉申"))
 _DIR = dict(zip(BRANCHES, ("北", "東北", "東北", "東", "東南", "東南", "南", "西南", "西南", "西", "西北", "西北")))
 #: 孟 寅申巳亥, 仲 子午卯酉, 季 辰戌丑未
 MZJ = {b: "孟仲季"[season_class(i)] for i, b in enumerate(BRANCHES)}
-#: 天耳 (001: 春寅、夏巳、秋申、冬亥) and 開星 (001: 春卯、夏午、秋戌、冬亥)
+#: 天耳 (001: 春寅、夏巳、秋申、冬亥)
 TIANER = dict(zip(SEASONS, "寅巳申亥"))
-KAIXING = dict(zip(SEASONS, "卯午戌亥"))
 #: 旺方 of the season (001: 春東、夏南、秋西、冬北、四季四維) — 四季 months are 辰未戌丑
 WANG_DIR = {"寅": "東", "卯": "東", "巳": "南", "午": "南", "申": "西", "酉": "西", "亥": "北", "子": "北"}
 #: the direction that overcomes the day stem (001: 甲乙日不宜向西 … 壬癸日不宜向四維)

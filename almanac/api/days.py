@@ -75,6 +75,7 @@ def _hour_json(h, start: str, end: str) -> dict:
             "method": c.method,
             "sub_method": c.transmissions.sub_method,
             "patterns": [p.name for p in c.patterns],
+            "keti": [x.name for x in c.keti],
             "noble": "night" if h.night else "day",
         },
     }

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from almanac.calendar import STRENGTHS, strength
+from almanac.liuren.keti import names as _keti_names
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
@@ -50,6 +51,9 @@ SEASONS = ("春", "夏", "秋", "冬")
 PATTERNS = ("連茹", "進茹", "退茹", "真連茹", "谷傳空亡", "腳踏空亡", "三奇連珠", "間傳", "夾定", "夾定虛一",
             "前虛一", "後虛一", "遇夾不夾", "夾不住", "三合", "曲直", "炎上", "從革", "潤下", "稼穡", "井欄",
             "孤單", "革羈")
+
+#: 課體 names the catalogue can report (almanac/data/keti.toml)
+KETI_NAMES = _keti_names()
 
 # ------------------------------------------------------------------ tables of the sexagenary cycle
 
@@ -135,6 +139,7 @@ FACTS: dict[str, Fact] = {
     "k": _f("int", None, "rotation 月將 − 占時 (0 伏吟, 6 返吟)"),
     "fuyin": _f("bool", None, "伏吟 (k = 0)"), "fanyin": _f("bool", None, "返吟 (k = 6)"),
     "patterns": _f("list:str", PATTERNS, "課體/格局 names the 六壬 engine reports (almanac.liuren.patterns)"),
+    "keti": _f("list:str", KETI_NAMES, "課體 of the chart by the classical catalogue (almanac/data/keti.toml)"),
     "noble_direction": _f("str", ("順", "逆"), "貴人 順治 / 逆治"),
     # 日辰 and their upper spirits
     "ganshang": _f("str", _B, "日上神: sky branch over the day stem's 寄宮"),
@@ -288,7 +293,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
            qin: dict[str, Any], plate: dict[str, str], lessons: list[tuple[str, str]],
            chuan: tuple[str, str, str], generals: dict[str, str], void: tuple[str, ...],
            method: str, noble_direction: str, patterns: tuple[str, ...],
-           year_branch: str) -> dict[str, Any]:
+           year_branch: str, keti: tuple[str, ...] = ()) -> dict[str, Any]:
     """The fact mapping of one hour.
 
     ``day``/``hour`` are pillars (``"乙丑"``); ``qin`` holds day_mansion, hour_mansion, qijiang,
@@ -342,7 +347,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "wo_ta_predation": "我食他" if eats(fq, dj) else "他食我" if eats(dj, fq) else "",
         "daojiang_harmed": any(who == "到將" and c == "other_general_harmed" for who, c, _ in sits),
         "method": method, "k": k, "fuyin": k == 0, "fanyin": k == 6, "patterns": tuple(patterns),
-        "noble_direction": noble_direction,
+        "keti": tuple(keti), "noble_direction": noble_direction,
         "ganshang": gs, "zhishang": zs, "ganyin": gy, "zhiyin": zy, "ganzhi_uppers": (gs, zs),
         "ganshang_vs_gan": rel(gs, gan), "zhishang_vs_zhi": rel(zs, zhi),
         "ganshang_vs_zhi": rel(gs, zhi), "zhishang_vs_gan": rel(zs, gan),
@@ -434,7 +439,8 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
                   yuejiang=BRANCHES[yuejiang], daytime=daytime, qin=qin, plate=plate, lessons=lessons,
                   chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),
                   method=chart.method, noble_direction=chart.noble.direction,
-                  patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch])
+                  patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch],
+                  keti=tuple(x.name for x in chart.keti))
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:

@@ -17,6 +17,7 @@ from ..cycles import BRANCHES, STEMS, GanZhi
 from .generals import GENERALS, Noble, place_noble
 from .lessons import Lesson, four_lessons
 from .options import DEFAULT, LiurenOptions
+from . import keti as _keti
 from .patterns import Pattern, find
 from .plate import Plate
 from .transmissions import SOURCES, Transmissions, derive_from
@@ -37,6 +38,7 @@ class Chart:
     noble: Noble
     void: tuple[int, int]
     patterns: tuple[Pattern, ...]
+    keti: tuple = ()
 
     @property
     def pillar(self) -> GanZhi:
@@ -63,6 +65,7 @@ class Chart:
             "generals": self.noble.generals_json(),
             "void": [BRANCHES[b] for b in self.void],
             "patterns": [p.name for p in self.patterns],
+            "keti": [x.to_json() for x in self.keti],
             "rotation": self.k,
             "day_night": "night" if self.night else "day",
             "candidates": [BRANCHES[b] for b in t.candidates],
@@ -89,7 +92,9 @@ def chart_for(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -
     void = void_pair(day)
     pats = find(day, k, t.branches, tuple(l.upper for l in lessons), void, t.method,
                 tuple(l.relation for l in lessons))
-    return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats)
+    facts = _keti.chart_facts(day, k, lessons, t, noble, void, pats)
+    found = _keti.find(facts, options)
+    return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats, found)
 
 
 __all__ = ["Chart", "chart_for", "STEMS"]

@@ -30,6 +30,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "noble_table": ("A", "B", "C", "D"),
     "daynight": ("fixed", "sun", "ziwu"),
     "yuejiang_switch": ("zhongqi", "jie"),
+    # 課體 readings where the books differ (docs/liuren.md, 課體)
+    "keti_zhanguan": ("fayong", "lin"),
+    "keti_yiqi": ("chuan", "fayong"),
+    "keti_sanjiao": ("structure", "yinhe"),
+    "keti_zhuyin": ("jia", "sanchuan"),
+    "keti_zhuixu": ("lin", "fayong"),
+    "keti_longzhan": ("tongwei", "maoyou"),
 }
 
 
@@ -50,6 +57,12 @@ class LiurenOptions:
     noble_table: str = "A"              # §7 #11 貴人 table
     daynight: str = "fixed"             # §7 #12 晝/夜: 卯–申 fixed, sunrise–sunset, 子午分
     yuejiang_switch: str = "zhongqi"    # §7 #13 月將 changes at the 中氣 or at the 節
+    keti_zhanguan: str = "fayong"       # 斬關: 魁罡 on 日辰 and used (大全) / on 日辰 at all (觀月經)
+    keti_yiqi: str = "chuan"            # 六儀/三奇: in the 三傳 (大全) / as 初傳 only (課經 verse)
+    keti_sanjiao: str = "structure"     # 三交: 仲 structure / plus a 仲 riding 太陰·六合 (大全 text)
+    keti_zhuyin: str = "jia"            # 鑄印: 戌加巳 with both in the 三傳 / 三傳 exactly 巳戌卯
+    keti_zhuixu: str = "lin"            # 贅婿: 干支 on each other (訂訛) / and that one used (大全)
+    keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用·酉日酉用 (大全) / any 卯酉 用 on 卯酉日
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

@@ -43,4 +43,6 @@ def render_json(doc: dict) -> str:
         lines.append("  " + " ".join(cells))
     if doc.get("patterns"):
         lines.append("格局 " + " ".join(doc["patterns"]))
+    if doc.get("keti"):
+        lines.append("課體 " + " ".join(k["name"] for k in doc["keti"]))
     return "\n".join(lines)

@@ -1,0 +1,226 @@
+"""課體: the classical names of a 課, each a condition over the chart written in ``data/keti.toml``.
+
+A practitioner reads a chart by its 課體 (元首, 重審 … 斬關, 勵德, 玄胎, 三交 …). Each entry of the
+catalogue is data: a ``name``, a ``when`` condition over the chart's facts (below), its meaning in
+zh/ko/en and where the book defines it. Conditions are small Python expressions restricted to the
+names listed in :data:`FUNCTIONS` and the facts of :func:`chart_facts`; branches, stems and
+generals are written as themselves (``chu in (辰, 戌)``, ``rides(chu) == 六合``). Where books define
+a 課體 differently, ``when`` is a table keyed by the reading and the ``option`` names the
+``[liuren]`` setting that chooses it.
+
+Facts (all branches are 0 子 … 11 亥): ``gan`` stem, ``zhi`` day branch, ``jigong`` the stem's
+寄宮, ``gan_el`` the stem's element, ``yang_day``; ``gan_up gan_yin zhi_up zhi_yin`` the four 課
+上神 and ``ups`` all four; ``chu mid mo`` and ``chuan`` the 三傳; ``n_ke`` / ``n_zei`` how many 課
+are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 課: 4; 3 不備; 2 as in
+伏吟); ``method`` and ``sub`` (門 and sub-name);
+``patterns`` (seed 002's 格局 names); ``xun`` 旬首, ``xun_wei`` 旬尾, ``xun_qi`` 旬奇, ``void``
+旬空; ``noble`` / ``noble_ground`` / ``shun`` the 貴人; ``k`` the rotation.
+
+>>> from almanac.cycles import GanZhi
+>>> from almanac.liuren.chart import chart_for
+>>> [k.name for k in chart_for(GanZhi.parse("甲寅").index, 8, True).keti][:3]   # 甲寅日亥時未將
+['重審', '斬關', '六儀']
+"""
+from __future__ import annotations
+
+import ast
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from .generals import GENERALS
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "keti.toml"
+LANGS = ("zh", "ko", "en")
+#: 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 三奇課), by 旬首 branch
+XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
+#: 墓 of each element (木未 火戌 土辰 — 土 follows 水 — 金丑 水辰)
+MU = (7, 10, 4, 1, 4)
+#: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
+DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
+
+
+class KetiError(ValueError):
+    """The 課體 catalogue names an unknown fact, reading or construct."""
+
+
+def _rides_fn(on: tuple[int, ...]) -> Callable[[int], str]:
+    return lambda b: GENERALS[on[b]]
+
+
+#: functions a condition may call
+FUNCTIONS: dict[str, Any] = {
+    "el": lambda b: BRANCH_ELEMENT[b],                    # element of a branch
+    "ke": element_overcomes,                              # element a overcomes element b
+    "sheng": element_generates,                           # element a generates element b
+    "yang": lambda b: b % 2 == 0,
+    "meng": lambda b: b % 3 == 2,                         # 寅巳申亥
+    "zhong": lambda b: b % 3 == 0,                        # 子卯午酉
+    "ji": lambda b: b % 3 == 1,                           # 辰未戌丑
+    "chong": lambda b: (b + 6) % 12,
+    "mu": lambda e: MU[e],                                # 墓 of an element
+    "all": all, "any": any, "len": len, "set": set,
+}
+#: the chart-dependent functions (filled per chart): over(ground) → sky, under(sky) → ground,
+#: rides(sky) → general, dun(branch) → 旬遁 stem index or -1
+CHART_FUNCTIONS = ("over", "under", "rides", "dun")
+FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
+         "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
+         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "void", "noble", "noble_ground",
+         "shun", "k")
+#: constants: branches, stems (as stem indices), generals (as names), elements
+CONSTANTS: dict[str, Any] = {
+    **{c: i for i, c in enumerate(BRANCHES)},
+    **{c: i for i, c in enumerate(STEMS)},
+    **{g: g for g in GENERALS},
+    **{c: i for i, c in enumerate("木火土金水")},
+}
+_ALLOWED = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
+            ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Name,
+            ast.Load, ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Call, ast.BinOp, ast.Add,
+            ast.Sub, ast.Mod, ast.IfExp, ast.Subscript, ast.GeneratorExp, ast.comprehension,
+            ast.Store)
+
+
+def compile_when(expr: str, where: str = "") -> Any:
+    """Compile one condition, refusing any name or construct outside the vocabulary."""
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError as e:
+        raise KetiError(f"{where}: condition does not parse: {expr!r} ({e.msg})") from None
+    known = set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS)
+    known |= {n.target.id for n in ast.walk(tree)
+              if isinstance(n, ast.comprehension) and isinstance(n.target, ast.Name)}
+    for node in ast.walk(tree):
+        if not isinstance(node, _ALLOWED):
+            raise KetiError(f"{where}: {type(node).__name__} is not allowed in {expr!r}")
+        if isinstance(node, ast.Name) and node.id not in known:
+            raise KetiError(f"{where}: unknown name {node.id!r} in {expr!r}")
+        if isinstance(node, ast.Call) and not isinstance(node.func, ast.Name):
+            raise KetiError(f"{where}: only plain function calls are allowed in {expr!r}")
+    return compile(tree, f"<keti {where}>", "eval")
+
+
+@dataclass(frozen=True)
+class KetiSource:
+    """A book outside the seeds: title, chapter and the exact phrase (not seed-checked)."""
+
+    book: str
+    chapter: str
+    quote: str
+
+    def __str__(self) -> str:
+        return f"{self.book} {self.chapter}: 「{self.quote}」"
+
+
+@dataclass(frozen=True)
+class KetiDef:
+    name: str
+    family: str
+    when: Any                        # str, or {reading: str}
+    option: str | None
+    meaning: dict[str, str]
+    source: Any                      # KetiSource or a seed Source
+    aliases: tuple[str, ...]
+    examples: tuple[dict, ...]
+    code: Any                        # compiled condition, or {reading: compiled}
+
+    def condition(self, reading: str | None) -> Any:
+        if isinstance(self.code, dict):
+            return self.code[reading] if reading in self.code else next(iter(self.code.values()))
+        return self.code
+
+
+@dataclass(frozen=True)
+class Keti:
+    """One 課體 found on a chart."""
+
+    name: str
+    defn: KetiDef
+
+    def to_json(self, lang: str | None = None) -> dict:
+        meaning = self.defn.meaning[lang] if lang in LANGS else dict(self.defn.meaning)
+        return {"name": self.name, "family": self.defn.family, "meaning": meaning,
+                "source": str(self.defn.source)}
+
+
+def _source(raw: dict, where: str):
+    if "seed" in raw:
+        from ..sources import cite
+        return cite(raw["seed"], raw["opening"], raw.get("quote"))
+    for key in ("book", "chapter", "quote"):
+        if not raw.get(key):
+            raise KetiError(f"{where}: source lacks {key!r}")
+    return KetiSource(raw["book"], raw["chapter"], raw["quote"])
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> tuple[KetiDef, ...]:
+    """The 課體 catalogue, loaded and compiled once."""
+    with DATA.open("rb") as fh:
+        raw = tomllib.load(fh)
+    out: list[KetiDef] = []
+    seen: set[str] = set()
+    for entry in raw["keti"]:
+        name = entry["name"]
+        if name in seen:
+            raise KetiError(f"{name}: defined twice")
+        seen.add(name)
+        meaning = {lang: entry[lang] for lang in LANGS if entry.get(lang)}
+        if set(meaning) != set(LANGS):
+            raise KetiError(f"{name}: meaning lacks {sorted(set(LANGS) - set(meaning))}")
+        when = entry["when"]
+        code = ({r: compile_when(w, f"{name}/{r}") for r, w in when.items()}
+                if isinstance(when, dict) else compile_when(when, name))
+        if isinstance(when, dict) and not entry.get("option"):
+            raise KetiError(f"{name}: several readings but no option names the choice")
+        out.append(KetiDef(name, entry.get("family", "課經"), when, entry.get("option"), meaning,
+                           _source(entry["source"], name), tuple(entry.get("aliases", ())),
+                           tuple(entry.get("examples", ())), code))
+    return tuple(out)
+
+
+def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str, Any]:
+    """The names a condition reads, for one chart."""
+    from .plate import JIGONG
+    from .void import xun_branch
+    stem, zhi = day % 10, day % 12
+    ups = tuple(l.upper for l in lessons)
+    rels = tuple(l.relation for l in lessons)
+    xun = xun_branch(day)
+    three = t.branches
+    on = noble.general_on
+    facts = {
+        "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "gan_el": STEM_ELEMENT[stem],
+        "yang_day": stem % 2 == 0, "gan_up": ups[0], "gan_yin": ups[1], "zhi_up": ups[2],
+        "zhi_yin": ups[3], "ups": ups, "chu": three[0], "mid": three[1], "mo": three[2],
+        "chuan": three, "n_ke": rels.count("剋"), "n_zei": rels.count("賊"),
+        "complete": len({(l.upper, l.seat) for l in lessons}) == 4,
+        "n_lessons": len({(l.upper, l.seat) for l in lessons}),
+        "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
+        "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
+        "de": DE[stem], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
+        "shun": noble.direction == "順", "k": k,
+        "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12, "rides": _rides_fn(on),
+        "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,
+    }
+    return facts
+
+
+def find(facts: dict[str, Any], options) -> tuple[Keti, ...]:
+    """The 課體 of a chart whose facts are ``facts``, under the school ``options``."""
+    env = {**CONSTANTS, **FUNCTIONS, **facts, "__builtins__": {}}
+    out = []
+    for d in catalogue():
+        reading = getattr(options, d.option, None) if d.option else None
+        if eval(d.condition(reading), env):  # noqa: S307 — compiled from the checked vocabulary
+            out.append(Keti(d.name, d))
+    return tuple(out)
+
+
+def names() -> tuple[str, ...]:
+    """Every 課體 name the catalogue can report."""
+    return tuple(d.name for d in catalogue())

@@ -1,0 +1,131 @@
+"""課體 (almanac/data/keti.toml, almanac/liuren/keti.py): the catalogue, its worked examples, its
+readings and its counts over all 720 課 / 1,440 charts."""
+from __future__ import annotations
+
+import collections
+import re
+
+import pytest
+
+from almanac.cycles import BRANCHES, GanZhi
+from almanac.liuren.chart import chart_for
+from almanac.liuren.generals import is_night_fixed
+from almanac.liuren.keti import (CONSTANTS, FACTS, FUNCTIONS, KetiError, KetiSource, catalogue,
+                                 compile_when, names)
+from almanac.liuren.options import CHOICES, DEFAULT, LiurenOptions
+from almanac.liuren.plate import JIGONG
+from almanac.liuren.render import render_json
+from almanac.sources import Source
+
+CJK = re.compile(r"[\u4e00-\u9fff]{4,}")
+
+
+def _chart(ex: dict, options: LiurenOptions = DEFAULT):
+    day = GanZhi.parse(ex["day"]).index
+    if "gan_shang" in ex:
+        k = (BRANCHES.index(ex["gan_shang"]) - JIGONG[day % 10]) % 12
+        night = ex.get("night", False)
+    else:
+        yj, hr = BRANCHES.index(ex["yuejiang"]), BRANCHES.index(ex["hour"])
+        k, night = (yj - hr) % 12, ex.get("night", is_night_fixed(hr))
+    return chart_for(day, k, night, options)
+
+
+EXAMPLES = [(d.name, ex) for d in catalogue() for ex in d.examples]
+
+
+@pytest.mark.parametrize("name,ex", EXAMPLES, ids=[f"{n}-{e['day']}" for n, e in EXAMPLES])
+def test_book_examples(name, ex):
+    """Each worked example the cited book gives for a 課體 is named so, with the book's 三傳."""
+    c = _chart(ex)
+    if "chuan" in ex:
+        assert "".join(BRANCHES[b] for b in c.transmissions.branches) == ex["chuan"]
+    assert name in [k.name for k in c.keti]
+
+
+def test_catalogue_complete():
+    """Every entry: three languages, a citation, a condition over known names; languages clean."""
+    assert len(catalogue()) >= 80
+    for d in catalogue():
+        assert d.source and str(d.source)
+        if isinstance(d.source, KetiSource):
+            assert d.source.book.startswith("《") and d.source.quote
+        else:
+            assert isinstance(d.source, Source)
+        # the Korean reader meets no run of four hanja outside brackets; the English none at all
+        ko = re.sub(r"\([^)]*\)", "", d.meaning["ko"])
+        assert not CJK.search(ko), (d.name, ko)
+        assert not re.search(r"[\u4e00-\u9fff]", d.meaning["en"]), (d.name, d.meaning["en"])
+        if d.option:
+            assert set(d.when) == set(CHOICES[d.option]), d.name
+            assert getattr(DEFAULT, d.option) == CHOICES[d.option][0]
+
+
+def test_condition_vocabulary_is_closed():
+    with pytest.raises(KetiError):
+        compile_when("__import__('os')")
+    with pytest.raises(KetiError):
+        compile_when("chu.__class__")
+    with pytest.raises(KetiError):
+        compile_when("unknown_fact == 1")
+    compile_when("chu in (辰, 戌) and rides(chu) == 六合")
+    assert {"chu", "zhi_up", "xun"} <= set(FACTS) and "over" not in FUNCTIONS and "子" in CONSTANTS
+
+
+def test_keti_in_chart_json_and_render():
+    c = chart_for(GanZhi.parse("甲寅").index, 8, True)          # 甲寅日亥時未將 (斬關)
+    doc = c.to_json()
+    names_ = [k["name"] for k in doc["keti"]]
+    assert "斬關" in names_ and "重審" in names_
+    k = next(k for k in doc["keti"] if k["name"] == "斬關")
+    assert set(k["meaning"]) == {"zh", "ko", "en"} and "六壬大全" in k["source"]
+    assert "課體" in render_json(doc) and "斬關" in render_json(doc)
+
+
+def _counts(options=DEFAULT, nights=(False, True)):
+    c = collections.Counter()
+    for night in nights:
+        for d in range(60):
+            for k in range(12):
+                for x in chart_for(d, k, night, options).keti:
+                    c[x.name] += 1
+    return c
+
+
+def test_counts_over_the_720():
+    """Counts that follow from the definitions alone (docs/liuren.md lists them all)."""
+    c = _counts(nights=(False,))
+    # 伏吟 and 返吟: 60 each; the 九宗門 partition the 720
+    assert c["伏吟"] == 60 and c["返吟"] == 60
+    assert sum(c[m] for m in ("元首", "重審", "知一", "涉害", "遙剋", "昴星", "別責", "八專",
+                              "伏吟", "返吟")) == 720
+    # 勵德 depends on the 貴人 only: it stands on 卯 or 酉 in 2 of 12 rotations of every day
+    assert c["勵德"] == 120
+    # 間傳: the 24 格 partition it exactly
+    jian = [d.name for d in catalogue() if d.family == "間傳" and d.name != "間傳"]
+    assert len(jian) == 24 and sum(c[n] for n in jian) == c["間傳"]
+    # 遙剋 = 嚆矢 + 彈射; 度厄 counts exactly-three, 無祿/絕嗣 exactly-four
+    assert c["遙剋"] == c["嚆矢"] + c["彈射"]
+    assert c["斬關"] > 0 and c["三交"] > 0 and c["閉口"] > 0
+
+
+def test_readings_are_options():
+    """Each option changes its 課體 on some 課, and the wide reading contains the narrow one."""
+    base = _counts(nights=(False,))
+    wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
+            "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia"}
+    for opt, values in CHOICES.items():
+        if not opt.startswith("keti_"):
+            continue
+        name = next(d.name for d in catalogue() if d.option == opt)
+        counts = {v: _counts(DEFAULT.changed(**{opt: v}), nights=(False,))[name] for v in values}
+        assert counts[DEFAULT.__dict__[opt]] == base[name]
+        assert len(set(counts.values())) == 2, (opt, counts)
+        assert counts[wide[opt]] == max(counts.values()), (opt, counts)
+
+
+def test_names_are_unique_and_patterns_kept():
+    assert len(names()) == len(set(names()))
+    # patterns keep their meaning: the seed's 格局 names are still reported there
+    c = chart_for(GanZhi.parse("乙丑").index, 1, False)
+    assert [p.name for p in c.patterns][:2] == ["連茹", "進茹"]

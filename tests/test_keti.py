@@ -11,7 +11,7 @@ from almanac.cycles import BRANCHES, GanZhi
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import is_night_fixed
 from almanac.liuren.keti import (CONSTANTS, FACTS, FUNCTIONS, KetiError, KetiSource, catalogue,
-                                 compile_when, names)
+                                 compile_when, names, of_moment)
 from almanac.liuren.options import CHOICES, DEFAULT, LiurenOptions
 from almanac.liuren.plate import JIGONG
 from almanac.liuren.render import render_json
@@ -36,11 +36,28 @@ EXAMPLES = [(d.name, ex) for d in catalogue() for ex in d.examples]
 
 @pytest.mark.parametrize("name,ex", EXAMPLES, ids=[f"{n}-{e['day']}" for n, e in EXAMPLES])
 def test_book_examples(name, ex):
-    """Each worked example the cited book gives for a 課體 is named so, with the book's 三傳."""
-    c = _chart(ex)
+    """Each worked example the cited book gives for a 課體 is named so, with the book's 三傳.
+
+    An example whose 三傳 only one school of 涉害 reproduces names that school (``school``).
+    """
+    opts = LiurenOptions.school(ex["school"]) if "school" in ex else DEFAULT
+    c = _chart(ex, opts)
     if "chuan" in ex:
         assert "".join(BRANCHES[b] for b in c.transmissions.branches) == ex["chuan"]
-    assert name in [k.name for k in c.keti]
+    found = c.keti + (of_moment(c, BRANCHES.index(ex["hour"])) if "hour" in ex else ())
+    assert name in [k.name for k in found]
+
+
+def test_hour_keti_only_with_an_hour():
+    """天網 needs the 占時: absent from the 課's own list, decided when the hour is known."""
+    from almanac import api
+    assert all(not d.needs for d in catalogue() if d.name in [k.name for k in chart_for(0, 1, False).keti])
+    doc = api.chart("2026-01-07T09:00:00+08:00")            # 辛巳日巳時: 巳 and 初傳 午 both 剋 辛
+    assert doc["day"] == "辛巳" and doc["transmissions"][0] == "午"
+    assert "天網" in [k["name"] for k in doc["keti_hour"]]
+    assert "天網" not in [k["name"] for k in doc["keti"]]
+    assert "keti_hour" not in api.textbook_chart("辛巳", gan_shang="午")
+    assert "天網" in render_json(doc).splitlines()[-1]
 
 
 def test_catalogue_complete():

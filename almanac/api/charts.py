@@ -17,6 +17,7 @@ from config import load
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
+from ..liuren.keti import of_moment
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
@@ -65,7 +66,10 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
         raise BadInput(f"noble {noble!r} is not day or night")
     doc = {"day": str(pillar), "yuejiang": BRANCHES[yj] if yj is not None else None,
            "hour": BRANCHES[hr] if hr is not None else None}
-    doc.update(chart_for(pillar.index, k, night, opts).to_json())
+    c = chart_for(pillar.index, k, night, opts)
+    doc.update(c.to_json())
+    if hr is not None:
+        doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
     doc["day"] = str(pillar)
     return doc
 
@@ -86,5 +90,6 @@ def chart(moment, tz=None, config=None) -> dict:
            "day": str(m.day_pillar), "hour_pillar": str(m.hour_pillar),
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[m.hour_branch]}
     doc.update(c.to_json())
+    doc["keti_hour"] = [x.to_json() for x in of_moment(c, m.hour_branch)]
     doc["day"] = str(m.day_pillar)
     return doc

@@ -18,6 +18,7 @@ import config as _config
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
+from ..liuren.keti import of_moment
 from ..qin import day_qin
 
 
@@ -75,7 +76,7 @@ def _hour_json(h, start: str, end: str) -> dict:
             "method": c.method,
             "sub_method": c.transmissions.sub_method,
             "patterns": [p.name for p in c.patterns],
-            "keti": [x.name for x in c.keti],
+            "keti": [x.name for x in c.keti + of_moment(c, h.slot.branch)],
             "noble": "night" if h.night else "day",
         },
     }

@@ -39,6 +39,8 @@ LANGS = ("zh", "ko", "en")
 XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
 #: 墓 of each element (木未 火戌 土辰 — 土 follows 水 — 金丑 水辰)
 MU = (7, 10, 4, 1, 4)
+#: 三刑: the branch each branch punishes (子刑卯 丑刑戌 寅刑巳 卯刑子 辰午酉亥自刑 巳刑申 未刑丑 申刑寅 戌刑未)
+XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)
 #: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 
@@ -62,11 +64,14 @@ FUNCTIONS: dict[str, Any] = {
     "ji": lambda b: b % 3 == 1,                           # 辰未戌丑
     "chong": lambda b: (b + 6) % 12,
     "mu": lambda e: MU[e],                                # 墓 of an element
+    "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
     "all": all, "any": any, "len": len, "set": set,
 }
 #: the chart-dependent functions (filled per chart): over(ground) → sky, under(sky) → ground,
 #: rides(sky) → general, dun(branch) → 旬遁 stem index or -1
 CHART_FUNCTIONS = ("over", "under", "rides", "dun")
+#: facts of the moment rather than the 課, for entries with ``needs``: ``hour`` the 占時 branch
+CONTEXT = ("hour",)
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
          "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "void", "noble", "noble_ground",
@@ -91,7 +96,7 @@ def compile_when(expr: str, where: str = "") -> Any:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as e:
         raise KetiError(f"{where}: condition does not parse: {expr!r} ({e.msg})") from None
-    known = set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS)
+    known = set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS) | set(CONTEXT)
     known |= {n.target.id for n in ast.walk(tree)
               if isinstance(n, ast.comprehension) and isinstance(n.target, ast.Name)}
     for node in ast.walk(tree):
@@ -127,6 +132,7 @@ class KetiDef:
     aliases: tuple[str, ...]
     examples: tuple[dict, ...]
     code: Any                        # compiled condition, or {reading: compiled}
+    needs: tuple[str, ...] = ()      # context beyond the 課 (``hour``): decided only when known
 
     def condition(self, reading: str | None) -> Any:
         if isinstance(self.code, dict):
@@ -177,9 +183,12 @@ def catalogue() -> tuple[KetiDef, ...]:
                 if isinstance(when, dict) else compile_when(when, name))
         if isinstance(when, dict) and not entry.get("option"):
             raise KetiError(f"{name}: several readings but no option names the choice")
+        needs = tuple(entry.get("needs", ()))
+        if not set(needs) <= set(CONTEXT):
+            raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
         out.append(KetiDef(name, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
-                           tuple(entry.get("examples", ())), code))
+                           tuple(entry.get("examples", ())), code, needs))
     return tuple(out)
 
 
@@ -210,15 +219,28 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
     return facts
 
 
-def find(facts: dict[str, Any], options) -> tuple[Keti, ...]:
-    """The 課體 of a chart whose facts are ``facts``, under the school ``options``."""
-    env = {**CONSTANTS, **FUNCTIONS, **facts, "__builtins__": {}}
+def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) -> tuple[Keti, ...]:
+    """The 課體 of a chart whose facts are ``facts``, under the school ``options``.
+
+    Without ``context`` only the 課體 the 課 alone decides; with it (``{"hour": branch}``) only
+    those that need it.
+    """
+    env = {**CONSTANTS, **FUNCTIONS, **facts, **(context or {}), "__builtins__": {}}
     out = []
     for d in catalogue():
+        if bool(d.needs) != bool(context) or not all(n in (context or {}) for n in d.needs):
+            continue
         reading = getattr(options, d.option, None) if d.option else None
         if eval(d.condition(reading), env):  # noqa: S307 — compiled from the checked vocabulary
             out.append(Keti(d.name, d))
     return tuple(out)
+
+
+def of_moment(chart, hour: int) -> tuple[Keti, ...]:
+    """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour."""
+    facts = chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
+                        chart.void, chart.patterns)
+    return find(facts, chart.options, {"hour": hour})
 
 
 def names() -> tuple[str, ...]:

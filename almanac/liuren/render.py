@@ -43,6 +43,7 @@ def render_json(doc: dict) -> str:
         lines.append("  " + " ".join(cells))
     if doc.get("patterns"):
         lines.append("格局 " + " ".join(doc["patterns"]))
-    if doc.get("keti"):
-        lines.append("課體 " + " ".join(k["name"] for k in doc["keti"]))
+    keti = doc.get("keti", []) + doc.get("keti_hour", [])
+    if keti:
+        lines.append("課體 " + " ".join(k["name"] for k in keti))
     return "\n".join(lines)

@@ -6,6 +6,17 @@ text itself, so a citation cannot drift from its source.
 
 >>> str(Source(QIN_FU, "暗曜即亢牛婁鬼"))
 '000_4c1b45775ab319f3.txt: 暗曜即亢牛婁鬼'
+
+``str(source)`` is the machine form (file name and opening words), which tests and tools read; a
+reader is shown :func:`citation`: the book's title and the opening words, in the reader's language.
+
+>>> s = Source(QIN_FU, "然其伏斷之惡本官")
+>>> citation(s, "zh-Hant"), citation(s, "zh-Hans")
+('《演禽賦》「然其伏斷之惡本官」', '《演禽赋》「然其伏断之恶本官」')
+>>> citation(s, "ko")
+'《연금부(演禽賦)》 「然其伏斷之惡本官」 단락'
+>>> citation(s, "en")
+'Rhapsody on the mansion animals (演禽賦), the paragraph beginning 「然其伏斷之惡本官」'
 """
 from __future__ import annotations
 
@@ -15,6 +26,49 @@ QIN_FU = "000_4c1b45775ab319f3.txt"      #: 演禽賦 with its 原注
 CHAIWEI = "001_b9dd49d181959cb6.txt"     #: 差委的否第三十七 (大六壬)
 KETI = "002_70cc0c6be51c96e4.txt"        #: 伏吟 / 反吟 / 連茹 / 夾定 … 課體 with worked examples
 TAIYIN = "003_089677c8ddf9fd3a.txt"      #: 太陰論, 天后, 日辰上神, 發用, 十二天將
+
+
+#: Each seed's book, as a reader names it, per language. The titles are the seeds' own headings:
+#: 000 「연금부(演禽賦)」; 001 「差委的否第三十七」, a chapter of a 大六壬 manual; 002 the 課體 chapter
+#: (伏吟 twelve-branch examples, 反吟, 連茹, 夾定, 虛一, 夾不住); 003 「太陰論」 with 天后, 日辰上神,
+#: 發用 and the twelve generals.
+BOOKS: dict[str, dict[str, str]] = {
+    QIN_FU: {"zh-Hant": "演禽賦", "zh-Hans": "演禽赋", "ko": "연금부(演禽賦)",
+             "en": "Rhapsody on the mansion animals (演禽賦)"},
+    CHAIWEI: {"zh-Hant": "大六壬·差委的否", "zh-Hans": "大六壬·差委的否", "ko": "대육임·차위적부(差委的否)",
+              "en": "Da Liuren, on sending an envoy (差委的否)"},
+    KETI: {"zh-Hant": "大六壬·課體", "zh-Hans": "大六壬·课体", "ko": "대육임·과체(課體)",
+           "en": "Da Liuren, on the lesson forms (課體)"},
+    TAIYIN: {"zh-Hant": "大六壬·太陰論", "zh-Hans": "大六壬·太阴论", "ko": "대육임·태음론(太陰論)",
+             "en": "Da Liuren, on 太陰 and the generals (太陰論)"},
+}
+
+
+def book(file: str, lang: str = "zh-Hant") -> str:
+    """The title of the seed ``file`` in ``lang``."""
+    from almanac.lang import check_lang
+    return BOOKS[file][check_lang(lang)]
+
+
+def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
+    """A citation for people: the book's title and the paragraph's opening words, in ``lang``.
+
+    The opening words stay as the book writes them (quoted, in 「」), converted for zh-Hans.
+    """
+    from almanac.lang import check_lang, hans
+    if isinstance(source, str):
+        file, _, opening = source.partition(": ")
+    else:
+        file, opening = source.file, source.opening
+    lang = check_lang(lang)
+    title = BOOKS[file][lang]
+    if lang == "zh-Hant":
+        return f"《{title}》「{opening}」"
+    if lang == "zh-Hans":
+        return f"《{title}》「{hans(opening)}」"
+    if lang == "ko":
+        return f"《{title}》 「{opening}」 단락"
+    return f"{title}, the paragraph beginning 「{opening}」"
 
 
 @dataclass(frozen=True)

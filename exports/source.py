@@ -125,16 +125,17 @@ def check_task(task: str, config=None) -> str:
     return task
 
 
-def chart(moment: "datetime | str", tz: str | None = None, config=None) -> dict[str, Any]:
-    """The 大六壬 chart of a moment."""
+def chart(moment: "datetime | str", tz: str | None = None, config=None, **extra) -> dict[str, Any]:
+    """The 大六壬 chart of a moment; ``extra`` (``lang``, ``task`` …) as ``api.chart`` takes them."""
     fn = _store_fn("chart")
-    if fn is not None:
+    if fn is not None and not extra:
         return fn(moment, tz, config)
-    return api.chart(moment, tz=tz, config=config)
+    return api.chart(moment, tz=tz, config=config, **extra)
 
 
-def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None) -> dict:
+def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None, **extra) -> dict:
+    """``api.best``; ``extra`` (``lang`` …) as ``api.best`` takes them."""
     fn = _store_fn("best")
-    if fn is not None:
+    if fn is not None and not extra:
         return fn(task, start, end, tz, limit, config)
-    return api.best(task, start, end, tz=tz, limit=limit, config=config)
+    return api.best(task, start, end, tz=tz, limit=limit, config=config, **extra)

@@ -125,7 +125,7 @@ def test_reasons_add_up_to_the_score_and_verdicts_are_known():
         assert round(sum(r["effect"] for r in h["reasons"]), 3) == pytest.approx(h["score"])
         assert h["verdict"] in ("大吉", "吉", "平", "凶", "大凶")
         for r in h["reasons"]:
-            assert set(r) == {"rule", "effect", "text", "source"}
+            assert set(r) == {"rule", "effect", "text", "source", "grave", "citation"}
 
 
 def test_jielu_vetoes_travel_over_a_whole_year():

@@ -38,7 +38,21 @@ def _night_from_hour(hour: int, opts: LiurenOptions) -> bool:
     return is_night_ziwu(hour) if opts.daynight == "ziwu" else is_night_fixed(hour)
 
 
-def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None) -> dict:
+def _with_lang(doc: dict, lang) -> dict:
+    """``lang`` and the patterns' citations for people (``citations``), when a language is asked for."""
+    if lang is None:
+        return doc
+    from ..lang import check_lang
+    from ..sources import citation
+    lg = check_lang(lang)
+    doc["lang"] = lg
+    pats = (doc.get("sources") or {}).get("patterns") or {}
+    doc["citations"] = {name: citation(src, lg) for name, src in pats.items()}
+    return doc
+
+
+def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None,
+                   lang=None) -> dict:
     """The chart of a day pillar with (月將, hour) or with the branch over the stem (干上).
 
     ``noble`` is ``"day"`` or ``"night"``; without it the hour decides by ``liuren.daynight``
@@ -71,10 +85,10 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     if hr is not None:
         doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
     doc["day"] = str(pillar)
-    return doc
+    return _with_lang(doc, lang)
 
 
-def chart(moment, tz=None, config=None) -> dict:
+def chart(moment, tz=None, config=None, *, lang=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
     from ..calendar import moment_facts, parse_moment
     from ..hours import Options, chart_at
@@ -92,4 +106,4 @@ def chart(moment, tz=None, config=None) -> dict:
     doc.update(c.to_json())
     doc["keti_hour"] = [x.to_json() for x in of_moment(c, m.hour_branch)]
     doc["day"] = str(m.day_pillar)
-    return doc
+    return _with_lang(doc, lang)

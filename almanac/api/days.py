@@ -82,8 +82,25 @@ def _hour_json(h, start: str, end: str) -> dict:
     }
 
 
-def day(date, tz=None, config=None) -> dict:
-    """The almanac day ``date`` (a ``datetime.date`` or ``YYYY-MM-DD``) in zone ``tz``."""
+def with_lang(doc: dict, lang) -> dict:
+    """A day document with ``lang`` and ``qin.readable_citations`` in that language."""
+    from ..lang import check_lang
+    from ..sources import citation
+    lg = check_lang(lang)
+    doc["lang"] = lg
+    cites = doc.get("qin", {}).get("citations") or {}
+    doc["qin"]["readable_citations"] = {k: citation(v, lg) for k, v in cites.items()}
+    return doc
+
+
+def day(date, tz=None, config=None, *, lang=None) -> dict:
+    """The almanac day ``date`` (a ``datetime.date`` or ``YYYY-MM-DD``) in zone ``tz``.
+
+    With ``lang`` the answer adds ``lang`` and ``qin.readable_citations``: each fact's citation for
+    people (the book's title and opening words) in that language.
+    """
+    if lang is not None:
+        return with_lang(day(date, tz, config), lang)
     d, z, cfg = resolve(date, tz, config)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)

@@ -17,6 +17,7 @@ import config as _config
 
 from ..calendar import parse_date, zone
 from ..errors import BadInput
+from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
 from ..judgement.search import MAX_LIMIT, best_hours, day_judgement, day_judgements
 
@@ -36,15 +37,20 @@ def _limit(limit: Any) -> int:
     return limit
 
 
-def best(task, start, end, tz=None, limit=10, config=None) -> dict:
-    """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first."""
+def best(task, start, end, tz=None, limit=10, config=None, lang=None) -> dict:
+    """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
+
+    ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
+    texts and citations and of each hour's ``summary``.
+    """
     cfg = _config.load(config)
     prof = profile(cfg, task)
     d0, d1 = parse_date(start), parse_date(end)
     name, z = _zone(tz, cfg)
     n = _limit(limit)
-    return {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(),
-            "results": best_hours(prof, d0, d1, z, cfg, n)}
+    lg = check_lang(lang)
+    return {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
+            "results": best_hours(prof, d0, d1, z, cfg, n, lg)}
 
 
 def tasks(config=None) -> dict:
@@ -55,14 +61,16 @@ def tasks(config=None) -> dict:
                       for p in task_profiles(cfg).values()]}
 
 
-def judge_day(date, tz=None, task="general", config=None) -> dict:
-    """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked)."""
+def judge_day(date, tz=None, task="general", config=None, lang=None) -> dict:
+    """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked),
+    each with reasons and a one-line ``summary`` in ``lang``."""
     cfg = _config.load(config)
     prof = profile(cfg, task)
     d = parse_date(date)
     name, z = _zone(tz, cfg)
-    return {"date": d.isoformat(), "tz": name, "task": prof.name,
-            "hours": day_judgement(prof, d, z, cfg)}
+    lg = check_lang(lang)
+    return {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg,
+            "hours": day_judgement(prof, d, z, cfg, lg)}
 
 
 def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:
@@ -76,7 +84,8 @@ def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:
     d = parse_date(date)
     name, z = _zone(tz, cfg)
     out = day_judgements(profs, d, z, cfg)
-    out["answer"] = {p.name: {"date": d.isoformat(), "tz": name, "task": p.name, "hours": None}
+    out["answer"] = {p.name: {"date": d.isoformat(), "tz": name, "task": p.name, "lang": "zh-Hant",
+                              "hours": None}
                      for p in profs}
     return out
 

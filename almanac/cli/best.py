@@ -19,6 +19,8 @@ def register(subparsers, common) -> None:
     p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD (at most 366 days)")
     p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: calendar.default_tz)")
     p.add_argument("--limit", default="10", metavar="N", help="how many hours to list (1–1000, default 10)")
+    p.add_argument("--lang", metavar="L", help="language of reasons, summaries and citations: "
+                                               "zh-Hant (default), zh-Hans, ko, en")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -30,9 +32,11 @@ def render(doc: dict) -> str:
     for n, r in enumerate(doc["results"], 1):
         lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {r['pillar']}時 "
                      f"禽{r['mansion']}  score {r['score']:+g}  {r['verdict']}")
+        if r.get("summary"):
+            lines.append(f"       {r['summary']}")
         for x in r["reasons"]:
             lines.append(f"       {x['effect']:+5.1f}  {x['rule']:<32} {x['text']}")
-            lines.append(f"              ↳ {x['source']}")
+            lines.append(f"              ↳ {x.get('citation') or x['source']}")
         d = r.get("directions")
         if d:
             extra = f"; 三宮時 {d['sangong']}" if d.get("sangong") else ""
@@ -46,6 +50,7 @@ def run(args) -> int:
     from almanac.api.judging import best
     from almanac.cli import emit
 
-    doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config)
+    doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
+               lang=args.lang)
     emit(doc, args.json, render)
     return 0

@@ -19,6 +19,8 @@ def register(subparsers, common) -> None:
     p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang",
                    help="sky branch over the day stem's 寄宮 (「乙丑日干上巳」)")
     p.add_argument("--noble", choices=("day", "night"), help="晝貴 or 夜貴 (textbook chart)")
+    p.add_argument("--lang", metavar="L", help="language of citations and readings: "
+                                               "zh-Hant (default), zh-Hans, ko, en")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -36,12 +38,12 @@ def run(args) -> int:
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
             raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
         doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
-                             noble=args.noble, config=args.config)
+                             noble=args.noble, config=args.config, lang=args.lang)
     else:
         if args.moment is None:
             raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
-        doc = chart(args.moment, tz=args.tz, config=args.config)
+        doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang)
     emit(doc, args.json, render_json)
     return 0

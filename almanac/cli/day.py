@@ -28,6 +28,8 @@ def register(sub, common) -> None:
     p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in the zone)")
     p.add_argument("--tz", help="IANA time zone (default: calendar.default_tz)")
     p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")
+    p.add_argument("--lang", metavar="L", help="language of the judgement's reasons and summaries: "
+                                               "zh-Hant (default), zh-Hans, ko, en")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -42,15 +44,15 @@ def run(args) -> int:
     cfg = _config.load(args.config)
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()
-    doc = api.day(when, tz=tz, config=cfg)
+    doc = api.day(when, tz=tz, config=cfg, lang=args.lang)
     if args.task:
         from almanac.api.judging import judge_day
-        judged = judge_day(when, tz=tz, task=args.task, config=cfg)
+        judged = judge_day(when, tz=tz, task=args.task, config=cfg, lang=args.lang)
         by_branch = {h["branch"]: h for h in judged["hours"]}
         doc["task"] = judged["task"]
         for h in doc["hours"]:
             j = by_branch[h["branch"]]
-            h["judgement"] = {k: j[k] for k in ("score", "verdict", "reasons", "vetoed") if k in j}
+            h["judgement"] = {k: j[k] for k in ("score", "verdict", "summary", "reasons", "vetoed") if k in j}
             if j.get("vetoes"):
                 h["judgement"]["vetoes"] = j["vetoes"]
     emit(doc, args.json, render)

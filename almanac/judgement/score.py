@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from almanac.errors import BadInput
+from almanac.lang import check_lang
 
+from . import explain
 from .catalog import Catalog, Rule, load_catalog
 
 VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
@@ -172,16 +174,16 @@ class Judgement:
         return bool(self.vetoes)
 
 
-def _reason(rule: Rule, effect: float, lang: str) -> dict:
-    return {"rule": rule.id, "effect": effect, "text": rule.text.get(lang, rule.text["zh"]),
-            "source": str(rule.source)}
+def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
+    return explain.reason(rule, effect, lang, grave)
 
 
 _COMPILED: dict[tuple, tuple] = {}
 
 
-def _compiled(prof: TaskProfile, cat: Catalog, lang: str) -> tuple[tuple[float, dict | None, dict | None], ...]:
+def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
     """Per catalog rule: (weighted effect, its reason, its veto entry or None) for one profile."""
+    lang = check_lang(lang)
     key = (prof, id(cat), lang)
     hit = _COMPILED.get(key)
     if hit is not None and hit[0] is cat:
@@ -189,7 +191,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str) -> tuple[tuple[float, 
     out = []
     for r in cat.rules:
         eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
-        reason = _reason(r, eff, lang)
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base))
         out.append((eff, reason if eff else None, reason | {"veto": True} if prof.vetoed_by(r) else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
@@ -198,7 +200,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str) -> tuple[tuple[float, 
 
 
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
-          lang: str = "zh") -> Judgement:
+          lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
     table = _compiled(prof, cat or load_catalog(), lang)
     reasons, vetoes, total = [], [], 0.0

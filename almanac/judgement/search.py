@@ -13,7 +13,10 @@ from typing import Any
 
 from almanac.errors import BadInput
 
+from almanac.lang import check_lang
+
 from .catalog import load_catalog
+from .explain import summary
 from .facts import day_facts, directions
 from .score import TaskProfile, fired, judge
 
@@ -46,19 +49,20 @@ def judged_facts(d: date, tz, cfg, fkey: str | None = None) -> tuple:
     return hit
 
 
-def _entry(slot, f: dict, j, prof: TaskProfile) -> dict[str, Any]:
+def _entry(slot, f: dict, j, prof: TaskProfile, lang: str) -> dict[str, Any]:
     e = {"start": slot.start.isoformat(), "end": slot.end.isoformat(), "branch": f["hour_branch"],
          "pillar": f["hour_stem"] + f["hour_branch"], "mansion": f["hour_mansion"],
-         "score": j.score, "verdict": j.verdict, "reasons": [dict(r) for r in j.reasons]}
+         "score": j.score, "verdict": j.verdict, "reasons": [dict(r) for r in j.reasons],
+         "summary": summary(j.verdict, j.score, j.reasons, lang, j.vetoes)}
     if prof.directions:
         e["directions"] = directions(f)
     return e
 
 
-def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None) -> tuple:
+def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lang: str = "zh-Hant") -> tuple:
     """``(sort key, entry, vetoes)`` for the twelve hours of ``d`` and one task (cached)."""
     fkey = fkey or _facts_key(cfg)
-    key = (d, _tzkey(tz), fkey, prof.digest, prof.directions)
+    key = (d, _tzkey(tz), fkey, prof.digest, prof.directions, lang)
     hit = _scored.get(key)
     if hit is None:
         if len(_scored) > _CACHE_MAX:
@@ -66,8 +70,8 @@ def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None) -> 
         cat = load_catalog()
         out = []
         for slot, f, idx in judged_facts(d, tz, cfg, fkey):
-            j = judge(idx, prof, cat)
-            out.append(((-j.score, slot.start.timestamp()), _entry(slot, f, j, prof), j.vetoes))
+            j = judge(idx, prof, cat, lang)
+            out.append(((-j.score, slot.start.timestamp()), _entry(slot, f, j, prof, lang), j.vetoes))
         hit = tuple(out)
         _scored[key] = hit
     return hit
@@ -81,13 +85,16 @@ def check_range(start: date, end: date) -> None:
         raise BadInput(f"the range {start} … {end} is {n} days; at most {MAX_DAYS} days are accepted")
 
 
-def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int) -> list[dict]:
+def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
+               lang: str = "zh-Hant") -> list[dict]:
     check_range(start, end)
+    lang = check_lang(lang)
     fkey, tzk, one = _facts_key(cfg), _tzkey(tz), timedelta(days=1)
     pool = []
     d = start
     while d <= end:
-        day = _scored.get((d, tzk, fkey, prof.digest, prof.directions)) or scored_day(d, tz, cfg, prof, fkey)
+        day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang))
+               or scored_day(d, tz, cfg, prof, fkey, lang))
         pool.extend(h for h in day if not h[2])
         d += one
     top = heapq.nsmallest(limit, pool, key=_first)
@@ -107,10 +114,10 @@ def _copy(e: dict) -> dict:
     return out
 
 
-def day_judgement(prof: TaskProfile, d: date, tz, cfg) -> list[dict]:
+def day_judgement(prof: TaskProfile, d: date, tz, cfg, lang: str = "zh-Hant") -> list[dict]:
     """All twelve hours of ``d`` with score, verdict, reasons and vetoes (vetoed hours included)."""
     out = []
-    for _, e, vetoes in scored_day(d, tz, cfg, prof):
+    for _, e, vetoes in scored_day(d, tz, cfg, prof, None, check_lang(lang)):
         e = _copy(e)
         e["vetoed"] = bool(vetoes)
         if vetoes:
@@ -133,7 +140,7 @@ def _reason_order(comp: tuple) -> tuple:
     return hit[1]
 
 
-def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, Any]:
+def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, Any]:
     """Every task's twelve judged hours of ``d`` in one pass over the day's cached fired rules.
 
     ``{"heads": twelve dicts (start, end, branch, pillar, mansion), "directions": twelve dicts or
@@ -174,7 +181,7 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh") -> dict[str, Any]:
     return {"heads": heads, "directions": dirs, "tasks": tasks}
 
 
-def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh") -> list[dict]:
+def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
     from .score import _compiled
@@ -186,6 +193,7 @@ def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh")
         e["score"] = score
         e["verdict"] = verdict
         e["reasons"] = [dict(comp[i][1]) for i in rs]
+        e["summary"] = summary(verdict, score, e["reasons"], lang, [comp[i][2] for i in vs])
         if prof.directions:
             e["directions"] = dirs[n]
         e["vetoed"] = bool(vs)

@@ -32,6 +32,7 @@ import icalendar
 
 import config as config_mod
 from almanac.errors import BadInput
+from almanac.judgement.explain import localize
 from exports import source
 from exports.feeds import labels as L
 from exports.feeds.stamps import Stamps
@@ -131,7 +132,7 @@ def _reason_text(r) -> str:
     if isinstance(r, dict):
         text = r.get("text") or r.get("rule") or ""
         eff = r.get("effect")
-        src = r.get("source")
+        src = r.get("citation") or r.get("source")
         out = f"{text}" + (f" ({eff:+g})" if isinstance(eff, (int, float)) else "")
         return out + (f" [{src}]" if src else "")
     return str(r)
@@ -232,6 +233,8 @@ class _Builder:
         for j in self.chosen_hours(judged):
             verdict = j.get("verdict", "")
             good = L.VERDICT_RANK.get(verdict, -1) >= self.min_rank
+            if "verdict" in j and j.get("reasons") is not None:
+                j = localize(j, lang)   # reasons, citations and summary in the feed's language
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = _chart_of(h)
@@ -240,6 +243,8 @@ class _Builder:
             summary = f"{kind}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
                       f"{L.label('hour', lang) if lang != 'en' else ''} {vname}"
             lines = [f"{L.label('verdict', lang)}: {vname} ({L.label('score', lang)} {h.get('score', '')})"]
+            if h.get("summary"):
+                lines.append(h["summary"])
             if h.get("pillar"):
                 lines.append(f"{L.label('hour', lang)}: {L.term(h['pillar'], lang)}")
             if h.get("mansion"):
@@ -253,7 +258,7 @@ class _Builder:
             reasons = h.get("reasons") or []
             if reasons:
                 lines.append(f"{L.label('reasons', lang)}:")
-                lines += [f"- {L.free_text(_reason_text(r), lang)}" for r in reasons]
+                lines += [f"- {_reason_text(r)}" for r in reasons]
             ev = self._event(_uid(self.ns, f"hour/{day['date']}/{h['branch']}"), summary, "\n".join(lines),
                              [L.label("almanac", lang), self.task_label, vname])
             ev.add("dtstart", start)

@@ -70,25 +70,35 @@ def add_api_routes(app: FastAPI, cfg) -> None:
     hopts = cfg["http"]
 
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
-    def api_day(request: Request, day: str, tz: str | None = None):
+    def api_day(request: Request, day: str, tz: str | None = None,
+                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
         d = parse_date(day, "date")
-        return json_answer(request, source.get_day(d, feeds.check_tz(tz) if tz else None, cfg))
+        doc = source.get_day(d, feeds.check_tz(tz) if tz else None, cfg)
+        if lang:
+            from almanac.api.days import with_lang
+            doc = with_lang(dict(doc, qin=dict(doc["qin"])), lang)
+        return json_answer(request, doc)
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
-    def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None):
-        return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, cfg))
+    def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
+                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+        extra = {"lang": lang} if lang else {}
+        return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, cfg, **extra))
 
     @app.get("/api/best", responses=ERRORS, summary="Best hours for a task (almanac best --json)")
     def api_best(request: Request, task: str, from_: str = Query(..., alias="from"),
                  to: str = Query(...), tz: str | None = None,
-                 limit: int = Query(10, ge=1, le=1000)):
+                 limit: int = Query(10, ge=1, le=1000),
+                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
             raise BadInput(f"to {e} is before from {s}")
         if (e - s).days + 1 > int(hopts["max_best_days"]):
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
         known_task(task, cfg)
-        return json_answer(request, source.best(task, s, e, feeds.check_tz(tz) if tz else None, limit, cfg))
+        extra = {"lang": lang} if lang else {}
+        return json_answer(request, source.best(task, s, e, feeds.check_tz(tz) if tz else None, limit, cfg,
+                                                **extra))
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request):

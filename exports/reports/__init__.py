@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 import config as config_mod
+from almanac.judgement.explain import localize
 from exports import source
 from exports.feeds import _active_flags, _atomic_write, _chart_of, day_lines
 from exports.feeds import labels as L
@@ -98,9 +99,12 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str) -> list[di
         verdicts = {}
         for task, j in judged_by_task.items():
             hj = j.get(h["branch"], {})
+            if hj.get("reasons") is not None and "verdict" in hj:
+                hj = localize(hj, lang)   # reasons, citations and summary in the report's language
             verdicts[task] = {"verdict": hj.get("verdict", ""), "score": hj.get("score", ""),
-                              "color": _color(hj.get("score")),
-                              "reasons": [L.free_text(str(r.get("text", r) if isinstance(r, dict) else r), lang)
+                              "color": _color(hj.get("score")), "summary": hj.get("summary", ""),
+                              "reasons": [str(r.get("text", r)) + (f" — {r['citation']}" if r.get("citation") else "")
+                                          if isinstance(r, dict) else L.free_text(str(r), lang)
                                           for r in hj.get("reasons") or []]}
         rows.append({"branch": h["branch"], "start": h["start"][11:16], "end": h["end"][11:16],
                      "pillar": h.get("pillar", ""), "mansion": L.term(h.get("mansion", ""), lang),

@@ -1,0 +1,121 @@
+"""A judgement explained to a person, in the reader's language.
+
+Each reason keeps its machine fields (``rule``, ``effect``, ``source`` — the seed file and the
+paragraph's opening words) and adds ``text`` in the reader's language, ``grave`` (the rule's text
+forbids or dooms this task: 不可, 大忌, 必死 …) and ``citation`` (the book's title and the opening
+words, for people). Each judged hour gets a one-line ``summary``: its verdict and score, what
+favours it and what to watch.
+
+A rule text is written ``condition — meaning``; the summary names the conditions.
+
+>>> VERDICT_NAMES["凶"]["ko"], VERDICT_NAMES["大吉"]["en"]
+('흉(凶)', 'very good (大吉)')
+>>> r = {"rule": "x", "effect": -2.0, "text": "截路空亡（時干壬癸）— 出行大忌", "grave": True}
+>>> summary("凶", -2.0, [r], "zh-Hant")
+'凶（-2）。不可為：截路空亡（時干壬癸）。'
+>>> summary("平", 0.0, [], "en")
+'neutral (平) (+0). Nothing in the texts speaks for or against this hour.'
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from almanac.lang import check_lang, in_lang
+from almanac.sources import citation
+
+#: the verdict scale in each language (Korean keeps the hanja beside the reading)
+VERDICT_NAMES: dict[str, dict[str, str]] = {
+    "大吉": {"zh-Hant": "大吉", "zh-Hans": "大吉", "ko": "대길(大吉)", "en": "very good (大吉)"},
+    "吉": {"zh-Hant": "吉", "zh-Hans": "吉", "ko": "길(吉)", "en": "good (吉)"},
+    "平": {"zh-Hant": "平", "zh-Hans": "平", "ko": "평(平)", "en": "neutral (平)"},
+    "凶": {"zh-Hant": "凶", "zh-Hans": "凶", "ko": "흉(凶)", "en": "bad (凶)"},
+    "大凶": {"zh-Hant": "大凶", "zh-Hans": "大凶", "ko": "대흉(大凶)", "en": "very bad (大凶)"},
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "for": {"zh-Hant": "有利：", "zh-Hans": "有利：", "ko": "유리한 점: ", "en": "In favour: "},
+    "watch": {"zh-Hant": "須防：", "zh-Hans": "须防：", "ko": "주의할 점: ", "en": "Watch: "},
+    "grave": {"zh-Hant": "不可為：", "zh-Hans": "不可为：", "ko": "금기(禁忌): ",
+              "en": "Forbidden for this task by the texts: "},
+    "veto": {"zh-Hant": "禁用：", "zh-Hans": "禁用：", "ko": "사용 금지: ", "en": "Not to be used: "},
+    "none": {"zh-Hant": "諸書於此時無吉凶之說。", "zh-Hans": "诸书于此时无吉凶之说。",
+             "ko": "이 시에 대해 길흉을 말하는 구절이 없다.",
+             "en": "Nothing in the texts speaks for or against this hour."},
+    "sep": {"zh-Hant": "、", "zh-Hans": "、", "ko": ", ", "en": "; "},
+    "stop": {"zh-Hant": "。", "zh-Hans": "。", "ko": ". ", "en": ". "},
+}
+
+
+def verdict_name(verdict: str, lang: str) -> str:
+    return VERDICT_NAMES[verdict][check_lang(lang)]
+
+
+def reason(rule, effect: float, lang: str, grave: bool) -> dict[str, Any]:
+    """One reason: the rule id, its weighted effect, its text, its machine source, whether it is
+    grave for the task, and a citation for people."""
+    return {"rule": rule.id, "effect": effect, "text": in_lang(rule.text, lang), "source": str(rule.source),
+            "grave": bool(grave), "citation": citation(rule.source, lang)}
+
+
+def grave_for(rule, task: str) -> bool:
+    """Whether ``rule``'s text forbids or dooms ``task`` (the catalog's ``grave`` list)."""
+    fn = getattr(rule, "grave_for", None)
+    return bool(fn(task)) if fn is not None else False
+
+
+def _head(text: str) -> str:
+    """The condition part of a ``condition — meaning`` text."""
+    return text.split("—", 1)[0].strip()
+
+
+def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
+            vetoes: Iterable[Mapping] = ()) -> str:
+    """One line: the verdict and score, then what forbids, favours and threatens the hour."""
+    lang = check_lang(lang)
+    w = {k: v[lang] for k, v in _WORDS.items()}
+    reasons = list(reasons)
+    sc = f"{score:+g}"
+    head = f"{VERDICT_NAMES[verdict][lang]}（{sc}）" if lang.startswith("zh") else \
+        f"{VERDICT_NAMES[verdict][lang]} ({sc})"
+    parts = []
+    vetoes = list(vetoes)
+    if vetoes:
+        parts.append(w["veto"] + w["sep"].join(dict.fromkeys(_head(v["text"]) for v in vetoes)))
+    grave = [r for r in reasons if r.get("grave")][:2]
+    if grave:
+        parts.append(w["grave"] + w["sep"].join(dict.fromkeys(_head(r["text"]) for r in grave)))
+    pos = [r for r in reasons if r["effect"] > 0][:2]
+    shown = {v.get("rule") for v in vetoes} | {r.get("rule") for r in grave}
+    neg = [r for r in reasons if r["effect"] < 0 and r.get("rule") not in shown][:2]
+    if pos:
+        parts.append(w["for"] + w["sep"].join(dict.fromkeys(_head(r["text"]) for r in pos)))
+    if neg:
+        parts.append(w["watch"] + w["sep"].join(dict.fromkeys(_head(r["text"]) for r in neg)))
+    if not parts:
+        parts.append(w["none"].rstrip(". 。"))
+    stop = w["stop"]
+    return (head + stop + stop.join(parts)).rstrip() + stop.strip()
+
+
+def localize(entry: Mapping[str, Any], lang: str, catalog=None) -> dict[str, Any]:
+    """A judged hour (``judge_day``/``best`` entry) with its reasons, vetoes and summary in
+    ``lang``, rebuilt from the catalog by rule id (effects and ``grave`` kept as judged)."""
+    from .catalog import load_catalog
+
+    lang = check_lang(lang)
+    cat = catalog or load_catalog()
+    out = dict(entry)
+
+    def again(r: Mapping) -> dict:
+        rule = cat.by_id.get(r.get("rule"))
+        if rule is None:
+            return dict(r)
+        return dict(r) | {"text": in_lang(rule.text, lang), "citation": citation(rule.source, lang)}
+
+    out["reasons"] = [again(r) for r in entry.get("reasons", ())]
+    if entry.get("vetoes"):
+        out["vetoes"] = [again(v) for v in entry["vetoes"]]
+    if "verdict" in entry and "score" in entry:
+        out["summary"] = summary(entry["verdict"], entry["score"], out["reasons"], lang,
+                                 out.get("vetoes", ()))
+    return out

@@ -1,0 +1,55 @@
+"""The reader's language: ``zh-Hant`` (default), ``zh-Hans``, ``ko`` or ``en``.
+
+The rule catalog writes each text in Traditional Chinese (``zh``), Korean and English;
+``zh-Hans`` is the Traditional text converted by zhconv's phrase tables (``zh-cn``), which keep
+the almanac's terms (天后, 發用 → 发用, 剋 → 克) as a mainland reader writes them.
+
+>>> check_lang(None), check_lang("KO"), check_lang("zh-hans")
+('zh-Hant', 'ko', 'zh-Hans')
+>>> hans("發用乘天乙 — 其人厚重有體")
+'发用乘天乙 — 其人厚重有体'
+>>> in_lang({"zh": "截路空亡", "ko": "절로공망", "en": "road cut off"}, "zh-Hans")
+'截路空亡'
+>>> check_lang("fr")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: unknown language 'fr' (accepted: zh-Hant, zh-Hans, ko, en)
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping
+
+from almanac.errors import BadInput
+
+LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
+#: the catalog's key for each language's text (zh-Hans is converted from zh)
+TEXT_KEY = {"zh-Hant": "zh", "zh-Hans": "zh", "ko": "ko", "en": "en", "zh": "zh"}
+
+
+def check_lang(lang) -> str:
+    """The canonical spelling of ``lang`` (case-insensitive; ``None`` or empty → ``zh-Hant``)."""
+    if lang is None or lang == "":
+        return LANGS[0]
+    if isinstance(lang, str):
+        t = lang.strip().lower()
+        for known in LANGS:
+            if t == known.lower():
+                return known
+        if t == "zh":       # the catalog's own key
+            return LANGS[0]
+    raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})")
+
+
+@lru_cache(maxsize=4096)
+def hans(text: str) -> str:
+    """Traditional → Simplified Chinese (mainland usage)."""
+    from zhconv import convert
+    return convert(text, "zh-cn")
+
+
+def in_lang(texts: Mapping[str, str], lang: str) -> str:
+    """The text of a ``{zh, ko, en}`` table for ``lang`` (zh-Hans converted from zh)."""
+    lang = check_lang(lang)
+    out = texts.get(TEXT_KEY[lang]) or texts["zh"]
+    return hans(out) if lang == "zh-Hans" else out

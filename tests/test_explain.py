@@ -1,0 +1,133 @@
+"""Reasons, summaries and citations in the reader's language (issue 9, item 3).
+
+Checks over real judgements (every task, days spread over a year): each reason carries ``grave``
+and a ``citation`` naming the book, no file name reaches a reader, and a Korean or English reader
+never meets a whole sentence of Chinese (hanja only as terms: short, or inside brackets).
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+
+import pytest
+
+from almanac import api
+from almanac.judgement.catalog import load_catalog
+from almanac.lang import hans
+from almanac.sources import BOOKS
+
+#: bracketed spans a reader takes as quotation or gloss: （…） (…) 「…」 《…》 『…』 […]
+_BRACKETS = re.compile(r"（[^）]*）|\([^)]*\)|「[^」]*」|《[^》]*》|『[^』]*』|\[[^\]]*\]")
+_HANJA = r"[\u3400-\u9fff\uf900-\ufaff]"
+_HASHED = re.compile(r"[0-9a-f]{16}\.txt")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+TASKS = [t["name"] for t in api.tasks()["tasks"]]
+DAYS = [date(2026, 1, 3) + timedelta(days=37 * i) for i in range(10)]
+
+
+def hanja_sentences(text: str, lang: str) -> list[str]:
+    """Runs of four or more hanja outside brackets. In English a term followed by its gloss
+    (``截路空亡 (hour stem …)``) is a term, not a sentence."""
+    if lang == "en":
+        text = re.sub(_HANJA + r"+ ?\([^)]*\)", "", text)
+    return re.findall(_HANJA + "{4,}", _BRACKETS.sub("", text))
+
+
+def test_the_check_finds_a_chinese_sentence():
+    assert hanja_sentences("발용 — 其人厚重有體", "ko") == ["其人厚重有體"]
+    assert hanja_sentences("《연금부(演禽賦)》 「然其伏斷之惡本官」 단락", "ko") == []
+    assert hanja_sentences("截路空亡 (hour stem 壬 or 癸) — forbidden", "en") == []
+    assert hanja_sentences("the text says 截路空亡不利", "en") == ["截路空亡不利"]
+
+
+def _hours(lang: str):
+    for task in TASKS:
+        for d in DAYS:
+            yield task, api.judge_day(d, "Asia/Seoul", task, lang=lang)["hours"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "ko", "en"])
+def test_every_reason_has_grave_and_a_citation_with_the_books_title(lang):
+    titles = {b[lang] for b in BOOKS.values()}
+    n = 0
+    for task, hours in _hours(lang):
+        for h in hours:
+            assert isinstance(h["summary"], str) and h["summary"] and "\n" not in h["summary"]
+            assert not _HASHED.search(h["summary"])
+            for r in h["reasons"] + h.get("vetoes", []):
+                n += 1
+                assert isinstance(r["grave"], bool)
+                assert any(t in r["citation"] for t in titles), r["citation"]
+                assert not _HASHED.search(r["citation"]) and not _HASHED.search(r["text"])
+                assert _HASHED.search(r["source"])  # the machine form stays
+    assert n > 500
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_korean_or_english_reader_meets_no_chinese_sentence(lang):
+    for task, hours in _hours(lang):
+        for h in hours:
+            for text in [h["summary"]] + [x for r in h["reasons"] for x in (r["text"], r["citation"])]:
+                assert hanja_sentences(text, lang) == [], (task, text)
+                if lang == "en":
+                    assert not _HANGUL.search(text), text
+
+
+def test_zh_hans_is_the_converted_traditional_text():
+    cat = load_catalog()
+    hant = api.judge_day("2026-12-01", "Asia/Shanghai", "delegate", lang="zh-Hant")["hours"]
+    hant_s = api.judge_day("2026-12-01", "Asia/Shanghai", "delegate", lang="zh-Hans")["hours"]
+    for a, b in zip(hant, hant_s):
+        for ra, rb in zip(a["reasons"], b["reasons"]):
+            assert ra["rule"] == rb["rule"] and ra["effect"] == rb["effect"] and ra["source"] == rb["source"]
+            assert rb["text"] == hans(cat.by_id[ra["rule"]].text["zh"]) == hans(ra["text"])
+    assert hans("發用乘天乙，其人厚重有體") == "发用乘天乙，其人厚重有体"
+
+
+def test_summary_names_what_favours_and_what_to_watch():
+    for task, hours in _hours("zh-Hant"):
+        for h in hours:
+            s = h["summary"]
+            assert s.startswith(h["verdict"])
+            pos = [r for r in h["reasons"] if r["effect"] > 0]
+            if pos:
+                assert "有利：" in s and pos[0]["text"].split("—")[0].strip() in s
+            if h.get("vetoed"):
+                assert "禁用：" in s
+
+
+def test_citation_forms():
+    from almanac.sources import citation
+    src = "000_4c1b45775ab319f3.txt: 然其伏斷之惡本官"
+    assert citation(src, "zh-Hant") == "《演禽賦》「然其伏斷之惡本官」"
+    assert citation(src, "zh-Hans") == "《演禽赋》「然其伏断之恶本官」"
+    assert citation(src, "ko").startswith("《연금부(演禽賦)》")
+    assert citation(src, "en").startswith("Rhapsody on the mansion animals (演禽賦)")
+
+
+def test_lang_on_every_api_and_bad_lang_is_bad_input():
+    b = api.best("travel", "2026-12-01", "2026-12-03", tz="Asia/Seoul", limit=3, lang="ko")
+    assert b["lang"] == "ko" and all(_HANGUL.search(r["summary"]) for r in b["results"])
+    c = api.textbook_chart("乙丑", gan_shang="巳", lang="en")
+    assert c["lang"] == "en" and c["citations"]["連茹"].startswith("Da Liuren, on the lesson forms")
+    d = api.day("2026-11-29", lang="ko")
+    assert d["qin"]["readable_citations"]["fuduan"] == "《연금부(演禽賦)》 「然其伏斷之惡本官」 단락"
+    for call in (lambda: api.best("travel", "2026-12-01", "2026-12-01", lang="fr"),
+                 lambda: api.judge_day("2026-12-01", task="travel", lang="xx"),
+                 lambda: api.chart("2026-12-01T10:00+08:00", lang=3),
+                 lambda: api.day("2026-12-01", lang="de")):
+        with pytest.raises(ValueError, match="unknown language"):
+            call()
+
+
+def test_cli_lang(tmp_path, monkeypatch, capsys):
+    from almanac.cli import main
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    assert main(["best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-01",
+                 "--lang", "en", "--json", "--limit", "2"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lang"] == "en" and all(not _HANGUL.search(r["summary"]) for r in doc["results"])
+    assert main(["day", "2026-12-01", "--task", "travel", "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown language" in err

@@ -27,11 +27,15 @@ DAYS = [date(2026, 1, 3) + timedelta(days=37 * i) for i in range(10)]
 
 
 def hanja_sentences(text: str, lang: str) -> list[str]:
-    """Runs of four or more hanja outside brackets. In English a term followed by its gloss
-    (``截路空亡 (hour stem …)``) is a term, not a sentence."""
+    """Chinese sentences outside brackets: hanja joined by Chinese punctuation (其人，厚重), or a run
+    of hanja longer than a term — four in Korean, where terms stand in brackets beside the hangul
+    (발용(發用)); five in English, where a four-character name may stand alone (三奇連珠, 截路空亡)."""
     if lang == "en":
         text = re.sub(_HANJA + r"+ ?\([^)]*\)", "", text)
-    return re.findall(_HANJA + "{4,}", _BRACKETS.sub("", text))
+    bare = _BRACKETS.sub("", text)
+    n = 4 if lang == "ko" else 5
+    return (re.findall(_HANJA + "{%d,}" % n, bare)
+            + re.findall(_HANJA + "+[，。；：、]" + _HANJA + "+", bare))
 
 
 def test_the_check_finds_a_chinese_sentence():
@@ -39,6 +43,8 @@ def test_the_check_finds_a_chinese_sentence():
     assert hanja_sentences("《연금부(演禽賦)》 「然其伏斷之惡本官」 단락", "ko") == []
     assert hanja_sentences("截路空亡 (hour stem 壬 or 癸) — forbidden", "en") == []
     assert hanja_sentences("the text says 截路空亡不利", "en") == ["截路空亡不利"]
+    assert hanja_sentences("三奇連珠 under a good general", "en") == []
+    assert hanja_sentences("it says 其人，厚重", "en") == ["其人，厚重"]
 
 
 def _hours(lang: str):

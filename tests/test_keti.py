@@ -146,3 +146,24 @@ def test_names_are_unique_and_patterns_kept():
     # patterns keep their meaning: the seed's 格局 names are still reported there
     c = chart_for(GanZhi.parse("乙丑").index, 1, False)
     assert [p.name for p in c.patterns][:2] == ["連茹", "進茹"]
+
+
+def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypatch):
+    """An hour event names its 課體; the Korean reader gets the reading with the hanja beside it."""
+    from datetime import date
+
+    import icalendar
+
+    from exports import feeds
+    from exports.reports import _hour_rows
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    f = feeds.build_feed("travel", date(2026, 12, 1), date(2026, 12, 2), "Asia/Shanghai", "ko")
+    lines = [l for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT")
+             for l in str(e.get("description")).splitlines() if l.startswith("과체(課體): ")]
+    assert lines and all(re.fullmatch(r"과체\(課體\): ([가-힣]+\([^)]+\) ?)+", l) for l in lines), lines
+    from almanac import api
+    day = api.day("2026-12-01", "Asia/Shanghai")
+    rows = _hour_rows(day, {}, "en")
+    assert all(r["method"].split(" · ")[1:] == [" ".join(h["liuren"]["keti"])]
+               for r, h in zip(rows, day["hours"]) if h["liuren"]["keti"])
+    assert "name_ko" in api.textbook_chart("乙丑", gan_shang="巳")["keti"][0]

@@ -124,6 +124,7 @@ class KetiSource:
 @dataclass(frozen=True)
 class KetiDef:
     name: str
+    name_ko: str                     # the Korean reading (중심 for 重審), shown beside the hanja
     family: str
     when: Any                        # str, or {reading: str}
     option: str | None
@@ -149,7 +150,8 @@ class Keti:
 
     def to_json(self, lang: str | None = None) -> dict:
         meaning = self.defn.meaning[lang] if lang in LANGS else dict(self.defn.meaning)
-        return {"name": self.name, "family": self.defn.family, "meaning": meaning,
+        return {"name": self.name, "name_ko": self.defn.name_ko, "family": self.defn.family,
+                "meaning": meaning,
                 "source": str(self.defn.source)}
 
 
@@ -183,10 +185,13 @@ def catalogue() -> tuple[KetiDef, ...]:
                 if isinstance(when, dict) else compile_when(when, name))
         if isinstance(when, dict) and not entry.get("option"):
             raise KetiError(f"{name}: several readings but no option names the choice")
+        name_ko = entry.get("name_ko", "")
+        if not name_ko or not all("\uac00" <= ch <= "\ud7a3" for ch in name_ko):
+            raise KetiError(f"{name}: name_ko must be the Korean reading in Hangul, not {name_ko!r}")
         needs = tuple(entry.get("needs", ()))
         if not set(needs) <= set(CONTEXT):
             raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
-        out.append(KetiDef(name, entry.get("family", "課經"), when, entry.get("option"), meaning,
+        out.append(KetiDef(name, name_ko, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
                            tuple(entry.get("examples", ())), code, needs))
     return tuple(out)
@@ -241,6 +246,14 @@ def of_moment(chart, hour: int) -> tuple[Keti, ...]:
     facts = chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
                         chart.void, chart.patterns)
     return find(facts, chart.options, {"hour": hour})
+
+
+def korean(name: str) -> str:
+    """``중심(重審)``: the Korean reading with the hanja beside it, as a Korean reader expects."""
+    for d in catalogue():
+        if d.name == name:
+            return f"{d.name_ko}({d.name})"
+    return name
 
 
 def names() -> tuple[str, ...]:

@@ -148,6 +148,20 @@ def _chart_of(hour: dict) -> tuple[list[str], str]:
     return list(tr or []), str(method or "")
 
 
+def korean(name: str) -> str:
+    from almanac.liuren.keti import korean as _korean
+    return _korean(name)
+
+
+def keti_of(hour: dict) -> list[str]:
+    """The 課體 names of an hour (its ``liuren``/``chart`` object), or none."""
+    for key in ("liuren", "chart"):
+        inner = hour.get(key)
+        if isinstance(inner, dict) and inner.get("keti"):
+            return [str(k) for k in inner["keti"]]
+    return [str(k) for k in hour.get("keti") or []]
+
+
 def _rank(verdict: str, option: str) -> int:
     if verdict not in L.VERDICT_RANK:
         raise BadInput(f"[feeds] {option} = {verdict!r}; accepted: {', '.join(L.VERDICT_RANK)}")
@@ -252,6 +266,10 @@ class _Builder:
             if tr:
                 lines.append(f"{L.label('transmissions', lang)}: {''.join(tr)} · {L.label('method', lang)}: "
                              f"{L.term(method, lang)}")
+            keti = keti_of(h)
+            if keti:
+                shown = [korean(k) if lang == "ko" else L.term(k, lang) for k in keti]
+                lines.append(f"{L.label('keti', lang)}: {' '.join(shown)}")
             flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
             if flags:
                 lines.append(f"{L.label('flags', lang)}: {'、'.join(flags)}")

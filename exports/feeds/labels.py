@@ -75,6 +75,7 @@ LABELS: dict[str, dict[str, str]] = {
     "mansion": {"zh-Hant": "時禽", "zh-Hans": "时禽", "ko": "시금", "en": "Mansion of the hour"},
     "transmissions": {"zh-Hant": "三傳", "zh-Hans": "三传", "ko": "삼전", "en": "Three transmissions (三傳)"},
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법", "en": "Method"},
+    "keti": {"zh-Hant": "課體", "zh-Hans": "课体", "ko": "과체(課體)", "en": "Lesson forms (課體)"},
     "flags": {"zh-Hant": "神煞", "zh-Hans": "神煞", "ko": "신살", "en": "Flags"},
     "instant": {"zh-Hant": "交節時刻", "zh-Hans": "交节时刻", "ko": "절입 시각", "en": "Exact moment"},
     "convention": {

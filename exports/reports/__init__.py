@@ -17,7 +17,7 @@ import jinja2
 import config as config_mod
 from almanac.judgement.explain import localize
 from exports import source
-from exports.feeds import _active_flags, _atomic_write, _chart_of, day_lines
+from exports.feeds import _active_flags, _atomic_write, _chart_of, day_lines, keti_of, korean
 from exports.feeds import labels as L
 
 _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
@@ -109,7 +109,10 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str) -> list[di
         rows.append({"branch": h["branch"], "start": h["start"][11:16], "end": h["end"][11:16],
                      "pillar": h.get("pillar", ""), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
-                     "transmissions": "".join(tr), "method": method, "verdicts": verdicts})
+                     "transmissions": "".join(tr),
+                     "method": " · ".join([method, " ".join(korean(k) if lang == "ko" else k
+                                                            for k in keti_of(h))]) if keti_of(h) else method,
+                     "verdicts": verdicts})
     return rows
 
 

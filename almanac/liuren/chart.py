@@ -11,7 +11,7 @@ A chart depends only on the day pillar, ``k = 月將 − 占時`` and 晝/夜 (l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..cycles import BRANCHES, STEMS, GanZhi
 from .generals import GENERALS, Noble, place_noble
@@ -38,7 +38,13 @@ class Chart:
     noble: Noble
     void: tuple[int, int]
     patterns: tuple[Pattern, ...]
-    keti: tuple = ()
+
+    @cached_property
+    def keti(self) -> tuple:
+        """課體 by the classical catalogue (``keti.py``), worked out on first use."""
+        facts = _keti.chart_facts(self.day, self.k, self.lessons, self.transmissions, self.noble,
+                                  self.void, self.patterns)
+        return _keti.find(facts, self.options)
 
     @property
     def pillar(self) -> GanZhi:
@@ -92,9 +98,7 @@ def chart_for(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -
     void = void_pair(day)
     pats = find(day, k, t.branches, tuple(l.upper for l in lessons), void, t.method,
                 tuple(l.relation for l in lessons))
-    facts = _keti.chart_facts(day, k, lessons, t, noble, void, pats)
-    found = _keti.find(facts, options)
-    return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats, found)
+    return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats)
 
 
 __all__ = ["Chart", "chart_for", "STEMS"]

@@ -197,6 +197,9 @@ def test_baihu_reads_the_branches_it_rides_not_its_own_metal(year):
         if "liuren.baihu_ke_ri" in ids:
             stems.add(f["day_stem"])
             assert "白虎" in f["chuan_generals"] and f["baihu_shen_ke_gan"]
+            assert f["baihu_on"] not in "卯酉"           # 「復有其神臨卯酉，免死須歸道路傍」
+        if "liuren.baihu_maoyou" in ids:
+            assert f["baihu_on"] in "卯酉" and "liuren.baihu_ke_ri" not in ids
     assert stems - {"甲", "乙"}          # the old rule (白虎's own 金) fired on 甲乙 days only
     r = CAT.by_id["liuren.baihu_ke_ri"]
     assert r.grave_for("health") and r.effect_for("health") < 0

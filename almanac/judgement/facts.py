@@ -188,6 +188,7 @@ FACTS: dict[str, Fact] = {
     "chuan_generals_zhan": _f("list:str", _G, "generals on the transmissions at war (剋) with the branch they ride"),
     "chuan_generals_gan_sheng": _f("list:str", _G, "generals on the transmissions whose element the day stem generates"),
     "chuan_generals_gan_ke": _f("list:str", _G, "generals on the transmissions whose element the day stem overcomes"),
+    "baihu_on": _f("str", _B, "sky branch 白虎 rides"),
     "baihu_shen_ke_gan": _f("bool", None, "the branch 白虎 rides (陽神) or the one over it (陰神) overcomes the day stem (003 「白虎陽神剋日…白虎陰神剋日」)"),
     "qinglong_baihu_yin": _f("bool", None, "青龍 rides 白虎's 陰神 (the branch over the one 白虎 rides) — 003 「若作白虎陰神」"),
     "chu_ke_shangxia": _f("bool", None, "發用 overcomes both its general and the ground under it (003 「用克上下為隔將」)"),
@@ -383,6 +384,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
                                           if element_generates(el(gan), GENERAL_ELEMENT[g])),
         "chuan_generals_gan_ke": tuple(g for g in dict.fromkeys(chuan_gen)
                                        if element_overcomes(el(gan), GENERAL_ELEMENT[g])),
+        "baihu_on": baihu_on,
         "baihu_shen_ke_gan": rel(baihu_on, gan) == "剋" or rel(plate[baihu_on], gan) == "剋",
         "qinglong_baihu_yin": generals[plate[baihu_on]] == "青龍",
         "chu_ke_shangxia": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) == "剋",

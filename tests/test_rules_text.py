@@ -311,3 +311,11 @@ def test_every_debatable_rule_writes_its_decision():
                 "liuren.tianhou_bu", "liuren.diyue_zhawei", "liuren.baihu_ke_ri", "liuren.tianhou_hunch",
                 "liuren.taiyin_zheng", "liuren.liuqing_xiongjiang"):
         assert CAT.by_id[rid].reading, rid
+
+
+def test_luanshou_and_zhuixu_agree_with_the_keti_catalogue(year):
+    # 003 「二者皆名為亂首…二者皆名為贅婿」 and the 課體 catalogue (almanac/data/keti.toml) name the same
+    # charts under the default options; if either reading moves, this says so
+    for _, f, ids in year:
+        assert ("liuren.luanshou" in ids) == ("亂首" in f["keti"])
+        assert ("liuren.zhuixu" in ids) == ("贅婿" in f["keti"])

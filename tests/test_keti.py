@@ -167,3 +167,14 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     assert all(r["method"].split(" · ")[1:] == [" ".join(h["liuren"]["keti"])]
                for r, h in zip(rows, day["hours"]) if h["liuren"]["keti"])
     assert "name_ko" in api.textbook_chart("乙丑", gan_shang="巳")["keti"][0]
+
+
+def test_chart_lang_gives_each_keti_meaning_in_that_language():
+    from almanac import api
+    ko = api.textbook_chart("甲寅", yuejiang="未", hour="亥", lang="ko")
+    zg = next(k for k in ko["keti"] if k["name"] == "斬關")
+    assert zg["name_ko"] == "참관" and isinstance(zg["meaning"], str) and "괴강" in zg["meaning"]
+    en = api.textbook_chart("丁卯", gan_shang="丑", lang="en")
+    fy = next(k for k in en["keti"] if k["name"] == "返吟")
+    assert not re.search(r"[\u4e00-\u9fff]", fy["meaning"]) and fy["citation"].startswith("Da Liuren")
+    assert isinstance(api.textbook_chart("丁卯", gan_shang="丑")["keti"][0]["meaning"], dict)

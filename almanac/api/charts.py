@@ -48,6 +48,13 @@ def _with_lang(doc: dict, lang) -> dict:
     doc["lang"] = lg
     pats = (doc.get("sources") or {}).get("patterns") or {}
     doc["citations"] = {name: citation(src, lg) for name, src in pats.items()}
+    from ..lang import in_lang
+    from ..sources import BOOKS
+    for k in doc.get("keti", []) + doc.get("keti_hour", []):
+        # the 課體's meaning in the reader's language; a seed citation as people read it
+        k["meaning"] = in_lang(k["meaning"], lg)
+        if k["source"].partition(": ")[0] in BOOKS:
+            k["citation"] = citation(k["source"], lg)
     return doc
 
 

@@ -178,3 +178,38 @@ def test_chart_lang_gives_each_keti_meaning_in_that_language():
     fy = next(k for k in en["keti"] if k["name"] == "返吟")
     assert not re.search(r"[\u4e00-\u9fff]", fy["meaning"]) and fy["citation"].startswith("Da Liuren")
     assert isinstance(api.textbook_chart("丁卯", gan_shang="丑")["keti"][0]["meaning"], dict)
+
+
+#: 《御定六壬直指》, an independent 720-課 table: 「X日第N局 干上Y 課體：…」 as printed, for the 局
+#: checked by hand (docs/liuren.md). Names outside our catalogue (二煩 地網 寡宿 …) or needing the
+#: hour (天網: the table prints no hour) are skipped;
+#: ``differs`` lists the names where our 三傳 school differs from the table's (涉害 by depth count
+#: against its 孟仲季), which is a 三傳 dispute, not a 課體 one.
+ZHIZHI = [
+    ("丙寅", "未", "重審，間傳，斬關，勵德", ()),
+    ("丙寅", "午", "重審，進茹，六化，龃龉", ()),
+    ("丁卯", "未", "伏吟，三交，龍戰，奇化", ()),
+    ("丁卯", "午", "重審，退茹，夜衰，三奇", ()),
+    ("丁卯", "巳", "涉害，間傳，察微，極陰", ("察微", "極陰")),
+    ("丁卯", "辰", "遙克，二煩，天網，三交", ()),
+    ("丁卯", "卯", "元首，曲直，四墓，復生，不備", ()),
+    ("丁卯", "丑", "反吟，三交，二煩，斫輪", ()),
+    ("丁卯", "子", "重審，鑄印，乘軒", ()),
+    ("丁卯", "亥", "重審，曲直，不備，回環", ("重審",)),
+    ("丁未", "子", "比用，鑄印", ()),
+    ("癸巳", "巳", "涉害，從革，不備，贅婿", ()),
+    ("辛酉", "寅", "重審，炎上，六儀", ()),
+    ("辛酉", "丑", "遙克，彈射，勵德，三交，寡宿", ()),
+]
+
+
+@pytest.mark.parametrize("day,gan_shang,printed,differs", ZHIZHI, ids=[f"{d}干上{g}" for d, g, _, _ in ZHIZHI])
+def test_against_the_liuren_zhizhi_table(day, gan_shang, printed, differs):
+    alias = {a: d.name for d in catalogue() if not d.needs for a in (d.name, *d.aliases)}
+    ours = {k["name"] for k in _chart({"day": day, "gan_shang": gan_shang}).to_json()["keti"]}
+    ours |= {k["name"] for k in _chart({"day": day, "gan_shang": gan_shang, "night": True}).to_json()["keti"]}
+    for name in printed.split("，"):
+        if name in alias and name not in differs:
+            assert alias[name] in ours, (name, sorted(ours))
+        elif name in differs:
+            assert alias[name] not in ours   # documented: the 三傳 school differs

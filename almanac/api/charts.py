@@ -58,8 +58,13 @@ def _with_lang(doc: dict, lang) -> dict:
     return doc
 
 
+def _reading_profile(cfg, task):
+    from ..judgement.score import profile
+    return profile(cfg, task)
+
+
 def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None,
-                   lang=None) -> dict:
+                   lang=None, task=None) -> dict:
     """The chart of a day pillar with (月將, hour) or with the branch over the stem (干上).
 
     ``noble`` is ``"day"`` or ``"night"``; without it the hour decides by ``liuren.daynight``
@@ -87,21 +92,29 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
         raise BadInput(f"noble {noble!r} is not day or night")
     doc = {"day": str(pillar), "yuejiang": BRANCHES[yj] if yj is not None else None,
            "hour": BRANCHES[hr] if hr is not None else None}
+    prof = _reading_profile(cfg, task) if task is not None else None
     c = chart_for(pillar.index, k, night, opts)
     doc.update(c.to_json())
     if hr is not None:
         doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
     doc["day"] = str(pillar)
-    return _with_lang(doc, lang)
+    doc = _with_lang(doc, lang)
+    if prof is not None:
+        from ..judgement.reading import chart_facts, reading
+        from ..lang import check_lang
+        facts, known = chart_facts(c, hr, yj)
+        doc["reading"] = reading(facts, known, prof, check_lang(lang), "chart")
+    return doc
 
 
-def chart(moment, tz=None, config=None, *, lang=None) -> dict:
+def chart(moment, tz=None, config=None, *, lang=None, task=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
     from ..calendar import moment_facts, parse_moment
     from ..hours import Options, chart_at
 
     cfg = load(config)
     opts = Options.from_config(cfg)
+    prof = _reading_profile(cfg, task) if task is not None else None
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
     instant = parse_moment(moment, tz, opts.calendar.default_tz)
@@ -113,4 +126,21 @@ def chart(moment, tz=None, config=None, *, lang=None) -> dict:
     doc.update(c.to_json())
     doc["keti_hour"] = [x.to_json() for x in of_moment(c, m.hour_branch)]
     doc["day"] = str(m.day_pillar)
-    return _with_lang(doc, lang)
+    doc = _with_lang(doc, lang)
+    if prof is not None:
+        doc["reading"] = _moment_reading(m, cfg, prof, lang)
+    return doc
+
+
+def _moment_reading(m, cfg, prof, lang) -> dict:
+    """The reading of the hour holding the moment: every fact (演禽 and 六壬) is known, so it is
+    that hour's judgement (``judge_day``'s) for the task."""
+    from ..judgement.facts import FACTS
+    from ..judgement.reading import reading
+    from ..judgement.search import judged_facts
+    from ..lang import check_lang
+
+    for slot, facts, _ in judged_facts(m.zi_day, m.local.tzinfo, cfg):
+        if slot.branch == m.hour_branch:
+            return reading(facts, frozenset(FACTS), prof, check_lang(lang), "moment")
+    raise BadInput(f"no 時辰 of {m.zi_day} holds {m.local.isoformat()}")

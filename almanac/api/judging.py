@@ -19,7 +19,7 @@ from ..calendar import parse_date, zone
 from ..errors import BadInput
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
-from ..judgement.search import MAX_LIMIT, best_hours, day_judgement, day_judgements
+from ..judgement.search import MAX_LIMIT, best_of_range, day_judgement, day_judgements
 
 
 def _zone(tz, cfg):
@@ -49,8 +49,21 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None) -> dict:
     name, z = _zone(tz, cfg)
     n = _limit(limit)
     lg = check_lang(lang)
-    return {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
-            "results": best_hours(prof, d0, d1, z, cfg, n, lg)}
+    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg)
+    doc = {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
+           "good_found": good, "results": results}
+    if not good:
+        doc["note"] = NO_GOOD_HOUR[lg]
+    return doc
+
+
+#: what ``best`` says when no usable hour of the range reaches 吉
+NO_GOOD_HOUR = {
+    "zh-Hant": "此期間無一時辰達吉；所列為其中較佳者，各附其實判。",
+    "zh-Hans": "此期间无一时辰达吉；所列为其中较佳者，各附其实判。",
+    "ko": "이 기간에는 길(吉)에 이르는 시가 없다. 아래는 그중 나은 시이며 각각 실제 판단을 붙였다.",
+    "en": "No hour in this range reaches good (吉); these are the least bad, each with its real verdict.",
+}
 
 
 def tasks(config=None) -> dict:

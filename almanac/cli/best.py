@@ -29,6 +29,8 @@ def render(doc: dict) -> str:
     lines = [f"{doc['task']}  {doc['from']} … {doc['to']}  ({doc['tz']})", ""]
     if not doc["results"]:
         lines.append("no hour in the range is usable for this task")
+    elif doc.get("note"):
+        lines += [doc["note"], ""]
     for n, r in enumerate(doc["results"], 1):
         lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {r['pillar']}時 "
                      f"禽{r['mansion']}  score {r['score']:+g}  {r['verdict']}")

@@ -1,7 +1,11 @@
 """``almanac chart``: the 大六壬 chart of a moment, or of a day pillar as the books state it.
 
-    almanac chart DATETIME [--tz ZONE] [--json]
-    almanac chart --day PILLAR (--yuejiang BRANCH --hour BRANCH | --gan-shang BRANCH) [--noble day|night] [--json]
+    almanac chart DATETIME [--tz ZONE] [--task NAME] [--lang L] [--json]
+    almanac chart --day PILLAR (--yuejiang BRANCH --hour BRANCH | --gan-shang BRANCH) [--noble day|night]
+                  [--task NAME] [--lang L] [--json]
+
+With ``--task`` the answer adds a ``reading`` of the chart for that task (score, verdict, summary,
+reasons): from every rule for a moment, from the rules a chart alone decides for a textbook chart.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang",
                    help="sky branch over the day stem's 寄宮 (「乙丑日干上巳」)")
     p.add_argument("--noble", choices=("day", "night"), help="晝貴 or 夜貴 (textbook chart)")
+    p.add_argument("--task", metavar="NAME", help="read the chart for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of citations and readings: "
                                                "zh-Hant (default), zh-Hans, ko, en")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -28,7 +33,6 @@ def register(subparsers, common) -> None:
 def run(args) -> int:
     from almanac.api.charts import chart, textbook_chart
     from almanac.cli import emit
-    from almanac.liuren.render import render_json
 
     if args.day is not None:
         if args.moment is not None or args.tz is not None:
@@ -38,12 +42,27 @@ def run(args) -> int:
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
             raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
         doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
-                             noble=args.noble, config=args.config, lang=args.lang)
+                             noble=args.noble, config=args.config, lang=args.lang, task=args.task)
     else:
         if args.moment is None:
             raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
-        doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang)
-    emit(doc, args.json, render_json)
+        doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task)
+    emit(doc, args.json, render)
     return 0
+
+
+def render(doc: dict) -> str:
+    """The chart as ``almanac.liuren.render`` draws it, then the reading when one was asked for."""
+    from almanac.liuren.render import render_json
+
+    text = render_json(doc).rstrip("\n")
+    r = doc.get("reading")
+    if not r:
+        return text
+    lines = [text, "", f"{r['task']}: {r['summary']}"]
+    for x in r["reasons"]:
+        lines.append(f"  {x['effect']:+5.1f}  {x['text']}")
+        lines.append(f"         ↳ {x['citation']}")
+    return "\n".join(lines)

@@ -1,52 +1,64 @@
-"""Verdict thresholds from the spread of a task's scores.
+"""How the verdict scale reads the catalog: a measurement, not a fitting.
 
-A score is the sum of the cited effects that fire in an hour. The catalog holds more warnings than
-blessings (the texts do), so the raw scores of ordinary hours sit below zero, and fixed cut-offs
-would call most hours 大凶. The default thresholds in ``config/default.toml`` are therefore read off
-the scores themselves: over a reference span of hours (not vetoed), 大吉 is the top 5 %, 吉 the next
-20 %, 平 the middle 40 %, 凶 the next 25 % and 大凶 the bottom 10 %. Re-run after changing the
-catalog or a profile's weights::
+Verdicts are absolute (``score.SCALE``: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 score units),
+so how often a task meets 吉 is a property of the texts and the weights, which this module
+reports; it changes no threshold. Per task over a span of days (unvetoed hours): the share of each
+verdict, the score quartiles, and the two counts that must be zero — verdicts against their score's
+sign, and 吉/大吉 hours with a grave reason::
 
-    python -m almanac.judgement.calibrate 2021 2030
+    python -m almanac.judgement.calibrate 2026 2026        # every day of 2026
+    python -m almanac.judgement.calibrate 2021 2030 5      # every 5th day of 2021–2030
 """
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from datetime import date, timedelta
 
-#: the share of hours at or above each cut-off: 大吉, 吉 and (from below) 凶, 大凶
-SHARES = {"daji": 0.95, "ji": 0.75, "xiong": 0.35, "daxiong": 0.10}
+from .score import VERDICTS
+
+GOOD, BAD = frozenset(("吉", "大吉")), frozenset(("凶", "大凶"))
 
 
-def _quantile(sorted_scores: list[float], q: float) -> float:
-    i = min(len(sorted_scores) - 1, max(0, round(q * (len(sorted_scores) - 1))))
-    return sorted_scores[i]
-
-
-def thresholds(task: str, first_year: int, last_year: int, step_days: int = 5, config=None) -> dict:
-    """The cut-offs that split ``task``'s scores over the span by :data:`SHARES` (half-point grid)."""
+def measure(task: str, first_year: int, last_year: int, step_days: int = 1, config=None) -> dict:
+    """Verdict counts, score quartiles and invariant violations of ``task`` over the span."""
     from almanac.api.judging import judge_day
 
-    scores = []
+    verdicts: Counter = Counter()
+    scores, against_sign, grave_good, hours = [], 0, 0, 0
     d, end = date(first_year, 1, 1), date(last_year, 12, 31)
     while d <= end:
-        scores += [h["score"] for h in judge_day(d, None, task, config)["hours"] if not h["vetoed"]]
+        for h in judge_day(d, None, task, config)["hours"]:
+            hours += 1
+            grave = any(r["grave"] for r in h["reasons"] + h.get("vetoes", []))
+            v, s = h["verdict"], h["score"]
+            against_sign += (v in GOOD and s <= 0) or (v in BAD and s >= 0 and not grave)
+            grave_good += grave and v in GOOD
+            if not h["vetoed"]:
+                verdicts[v] += 1
+                scores.append(s)
         d += timedelta(days=step_days)
     scores.sort()
-    out = {k: round(_quantile(scores, q) * 2) / 2 for k, q in SHARES.items()}
-    # the 凶 cut-off is inclusive (score ≤ xiong): keep the four strictly ordered
-    out["ji"] = max(out["ji"], out["xiong"] + 0.5)
-    out["daji"] = max(out["daji"], out["ji"])
-    out["daxiong"] = min(out["daxiong"], out["xiong"])
-    return out
+    n = len(scores) or 1
+    q = [scores[min(len(scores) - 1, int(p * len(scores)))] if scores else 0.0 for p in (0.25, 0.5, 0.75)]
+    return {"task": task, "hours": hours, "usable": len(scores),
+            "shares": {v: round(verdicts[v] / n, 3) for v in VERDICTS}, "quartiles": q,
+            "against_sign": against_sign, "grave_good": grave_good}
 
 
 def main(argv: list[str]) -> None:
     from almanac.api.judging import tasks
-    first, last = (int(argv[0]), int(argv[1])) if len(argv) == 2 else (2021, 2030)
+    first, last = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (2026, 2026)
+    step = int(argv[2]) if len(argv) >= 3 else 1
+    print(f"{'task':<12} {'usable':>6}  " + "  ".join(f"{v:>4}" for v in VERDICTS)
+          + "   Q1 / median / Q3      against-sign  grave-吉")
     for t in tasks()["tasks"]:
-        th = thresholds(t["name"], first, last)
-        print(f"[tasks.{t['name']}] thresholds = {{ " + ", ".join(f"{k} = {v}" for k, v in th.items()) + " }")
+        m = measure(t["name"], first, last, step)
+        shares = "  ".join(f"{m['shares'][v] * 100:4.0f}%"[1:] if False else f"{m['shares'][v] * 100:4.0f}"
+                           for v in VERDICTS)
+        print(f"{t['name']:<12} {m['usable']:>6}  {shares}   "
+              f"{m['quartiles'][0]:+5.1f} / {m['quartiles'][1]:+5.1f} / {m['quartiles'][2]:+5.1f}"
+              f"      {m['against_sign']:>5}        {m['grave_good']:>5}")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,19 @@
 catalog's number for the task's ``base`` (or the rule's ``default``); ``weight`` is the profile's
 multiplier for the rule id, else for its most specific family (``liuren.keti`` before ``liuren``),
 else 1. A rule that vetoes the task (in the catalog or in the profile's ``veto`` list) makes the
-hour unusable whatever its score. The verdict reads the score against the profile's thresholds.
+hour unusable whatever its score.
+
+The verdict reads the score on an absolute scale in score units (:data:`SCALE`, the same for every
+task unless a profile sets its own ``thresholds``), under two rules that no threshold can undo:
+吉/大吉 need a positive score and 凶/大凶 a negative one; and an hour with a **grave** reason for
+the task (its text forbids or dooms the act: 不可, 大忌, 必死 …) is 凶, or 大凶 when the score
+reaches that far — never 平 or better, whatever else favours it.
 
 >>> from almanac.judgement.score import verdict_of
->>> [verdict_of(s, (6.0, 2.0, -2.0, -6.0)) for s in (7, 2, 0, -2, -6.5)]
+>>> [verdict_of(s, (4.5, 1.5, -1.5, -4.5)) for s in (7, 2, 0, -2, -6.5)]
 ['大吉', '吉', '平', '凶', '大凶']
+>>> verdict_of(7, (4.5, 1.5, -1.5, -4.5), grave=True), verdict_of(-0.5, (-1.0, -2.0, -3.0, -4.0))
+('凶', '平')
 """
 from __future__ import annotations
 
@@ -25,6 +33,8 @@ from . import explain
 from .catalog import Catalog, Rule, load_catalog
 
 VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
+#: the verdict scale in score units: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 (docs/judgement.md)
+SCALE = {"daji": 4.5, "ji": 1.5, "xiong": -4.0, "daxiong": -10.0}
 _PROFILE_KEYS = {"name_zh", "description", "description_zh", "base", "families", "rules", "veto",
                  "thresholds", "directions"}
 _THRESHOLD_KEYS = ("daji", "ji", "xiong", "daxiong")
@@ -60,15 +70,19 @@ class TaskProfile:
         return self.base in rule.veto or self.name in rule.veto or rule.id in self.veto
 
 
-def verdict_of(score: float, thresholds: tuple[float, float, float, float]) -> str:
+def verdict_of(score: float, thresholds: tuple[float, float, float, float], grave: bool = False) -> str:
+    """The verdict of ``score``: 吉/大吉 only above zero, 凶/大凶 only below; a grave hour is 凶 or
+    大凶 whatever its score."""
     daji, ji, xiong, daxiong = thresholds
-    if score >= daji:
+    if grave:
+        return "大凶" if score <= daxiong else "凶"
+    if score > 0 and score >= daji:
         return "大吉"
-    if score >= ji:
+    if score > 0 and score >= ji:
         return "吉"
-    if score <= daxiong:
+    if score < 0 and score <= daxiong:
         return "大凶"
-    if score <= xiong:
+    if score < 0 and score <= xiong:
         return "凶"
     return "平"
 
@@ -110,7 +124,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     if not isinstance(veto, list) or any(v not in cat.by_id for v in veto):
         bad = [v for v in veto if v not in cat.by_id] if isinstance(veto, list) else veto
         raise BadInput(f"config {where}.veto must list rule ids; unknown: {bad!r}")
-    th = raw.get("thresholds", {"daji": 6.0, "ji": 2.0, "xiong": -2.0, "daxiong": -6.0})
+    th = raw.get("thresholds", SCALE)
     if not isinstance(th, Mapping) or set(th) != set(_THRESHOLD_KEYS) or not all(_num(th[k]) for k in _THRESHOLD_KEYS):
         raise BadInput(f"config {where}.thresholds needs numbers daji, ji, xiong, daxiong")
     t = tuple(float(th[k]) for k in _THRESHOLD_KEYS)
@@ -213,4 +227,5 @@ def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = N
             vetoes.append(dict(veto))
     reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
     total = round(total, 3)
-    return Judgement(total, verdict_of(total, prof.thresholds), tuple(reasons), tuple(vetoes))
+    grave = any(r["grave"] for r in reasons) or any(v["grave"] for v in vetoes)
+    return Judgement(total, verdict_of(total, prof.thresholds, grave), tuple(reasons), tuple(vetoes))

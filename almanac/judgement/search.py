@@ -87,6 +87,16 @@ def check_range(start: date, end: date) -> None:
 
 def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
                lang: str = "zh-Hant") -> list[dict]:
+    return best_of_range(prof, start, end, tz, cfg, limit, lang)[0]
+
+
+GOOD = frozenset(("吉", "大吉"))
+
+
+def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
+                  lang: str = "zh-Hant") -> tuple[list[dict], bool]:
+    """The ``limit`` best-scored usable hours of the range, and whether any usable hour of the
+    range is at least 吉 (the best hours are listed either way, each with its real verdict)."""
     check_range(start, end)
     lang = check_lang(lang)
     fkey, tzk, one = _facts_key(cfg), _tzkey(tz), timedelta(days=1)
@@ -98,7 +108,8 @@ def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
         pool.extend(h for h in day if not h[2])
         d += one
     top = heapq.nsmallest(limit, pool, key=_first)
-    return [_copy(e) for _, e, _ in top]
+    good = any(h[1]["verdict"] in GOOD for h in pool)
+    return [_copy(e) for _, e, _ in top], good
 
 
 def _first(x):
@@ -165,18 +176,20 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
         th = prof.thresholds
         rows = []
         for idx in fired_idx:
-            total = 0.0
+            total, grave = 0.0, False
             rs, vs = [], []
             for i in idx:
                 eff, reason, veto = comp[i]
                 if reason is not None:
                     rs.append(i)
                     total += eff
+                    grave = grave or reason["grave"]
                 if veto is not None:
                     vs.append(i)
+                    grave = grave or veto["grave"]
             rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
             total = round(total, 3)
-            rows.append((total, verdict_of(total, th), rs, vs))
+            rows.append((total, verdict_of(total, th, grave), rs, vs))
         tasks[prof.name] = (rows, prof.directions)
     return {"heads": heads, "directions": dirs, "tasks": tasks}
 

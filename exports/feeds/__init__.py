@@ -175,7 +175,9 @@ class _Builder:
         self.opts = feeds_options(cfg)
         self.ns = f"feed/{task}/{lang}/{tz}"
         self.min_rank = _rank(self.opts.get("min_verdict", "吉"), "min_verdict")
-        self.best_min_rank = _rank(self.opts.get("best_min_verdict", "平"), "best_min_verdict")
+        # a day's best hour is announced only when it is at least 吉: a feed never calls a bad hour good
+        self.best_min_rank = max(_rank(self.opts.get("best_min_verdict", "吉"), "best_min_verdict"),
+                                 L.VERDICT_RANK["吉"])
         self.best_per_day = int(self.opts.get("best_per_day", 1))
         self.task_label = self._task_label()
 

@@ -130,7 +130,8 @@ def test_readings_are_options():
     """Each option changes its 課體 on some 課, and the wide reading contains the narrow one."""
     base = _counts(nights=(False,))
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
-            "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia"}
+            "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
+            "keti_jiuchou": "lin"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_"):
             continue

@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_zhuyin": ("jia", "sanchuan"),
     "keti_zhuixu": ("lin", "fayong"),
     "keti_longzhan": ("tongwei", "maoyou"),
+    "keti_jiuchou": ("lin", "fayong"),
 }
 
 
@@ -63,6 +64,7 @@ class LiurenOptions:
     keti_zhuyin: str = "jia"            # 鑄印: 戌加巳 with both in the 三傳 / 三傳 exactly 巳戌卯
     keti_zhuixu: str = "lin"            # 贅婿: 干支 on each other (訂訛) / and that one used (大全)
     keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用·酉日酉用 (大全) / any 卯酉 用 on 卯酉日
+    keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

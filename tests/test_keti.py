@@ -151,19 +151,19 @@ def test_names_are_unique_and_patterns_kept():
 
 def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypatch):
     """An hour event names its 課體; the Korean reader gets the reading with the hanja beside it."""
-    from datetime import date
-
-    import icalendar
-
+    import config as config_mod
+    from almanac import api
     from exports import feeds
     from exports.reports import _hour_rows
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
-    f = feeds.build_feed("travel", date(2026, 12, 1), date(2026, 12, 2), "Asia/Shanghai", "ko")
-    lines = [l for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT")
-             for l in str(e.get("description")).splitlines() if l.startswith("과체(課體): ")]
-    assert lines and all(re.fullmatch(r"과체\(課體\): ([가-힣]+\([^)]+\) ?)+", l) for l in lines), lines
-    from almanac import api
     day = api.day("2026-12-01", "Asia/Shanghai")
+    judged = [{**h, "verdict": "吉", "vetoed": False}          # every hour an event, whatever it scored
+              for h in api.judge_day("2026-12-01", "Asia/Shanghai", "travel")["hours"]]
+    b = feeds._Builder("travel", "Asia/Shanghai", "ko", None, config_mod.load(None))
+    lines = [l for e in b.hour_events(day, judged)
+             for l in str(e.get("description")).splitlines() if l.startswith("과체(課體): ")]
+    assert len(lines) == 12
+    assert all(re.fullmatch(r"과체\(課體\): ([가-힣]+\([^)]+\) ?)+", l) for l in lines), lines
     rows = _hour_rows(day, {}, "en")
     assert all(r["method"].split(" · ")[1:] == [" ".join(h["liuren"]["keti"])]
                for r, h in zip(rows, day["hours"]) if h["liuren"]["keti"])

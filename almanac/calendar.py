@@ -77,11 +77,36 @@ class CalendarOptions:
 
 # --------------------------------------------------------------------------- input parsing
 
+#: names a zone database holds that are not places: the POSIX default-rule file, the "Factory"
+#: placeholder (offset 0, abbreviation "-00"), the host's own ``localtime`` link, and the
+#: ``posix/`` and ``right/`` (leap-second) copies of the whole tree
+_NOT_PLACES = ("posixrules", "Factory", "localtime")
+_NOT_PLACE_TREES = ("posix/", "right/", "posix.", "right.")
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> frozenset[str]:
+    from zoneinfo import available_timezones
+    return frozenset(available_timezones()) - set(_NOT_PLACES)
+
+
 @lru_cache(maxsize=256)
 def zone(name: str) -> ZoneInfo:
-    """The IANA zone ``name``, or bad input."""
+    """The IANA zone ``name``, or bad input. Only names of the zone database's places and their
+    links are zones here: ``posixrules``, ``Factory``, ``localtime``, ``posix/…`` and ``right/…``
+    (whose clocks count leap seconds) are refused.
+
+    >>> zone("right/UTC")
+    Traceback (most recent call last):
+    almanac.errors.BadInput: unknown time zone 'right/UTC' (an IANA zone name such as Asia/Shanghai, Asia/Seoul, Europe/London)
+    """
     try:
         if not name or name.startswith(("/", ".")) or ".." in name:
+            raise ValueError
+        if name in _NOT_PLACES or name.startswith(_NOT_PLACE_TREES):
+            raise ValueError
+        names = _zone_names()
+        if names and name not in names:
             raise ValueError
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):

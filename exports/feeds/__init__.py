@@ -19,10 +19,14 @@ for the nightly job. What the feeds do for real clients (docs/feeds.md):
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import os
+import tempfile
 import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -180,6 +184,9 @@ class _Builder:
                                  L.VERDICT_RANK["吉"])
         self.best_per_day = int(self.opts.get("best_per_day", 1))
         self.task_label = self._task_label()
+        #: what, besides the UIDs' namespace (task, language, zone), makes this feed's content
+        #: differ from the plain feed's: its stamps are kept apart (see ``_resolve_stamps``)
+        self.variant = "" if alarm is None else f"alarm={alarm}"
 
     def _task_label(self) -> str:
         for t in source.tasks(self.cfg):
@@ -346,6 +353,16 @@ def _digest(ev: icalendar.Event) -> str:
     return hashlib.sha256(ev.to_ical()).hexdigest()
 
 
+def _resolve_stamps(cfg, variant: str, events: list[icalendar.Event]) -> dict[str, tuple[datetime, int]]:
+    """``uid → (stamp, sequence)`` of ``events`` from the ledger, kept per feed content: a
+    variant (an alarm, …) shares its events' UIDs with the plain feed but not their content, so
+    its ledger rows are keyed ``UID|variant`` — asking for a variant never re-stamps the plain
+    feed (the plain feed keeps the bare UID keys it always had)."""
+    keys = {str(ev["uid"]): (f"{ev['uid']}|{variant}" if variant else str(ev["uid"])) for ev in events}
+    resolved = _stamps_for(cfg).resolve({keys[str(ev["uid"])]: _digest(ev) for ev in events})
+    return {uid: resolved[key] for uid, key in keys.items()}
+
+
 def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = None,
                alarm: int | None = None, config=None, *, strict: bool = True) -> Feed:
     """The feed of ``task`` from ``start`` to ``end`` (inclusive dates, in ``tz``).
@@ -383,7 +400,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
         events += evs
         size += add
         last = d
-    stamps = _stamps_for(cfg).resolve({str(ev["uid"]): _digest(ev) for ev in events})
+    stamps = _resolve_stamps(cfg, b.variant, events)
     body = b.calendar(events, stamps).to_ical()
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(events), s, last)
@@ -399,7 +416,10 @@ def today_in(tz: str) -> date:
     return datetime.now(ZoneInfo(tz)).date()
 
 
-_cache: dict[tuple, Feed] = {}
+#: built rolling feeds, most recently used last; at most ``_CACHE_MAX`` (a feed is ≤ ``max_bytes``),
+#: so no number of distinct variants asked for grows the process without bound
+_CACHE_MAX = 32
+_cache: "OrderedDict[tuple, Feed]" = OrderedDict()
 _cache_lock = threading.Lock()
 _build_locks: dict[tuple, threading.Lock] = {}
 
@@ -416,6 +436,9 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
     key = (task, tz, lang, alarm, today, cfg.digest)
     hit = _cache.get(key)
     if hit is not None:
+        with _cache_lock:
+            if key in _cache:
+                _cache.move_to_end(key)
         return hit
     source.check_task(task, cfg)
     with _cache_lock:
@@ -429,6 +452,9 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
                 for k in [k for k in _cache if k[4] != today or k[5] != cfg.digest]:
                     _cache.pop(k, None)  # yesterday's horizons and old configs
                 _cache[key] = hit
+                while len(_cache) > _CACHE_MAX:
+                    _cache.popitem(last=False)
+                _build_locks.pop(key, None)
     return hit
 
 
@@ -473,7 +499,20 @@ def write_feeds(out_dir, config=None, today: date | None = None) -> list[Path]:
 
 
 def _atomic_write(path: Path, data: bytes) -> Path:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    """Write ``path`` whole or not at all: a temp file with a unique name in the same folder
+    (so concurrent writers of one path never share it), flushed to disk, then renamed over
+    ``path`` (atomic on POSIX and Windows). A failure leaves no temp file behind."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     return path

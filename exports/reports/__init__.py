@@ -123,9 +123,12 @@ def latest(folder) -> Path | None:
     return pages[-1] if pages else None
 
 
-def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None) -> list[Path]:
+def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None, *,
+                  update_latest: bool = True) -> list[Path]:
     """Write ``DIR/YYYY-MM-DD.html`` and ``.md`` for ``days`` days from ``start_date``; returns the
-    HTML paths. Files are replaced atomically; ``DIR/latest.html`` is refreshed too."""
+    HTML paths. Files are replaced atomically. With ``update_latest`` (the nightly run and the command
+    line) ``DIR/latest.html`` becomes the page of ``start_date``, the night the run is for; a
+    page written on demand (``update_latest=False``, the HTTP service) never touches it."""
     from almanac.errors import BadInput
     cfg = config_mod.load(config)
     start = source._as_date(start_date)
@@ -173,7 +176,6 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
         html_path = _atomic_write(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
         _atomic_write(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)
-    newest = latest(out)
-    if newest is not None:
-        _atomic_write(out / "latest.html", newest.read_bytes())
+    if update_latest and paths:
+        _atomic_write(out / "latest.html", paths[0].read_bytes())
     return paths

@@ -20,7 +20,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from exports.store.core import holder_name
-from exports.store.db import data_dir
+from exports.store.db import check_persisted, data_dir, file_identity
 
 from . import ledger
 
@@ -87,10 +87,12 @@ def _precompute(ctx: Context, day: dt.date) -> tuple[str, dict]:
     zones = list(sec["zones"]) or [ctx.config["calendar"]["default_tz"]]
     out = {"from": start.isoformat(), "to": end.isoformat(), "zones": {}}
     written = 0
+    before = file_identity(ctx.store.url)
     for zone in zones:
         stats = ctx.store.precompute(start, end, zone)
         out["zones"][zone] = stats.as_dict()
         written += stats.written + stats.tasks_updated
+    check_persisted(ctx.store.url, before)  # an error in the ledger, retried by catch-up
     return ("ok" if written else "noop"), out
 
 

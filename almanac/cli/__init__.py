@@ -13,6 +13,7 @@ import os
 import sys
 
 from almanac.errors import BadInput
+from almanac.redaction import redact
 
 #: subcommand modules, in the order ``--help`` lists them
 COMMANDS = ("day", "chart", "best", "tasks", "precompute", "feed", "report", "serve", "scheduler")
@@ -59,13 +60,20 @@ def emit(doc, as_json: bool, render) -> None:
         sys.stdout.write(render(doc).rstrip("\n") + "\n")
 
 
+def _logging() -> None:
+    """Every log record the process writes is redacted (no database password in a log)."""
+    from almanac.redaction import install_log_redaction
+    install_log_redaction()
+
+
 def main(argv: list[str] | None = None) -> int:
+    _logging()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         return int(args.func(args) or 0)
     except BadInput as e:
-        print(f"almanac: {str(e).splitlines()[0] if str(e) else 'bad input'}", file=sys.stderr)
+        print(f"almanac: {redact(str(e)).splitlines()[0] if str(e) else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("almanac: interrupted", file=sys.stderr)
@@ -75,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001 — the promise is: no traceback for users
         if os.environ.get("ALMANAC_DEBUG"):
             raise
-        print(f"almanac: internal error: {type(e).__name__}: {e}".splitlines()[0], file=sys.stderr)
+        print(redact(f"almanac: internal error: {type(e).__name__}: {e}").splitlines()[0], file=sys.stderr)
         return 1
 
 

@@ -61,8 +61,15 @@ def run(args) -> int:
         raise BadInput(f"--to {end} is before --from {start}; give the range in order")
     tz = args.tz or cfg["calendar"]["default_tz"]
     _check_tz(tz)
+    from exports.store.db import check_persisted, file_identity
     store = Store(None, cfg)
+    before = file_identity(store.url)
     stats = store.precompute(start, end, tz, progress=_Bar())
+    try:
+        check_persisted(store.url, before)
+    except OSError as e:
+        print(f"almanac: precompute failed: {e}", file=sys.stderr)
+        return 1
     summary = stats.as_dict()
     if args.json:
         sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")

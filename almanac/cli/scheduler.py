@@ -31,6 +31,8 @@ def run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from almanac.redaction import install_log_redaction
+    install_log_redaction()
     cfg = config_mod.load(args.config)
     service = Service(cfg)
     while True:

@@ -24,6 +24,7 @@ import config as config_mod
 from exports import feeds, source
 from exports.http import middleware, routes
 from exports.http.caching import FeedCache, FeedEntry
+from exports.http.limits import Limiter
 from exports.http.pages import index_html, subscribe_links
 from exports.http.routes import reports_dir
 
@@ -39,8 +40,9 @@ def create_app(config=None) -> FastAPI:
                   docs_url="/docs", redoc_url=None)
     app.state.config = cfg
     app.state.feed_cache = cache = FeedCache(cfg, int(cfg["http"]["max_age"]))
+    app.state.limiter = limiter = Limiter(int(cfg["http"]["expensive_slots"]))
     middleware.install(app, cache)
-    routes.install(app, cfg, cache)
+    routes.install(app, cfg, cache, limiter)
     return app
 
 

@@ -12,6 +12,7 @@ import hashlib
 import json
 import threading
 import time
+from collections import OrderedDict
 from datetime import datetime, timedelta
 from datetime import time as dtime
 from datetime import timezone
@@ -129,58 +130,116 @@ class FeedEntry:
 
 
 class FeedCache:
-    """Rendered feeds by ``(task, tz, lang, alarm)`` and by the exact request ``(path, query)``,
-    each valid until the next midnight of its zone (when the rolling horizon moves)."""
+    """Rendered feeds by variant key ``(task, tz, lang, alarm)`` — every parameter a client may
+    vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
+    until the next midnight of its zone (when the rolling horizon moves).
 
-    MAX_RAW = 512
+    Bounded by design: the variants are an LRU bounded in bytes (``[http] feed_cache_bytes``),
+    the default feed of each task pinned; the request map is an LRU of at most ``MAX_RAW`` keys
+    (small tuples, pointing into the LRU, so an evicted variant is gone from both)."""
 
-    def __init__(self, cfg, max_age: int):
+    MAX_RAW = 4096
+
+    def __init__(self, cfg, max_age: int, max_bytes: int | None = None):
         self.cfg, self.max_age = cfg, max_age
-        self.entries: dict[tuple, FeedEntry] = {}
-        self.raw: dict[tuple, FeedEntry] = {}
+        self.max_bytes = int(max_bytes if max_bytes is not None else cfg["http"]["feed_cache_bytes"])
+        self.entries: OrderedDict[tuple, FeedEntry] = OrderedDict()
+        self.raw: OrderedDict[tuple, tuple] = OrderedDict()
+        self.pinned: set[tuple] = set()
+        self.bytes = 0
+        self.evicted = 0
         self._lock = threading.Lock()
 
+    def key(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> tuple:
+        return (task, tz or self.cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm)
+
+    def is_default(self, key: tuple) -> bool:
+        return key[1:] == (self.cfg["calendar"]["default_tz"], L.LANGS[0], None)
+
+    @staticmethod
+    def _size(e: FeedEntry) -> int:
+        return len(e.body) + len(e.gz) + 2048
+
+    def _get(self, key: tuple) -> "FeedEntry | None":
+        e = self.entries.get(key)
+        if e is None:
+            return None
+        if time.time() >= e.expires:
+            with self._lock:
+                if self.entries.get(key) is e:
+                    self._drop(key)
+            return None
+        with self._lock:
+            if key in self.entries:
+                self.entries.move_to_end(key)
+        return e
+
+    def _drop(self, key: tuple) -> None:
+        e = self.entries.pop(key, None)
+        if e is not None:
+            self.bytes -= self._size(e)
+
     def lookup(self, path: str, query: bytes) -> "FeedEntry | None":
-        e = self.raw.get((path, query))
-        if e is not None and time.time() < e.expires:
-            return e
-        return None
+        key = self.raw.get((path, query))
+        return self._get(key) if key is not None else None
 
     def get(self, task: str, tz: str, lang: str | None, alarm: int | None) -> "FeedEntry | None":
-        e = self.entries.get((task, tz, lang, alarm))
-        return e if e is not None and time.time() < e.expires else None
+        return self._get(self.key(task, tz, lang, alarm))
 
     def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> FeedEntry:
         """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
         tz = feeds.check_tz(tz or self.cfg["calendar"]["default_tz"])
         lang = L.check_lang(lang)
-        e = self.get(task, tz, lang, alarm)
+        key = self.key(task, tz, lang, alarm)
+        e = self._get(key)
         if e is not None:
             return e
         today = feeds.today_in(tz)
         f = feeds.rolling_feed(task, tz, lang, alarm, self.cfg, today)
         expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
         e = FeedEntry(f, task, self.max_age, expires)
+        self._put(key, e)
+        return e
+
+    def _put(self, key: tuple, e: FeedEntry) -> None:
         with self._lock:
             now = time.time()
             for k in [k for k, v in self.entries.items() if v.expires <= now]:
-                del self.entries[k]
-            self.entries[(task, tz, lang, alarm)] = e
-        return e
+                self._drop(k)
+            self._drop(key)
+            self.entries[key] = e
+            self.bytes += self._size(e)
+            if self.is_default(key):
+                self.pinned.add(key)
+            for k in list(self.entries):
+                if self.bytes <= self.max_bytes:
+                    break
+                if k not in self.pinned and k != key:
+                    self._drop(k)
+                    self.evicted += 1
 
-    def remember(self, path: str, query: bytes, entry: FeedEntry) -> None:
+    def remember(self, path: str, query: bytes, entry_or_key) -> None:
+        """Serve this exact request from the variant it was answered with."""
+        key = entry_or_key if isinstance(entry_or_key, tuple) else next(
+            (k for k, v in self.entries.items() if v is entry_or_key), None)
+        if key is None:
+            return
         with self._lock:
-            if len(self.raw) >= self.MAX_RAW:
-                now = time.time()
-                for k in [k for k, v in self.raw.items() if v.expires <= now] or list(self.raw)[:self.MAX_RAW // 2]:
-                    del self.raw[k]
-            self.raw[(path, query)] = entry
+            self.raw[(path, query)] = key
+            self.raw.move_to_end((path, query))
+            while len(self.raw) > self.MAX_RAW:
+                self.raw.popitem(last=False)
 
     def prime(self, task: str) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
-        entry = self.build(task, None, None, None)
+        self.build(task, None, None, None)
+        key = self.key(task, None, None, None)
         path = f"/feeds/{task}.ics"
-        self.remember(path, b"", entry)
+        self.remember(path, b"", key)
         # the query of the printed and index subscribe links (pages.subscribe_links)
         tz = self.cfg["calendar"]["default_tz"]
-        self.remember(path, urlencode({"tz": tz, "lang": L.LANGS[0]}).encode(), entry)
+        self.remember(path, urlencode({"tz": tz, "lang": L.LANGS[0]}).encode(), key)
+
+    def stats(self) -> dict:
+        return {"variants": len(self.entries), "bytes": self.bytes, "max_bytes": self.max_bytes,
+                "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw)}

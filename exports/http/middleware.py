@@ -1,7 +1,9 @@
-"""Pure-ASGI middleware and the error handlers: every error is ``{"error": "one line"}``.
+"""Pure-ASGI middleware and the error handlers: every error is ``{"error": "one line"}``, redacted.
 
-- ``Never500``: an exception that escapes the app becomes a JSON 400 (or, when the response has
-  already started, a closed connection) — never a 500;
+- ``Failures``: an exception that escapes the app becomes a JSON error (or, when the response has
+  already started, a closed connection): a ``BadInput`` is the client's (400); the service's own
+  configuration (``BadConfig``), its store or its disk failing are ``503`` with ``Retry-After``;
+  anything else is a logged ``500`` — a server fault never looks like bad client input;
 - ``FeedFastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query is
   answered from memory before FastAPI routing and validation run.
 
@@ -16,18 +18,46 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from almanac.errors import BadInput
+from sqlalchemy.exc import SQLAlchemyError
+
+from almanac.errors import BadConfig, BadInput
+from almanac.redaction import redact
 
 log = logging.getLogger("almanac.http")
 
 
-def error(status: int, message: str) -> JSONResponse:
-    first = (str(message).splitlines() or ["bad input"])[0]
-    return JSONResponse({"error": first or "bad input"}, status_code=status)
+#: seconds a client is asked to wait after a 503
+RETRY_AFTER = 5
 
 
-class Never500:
-    """An exception that escapes the app becomes a JSON 400 — never a 500."""
+def error(status: int, message: str, headers: dict | None = None) -> JSONResponse:
+    first = (redact(message).splitlines() or ["bad input"])[0]
+    if status == 503 and not headers:
+        headers = {"Retry-After": str(RETRY_AFTER)}
+    return JSONResponse({"error": first or "bad input"}, status_code=status, headers=headers)
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    """True for the service's own trouble that may pass: its configuration, its store, its disk."""
+    return isinstance(exc, (BadConfig, OSError, SQLAlchemyError, TimeoutError))
+
+
+def failure(exc: BaseException, path: str | None = None) -> JSONResponse:
+    """The answer to an exception no route turned into one."""
+    if isinstance(exc, BadConfig):
+        log.error("configuration fault answering %s: %s", path, redact(exc))
+        return error(503, f"the service is misconfigured: {exc}")
+    if isinstance(exc, BadInput):
+        return error(400, str(exc))
+    if is_unavailable(exc):
+        log.error("service unavailable answering %s: %s: %s", path, type(exc).__name__, redact(exc))
+        return error(503, f"the service cannot answer now ({type(exc).__name__}); try again later")
+    log.error("unexpected error answering %s", path, exc_info=exc)
+    return error(500, f"internal error ({type(exc).__name__})")
+
+
+class Failures:
+    """An exception that escapes the app becomes a JSON 4xx/5xx answer (``failure``)."""
 
     def __init__(self, app):
         self.app = app
@@ -44,14 +74,10 @@ class Never500:
             await send(message)
         try:
             await self.app(scope, receive, _send)
-        except Exception as e:  # noqa: BLE001 — the contract: no input produces a 500
+        except Exception as e:  # noqa: BLE001 — every failure answers as what it is
             if started:
                 raise
-            status = 400
-            msg = str(e) if isinstance(e, BadInput) else f"cannot answer this request: {type(e).__name__}: {e}"
-            if not isinstance(e, BadInput):
-                log.exception("unexpected error answering %s", scope.get("path"))
-            await error(status, msg)(scope, receive, send)
+            await failure(e, scope.get("path"))(scope, receive, send)
 
 
 class FeedFastPath:
@@ -77,16 +103,19 @@ class FeedFastPath:
 
 def install(app: FastAPI, cache) -> None:
     """The middleware stack and the exception handlers of the service."""
-    app.add_middleware(Never500)
+    app.add_middleware(Failures)
     app.add_middleware(FeedFastPath, cache=cache)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):
-        return error(400, str(exc))
+        return failure(exc, request.url.path)  # 400, or 503 for the service's own configuration
 
     @app.exception_handler(ValueError)
     async def _value_error(request: Request, exc: ValueError):
         return error(400, str(exc))
+
+    for kind in (OSError, SQLAlchemyError, TimeoutError):
+        app.add_exception_handler(kind, _unavailable)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
@@ -101,4 +130,8 @@ def install(app: FastAPI, cache) -> None:
         msg = exc.detail if isinstance(exc.detail, str) else "error"
         if exc.status_code == 404 and msg == "Not Found":
             msg = f"no such path {request.url.path!r}; see / or /openapi.json"
-        return JSONResponse({"error": msg}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+        return error(exc.status_code, msg, getattr(exc, "headers", None))
+
+
+async def _unavailable(request: Request, exc: Exception):
+    return failure(exc, request.url.path)

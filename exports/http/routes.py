@@ -2,18 +2,21 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from almanac.errors import BadInput
+from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
 from exports.http.caching import conditional, json_answer
+from exports.http.health import Health, Unhealthy
+from exports.http.middleware import RETRY_AFTER, error
 from exports.http.pages import index_html
 
 _ERR = {"content": {"application/json": {"schema": {
@@ -21,6 +24,9 @@ _ERR = {"content": {"application/json": {"schema": {
 ERRORS = {400: {"description": "Bad input", **_ERR}, 404: {"description": "Not found", **_ERR},
           422: {"description": "Invalid parameter", **_ERR}}
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: dates are typed as dates in the OpenAPI description (validated by ``parse_date``, whose
+#: message is the 400's)
+_DATE_SCHEMA = {"json_schema_extra": {"format": "date", "example": "2026-11-29"}}
 
 
 def parse_date(value: str, what: str) -> date:
@@ -42,7 +48,7 @@ def reports_dir(cfg) -> Path:
     return source.data_dir() / cfg["reports"]["reports_dir"]
 
 
-def add_feed_routes(app: FastAPI, cfg, cache) -> None:
+def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
     @app.get("/feeds/{name}", responses={200: {"content": {"text/calendar": {}}, "description": "iCalendar feed"},
                                           304: {"description": "Not modified"}, **ERRORS},
              summary="A task's iCalendar feed (rolling horizon)")
@@ -54,10 +60,16 @@ def add_feed_routes(app: FastAPI, cfg, cache) -> None:
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
         task = name[:-4]
         known_task(task, cfg)
-        entry = cache.get(task, tz or cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm)
+        key = cache.key(task, tz, lang, alarm)
+        entry = cache.get(*key)
         if entry is None:
-            entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
-        cache.remember(request.scope["path"], request.scope["query_string"], entry)
+            if cache.is_default(key):
+                entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
+            else:  # a variant not rendered yet: an expensive request
+                with limiter.slot("feed variant"):
+                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
+        cache.remember(request.scope["path"], request.scope["query_string"], cache.key(
+            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm))
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
@@ -66,11 +78,12 @@ def add_feed_routes(app: FastAPI, cfg, cache) -> None:
     app.add_api_route("/feeds/{name}", feed, methods=["HEAD"], include_in_schema=False)
 
 
-def add_api_routes(app: FastAPI, cfg) -> None:
+def add_api_routes(app: FastAPI, cfg, limiter) -> None:
     hopts = cfg["http"]
 
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
-    def api_day(request: Request, day: str, tz: str | None = None,
+    def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
+                tz: str | None = None,
                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
         d = parse_date(day, "date")
         doc = source.get_day(d, feeds.check_tz(tz) if tz else None, cfg)
@@ -86,8 +99,9 @@ def add_api_routes(app: FastAPI, cfg) -> None:
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, cfg, **extra))
 
     @app.get("/api/best", responses=ERRORS, summary="Best hours for a task (almanac best --json)")
-    def api_best(request: Request, task: str, from_: str = Query(..., alias="from"),
-                 to: str = Query(...), tz: str | None = None,
+    def api_best(request: Request, task: str,
+                 from_: str = Query(..., alias="from", description="YYYY-MM-DD", **_DATE_SCHEMA),
+                 to: str = Query(..., description="YYYY-MM-DD", **_DATE_SCHEMA), tz: str | None = None,
                  limit: int = Query(10, ge=1, le=1000),
                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
         s, e = parse_date(from_, "from"), parse_date(to, "to")
@@ -97,35 +111,51 @@ def add_api_routes(app: FastAPI, cfg) -> None:
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
         known_task(task, cfg)
         extra = {"lang": lang} if lang else {}
-        return json_answer(request, source.best(task, s, e, feeds.check_tz(tz) if tz else None, limit, cfg,
-                                                **extra))
+        zone = feeds.check_tz(tz) if tz else None
+        if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
+            return json_answer(request, source.best(task, s, e, zone, limit, cfg, **extra))
+        with limiter.slot("best over a long range"):
+            return json_answer(request, source.best(task, s, e, zone, limit, cfg, **extra))
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request):
         return json_answer(request, {"tasks": source.tasks(cfg)})
 
 
-def add_report_routes(app: FastAPI, cfg) -> None:
+def report_window(cfg, today: date | None = None) -> tuple[date, date]:
+    """The dates whose report pages the service writes and serves on demand."""
+    h = cfg["http"]
+    today = today or feeds.today_in(cfg["calendar"]["default_tz"])
+    return (today - timedelta(days=int(h["report_past_days"])),
+            today + timedelta(days=int(h["report_future_days"])))
+
+
+def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     max_age = int(cfg["http"]["max_age"])
+
+    def page(folder: Path, d: date) -> Path:
+        path = folder / f"{d.isoformat()}.html"
+        if path.exists():
+            return path
+        lo, hi = report_window(cfg)
+        if not lo <= d <= hi:
+            raise StarletteHTTPException(404, f"no report for {d}: pages are made on demand only for "
+                                              f"{lo} .. {hi} (a window around today)")
+        from exports import reports
+        with limiter.slot("report page"):
+            return reports.write_reports(d, 1, folder, cfg, update_latest=False)[0]
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},
              summary="A day's report page (YYYY-MM-DD.html or latest.html)")
     def report(request: Request, name: str):
-        from exports import reports
         folder = reports_dir(cfg)
         if name == "latest.html":
-            # today's page (written now if the nightly job has not): a page asked for on demand
-            # for another date is never "latest"
-            today = feeds.today_in(cfg["calendar"]["default_tz"])
-            path = folder / f"{today.isoformat()}.html"
-            if not path.exists():
-                path = reports.write_reports(today, 1, folder, cfg)[0]
+            # today's page (written now if the nightly job has not); the file latest.html is the
+            # nightly run's alone: a page asked for on demand never becomes "latest"
+            path = page(folder, feeds.today_in(cfg["calendar"]["default_tz"]))
         elif name.endswith(".html") and _DATE_RE.match(name[:-5]):
-            d = parse_date(name[:-5], "date")
-            path = folder / f"{d.isoformat()}.html"
-            if not path.exists():
-                path = reports.write_reports(d, 1, folder, cfg)[0]
+            path = page(folder, parse_date(name[:-5], "date"))
         else:
             raise StarletteHTTPException(404, f"no report {name!r}; reports are /reports/YYYY-MM-DD.html")
         body = path.read_bytes()
@@ -133,18 +163,17 @@ def add_report_routes(app: FastAPI, cfg) -> None:
         return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
 
 
-def add_health_routes(app: FastAPI, cfg) -> None:
-    @app.get("/healthz", responses={503: {"description": "store unavailable", **_ERR}}, summary="Health")
+def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
+    health = Health(cfg)
+
+    @app.get("/healthz", responses={503: {"description": "store or disk unavailable", **_ERR}}, summary="Health")
     def healthz(request: Request):
-        doc = {"status": "ok", "config": cfg.digest}
-        store = source._backend()
-        if store is not None:
-            try:
-                st = store.open_store(cfg)  # the service owns its store: created if missing
-                doc["store"] = getattr(st, "dialect", "?")
-                doc["counts"] = st.counts()
-            except Exception as e:  # noqa: BLE001
-                return JSONResponse({"error": f"database does not answer: {e}".splitlines()[0]}, status_code=503)
+        try:
+            doc = health.check()
+        except (Unhealthy, BadConfig) as e:
+            return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
+        doc["feed_cache"] = cache.stats()
+        doc["expensive"] = {"slots": limiter.slots, "running": limiter.running, "turned_away": limiter.busy}
         return JSONResponse(doc, headers={"Cache-Control": "no-store"})
 
 
@@ -154,9 +183,9 @@ def add_page_routes(app: FastAPI, cfg) -> None:
         return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300)
 
 
-def install(app: FastAPI, cfg, cache) -> None:
-    add_feed_routes(app, cfg, cache)
-    add_api_routes(app, cfg)
-    add_report_routes(app, cfg)
-    add_health_routes(app, cfg)
+def install(app: FastAPI, cfg, cache, limiter) -> None:
+    add_feed_routes(app, cfg, cache, limiter)
+    add_api_routes(app, cfg, limiter)
+    add_report_routes(app, cfg, limiter)
+    add_health_routes(app, cfg, cache, limiter)
     add_page_routes(app, cfg)

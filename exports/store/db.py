@@ -15,7 +15,8 @@ import platformdirs
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine, make_url
 
-from almanac.errors import BadInput
+from almanac.errors import BadConfig
+from almanac.redaction import redact
 
 APP_NAME = "renqin-almanac"
 DB_FILE = "almanac.sqlite3"
@@ -47,10 +48,10 @@ def resolve_url(url: str | None = None, config=None) -> str:
     try:
         parsed = make_url(chosen)
     except Exception:  # noqa: BLE001 — SQLAlchemy's message names the problem
-        raise BadInput(f"database URL {chosen!r} is not valid; accepted: sqlite:///PATH or "
+        raise BadConfig(f"database URL {redact(chosen)!r} is not valid; accepted: sqlite:///PATH or "
                        "postgresql+psycopg://USER@HOST:PORT/DB") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
-        raise BadInput(f"database {parsed.get_backend_name()!r} is not supported; "
+        raise BadConfig(f"database {parsed.get_backend_name()!r} is not supported; "
                        "accepted: sqlite, postgresql (psycopg 3)")
     return chosen
 
@@ -114,3 +115,27 @@ def dispose_all() -> None:
     for engine in _engines.values():
         engine.dispose()
     _engines.clear()
+
+
+def file_identity(url: str) -> "tuple[int, int] | None":
+    """``(device, inode)`` of an SQLite store's file, None for another database (or no file)."""
+    path = sqlite_path(url)
+    if path is None:
+        return None
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def check_persisted(url: str, before: "tuple[int, int] | None") -> None:
+    """Raise ``OSError`` when the SQLite file written to is no longer the store at ``url``
+    (deleted or replaced during the run): the writes went to a file nobody will read."""
+    path = sqlite_path(url)
+    if path is None or before is None:
+        return
+    if file_identity(url) != before:
+        raise OSError(f"the store file {path} was deleted or replaced during the run; "
+                      "the days written did not persist")
+

@@ -1,0 +1,377 @@
+"""Service hardening: bounded cost per request, no secret in any answer or log, race-free files,
+stable feed stamps across variants and restarts, failures that look like failures, and zones
+that are places. In-process (FastAPI's TestClient) where a process is not the point; a real
+uvicorn process where it is (concurrency, stderr)."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+PASSWORD = "S3cretPW"
+BAD_URL = f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:notaport/almanac"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+_LAUNCH = """
+import uvicorn
+from exports.http import create_app
+uvicorn.run(create_app({config!r}), host="127.0.0.1", port={port}, log_level="warning")
+"""
+
+
+class Server:
+    """A real ``uvicorn`` process on loopback with its own data folder; stops itself at exit."""
+
+    def __init__(self, data: Path, config: dict, env: dict | None = None, ready: int = 200):
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", _LAUNCH.format(config=config, port=self.port)],
+            env={**os.environ, "ALMANAC_DATA_DIR": str(data), **(env or {})},
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(600):
+            try:
+                if httpx.get(self.base + "/healthz", timeout=5).status_code == ready:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                raise RuntimeError("server died: " + self.proc.stderr.read().decode()[-2000:])
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        return self.proc.stderr.read().decode(errors="replace")
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    d.mkdir()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(d))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    return d
+
+
+def _client(config: dict | None = None) -> TestClient:
+    from exports.http import create_app
+    return TestClient(create_app(config or {}), raise_server_exceptions=False)
+
+
+# ---------------------------------------------------------------------- zones
+@pytest.mark.parametrize("name", ["posixrules", "Factory", "right/UTC", "posix/Asia/Seoul", "localtime"])
+def test_zones_that_are_not_places_are_refused(name, data):
+    from almanac.errors import BadInput
+    from exports.feeds import check_tz
+    with pytest.raises(BadInput):
+        check_tz(name)
+    r = _client().get(f"/api/day/2026-11-29?tz={name}")
+    assert r.status_code == 400 and "time zone" in r.json()["error"]
+
+
+def test_place_zones_still_accepted(data):
+    from exports.feeds import check_tz
+    for name in ("Asia/Seoul", "UTC", "Etc/GMT-8", "America/New_York", "Australia/Lord_Howe"):
+        assert check_tz(name) == name
+
+
+# ---------------------------------------------------------------------- OpenAPI
+def test_openapi_types_dates_as_dates(data):
+    spec = _client().get("/openapi.json").json()
+    day = {p["name"]: p for p in spec["paths"]["/api/day/{day}"]["get"]["parameters"]}
+    assert day["day"]["schema"]["format"] == "date"
+    best = {p["name"]: p for p in spec["paths"]["/api/best"]["get"]["parameters"]}
+    assert best["from"]["schema"]["format"] == "date" and best["to"]["schema"]["format"] == "date"
+
+
+# ---------------------------------------------------------------------- secrets
+def test_redact_hides_passwords_even_unparsable():
+    from almanac.redaction import redact
+    assert PASSWORD not in redact(f"x {BAD_URL!r} y")
+    assert PASSWORD not in redact(f"dsn=host=h password={PASSWORD} dbname=d")
+    assert redact("postgresql+psycopg://postgres@127.0.0.1:55432/db") == \
+        "postgresql+psycopg://postgres@127.0.0.1:55432/db"
+
+
+def test_password_never_leaves_the_service(tmp_path):
+    """A typo in the port of a URL with a password: every answer is a 5xx (the service's fault,
+    not the client's) and neither the bodies nor stderr carry the password."""
+    today = date.today().isoformat()
+    srv = Server(tmp_path, {}, env={"ALMANAC_DB_URL": BAD_URL}, ready=503)
+    try:
+        bodies = []
+        for path in ("/healthz", "/api/day/2026-11-29", "/feeds/travel.ics", f"/reports/{today}.html"):
+            r = httpx.get(srv.base + path, timeout=60)
+            assert r.status_code == 503, (path, r.status_code, r.text)
+            assert "retry-after" in r.headers and r.json()["error"]
+            bodies.append(r.text)
+        # what needs no store may still answer; nothing is blamed on the client
+        r = httpx.get(srv.base + "/api/best?task=travel&from=2026-12-01&to=2026-12-01", timeout=60)
+        assert r.status_code in (200, 503)
+        bodies.append(r.text)
+    finally:
+        err = srv.stop()
+    for text in bodies + [err]:
+        assert PASSWORD not in text
+    assert "***" in bodies[0]
+
+
+def test_password_never_on_the_command_line(tmp_path):
+    env = {**os.environ, "ALMANAC_DATA_DIR": str(tmp_path), "ALMANAC_DB_URL": BAD_URL}
+    r = subprocess.run([sys.executable, "-m", "almanac.cli", "precompute", "--from", "2026-12-01",
+                        "--to", "2026-12-01"], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert PASSWORD not in r.stderr + r.stdout and "***" in r.stderr
+
+
+def test_log_records_are_redacted():
+    import logging
+
+    from almanac.redaction import RedactingFilter
+    rec = logging.LogRecord("x", logging.ERROR, __file__, 1, "cannot open %s", (BAD_URL,), None)
+    try:
+        raise RuntimeError(f"connect to {BAD_URL} failed")
+    except RuntimeError:
+        rec.exc_info = sys.exc_info()
+    RedactingFilter().filter(rec)
+    out = logging.Formatter().format(rec)
+    assert PASSWORD not in out and "***" in out and "RuntimeError" in out
+
+
+# ---------------------------------------------------------------------- files
+def test_atomic_write_under_concurrency(tmp_path):
+    from exports.feeds import _atomic_write
+    target = tmp_path / "page.html"
+    payloads = [bytes([65 + i]) * 200_000 for i in range(16)]
+    start = threading.Barrier(16)
+
+    def write(p):
+        start.wait()
+        for _ in range(5):
+            _atomic_write(target, p)
+
+    with ThreadPoolExecutor(16) as ex:
+        list(ex.map(write, payloads))  # raises if any writer failed
+    assert target.read_bytes() in payloads  # whole, one writer's
+    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]  # no temp file left
+
+
+def test_concurrent_report_requests_do_not_race(tmp_path):
+    day = (date.today() + timedelta(days=3)).isoformat()
+    srv = Server(tmp_path, {"http": {"expensive_slots": 16}})
+    try:
+        with ThreadPoolExecutor(8) as ex:
+            rs = list(ex.map(lambda _: httpx.get(f"{srv.base}/reports/{day}.html", timeout=300), range(8)))
+    finally:
+        err = srv.stop()
+    assert [r.status_code for r in rs] == [200] * 8, [r.text[:200] for r in rs]
+    assert len({r.content for r in rs}) == 1
+    assert str(tmp_path) not in "".join(r.text for r in rs) + err
+    assert not [p for p in (tmp_path / "reports").iterdir() if p.name.startswith(".")]
+
+
+# ---------------------------------------------------------------------- on-demand reports
+def test_reports_outside_the_window_are_404_and_never_written(data):
+    c = _client({"http": {"report_past_days": 3, "report_future_days": 3}})
+    for d in ("2999-12-31", "1999-01-01", (date.today() + timedelta(days=4)).isoformat()):
+        r = c.get(f"/reports/{d}.html")
+        assert r.status_code == 404 and "window" in r.json()["error"], r.text
+    folder = data / "reports"
+    assert not folder.exists() or not list(folder.iterdir())
+
+
+def test_on_demand_report_never_becomes_latest(data):
+    from exports.reports import write_reports
+    folder = data / "reports"
+    night = date.today()
+    write_reports(night, 1, folder, None)  # the nightly run
+    before = (folder / "latest.html").read_bytes()
+    r = _client().get(f"/reports/{(night + timedelta(days=2)).isoformat()}.html")
+    assert r.status_code == 200
+    assert (folder / "latest.html").read_bytes() == before == (folder / f"{night}.html").read_bytes()
+
+
+# ---------------------------------------------------------------------- feed stamps
+def _seqs(body: bytes) -> list[int]:
+    return [int(line.split(b":")[1]) for line in body.split(b"\r\n") if line.startswith(b"SEQUENCE:")]
+
+
+def test_variant_never_restamps_the_plain_feed(data):
+    """An alarm variant shares the plain feed's UIDs but not their content; asking for it, then
+    restarting, leaves the plain feed byte-identical with every SEQUENCE at 0."""
+    from exports import feeds
+    cfg = {"feeds": {"future_days": 2, "past_days": 0}}
+    plain = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, None, cfg)
+    variant = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, 30, cfg)
+    assert b"VALARM" in variant.body and set(_seqs(variant.body)) == {0}
+    feeds._stamps_cache.clear()  # a restart: only the ledger file remains
+    feeds._cache.clear()
+    time.sleep(1.1)  # a re-stamp would show a new DTSTAMP second
+    again = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, None, cfg)
+    assert again.etag == plain.etag and again.body == plain.body
+    assert set(_seqs(again.body)) == {0}
+    variant2 = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, 30, cfg)
+    assert variant2.body == variant.body
+
+
+# ---------------------------------------------------------------------- bounded feed cache
+def test_feed_variant_cache_is_bounded_and_pins_the_default(data, monkeypatch):
+    import config as config_mod
+    from exports import feeds
+    from exports.http.caching import FeedCache
+    made = []
+
+    def fake(task, tz, lang, alarm, cfg, today):
+        made.append(alarm)
+        body = b"BEGIN:VCALENDAR\r\n" + bytes([65 + (alarm or 0) % 26]) * 100_000 + b"\r\nEND:VCALENDAR\r\n"
+        return feeds.Feed(body, f'"{alarm}"', datetime(2026, 1, 1, tzinfo=timezone.utc), 1, today, today)
+
+    monkeypatch.setattr(feeds, "rolling_feed", fake)
+    cache = FeedCache(config_mod.load({}), 3600, max_bytes=600_000)
+    default = cache.build("travel", None, None, None)
+    for alarm in range(1, 301):
+        cache.build("travel", None, None, alarm)
+        cache.remember("/feeds/travel.ics", f"alarm={alarm}".encode(), cache.key("travel", None, None, alarm))
+        assert cache.bytes <= 600_000
+    assert cache.get("travel", cache.key("travel", None, None, None)[1], None, None) is default
+    assert cache.evicted >= 290 and len(cache.entries) <= 6
+    assert cache.lookup("/feeds/travel.ics", b"alarm=1") is None      # evicted: rendered again on demand
+    assert cache.lookup("/feeds/travel.ics", b"alarm=300") is not None  # most recent kept
+
+
+def test_feeds_module_cache_is_bounded(data, monkeypatch):
+    from exports import feeds
+    monkeypatch.setattr(feeds, "build_feed", lambda *a, **k: object())
+    feeds._cache.clear()
+    for alarm in range(200):
+        feeds.rolling_feed("travel", None, None, alarm, None, date(2026, 12, 1))
+    assert len(feeds._cache) <= feeds._CACHE_MAX and len(feeds._build_locks) <= feeds._CACHE_MAX
+
+
+# ---------------------------------------------------------------------- truthful failure
+def test_healthz_503_when_store_gone_or_disk_full(data, monkeypatch):
+    c = _client()
+    ok = c.get("/healthz")
+    assert ok.status_code == 200 and ok.json()["status"] == "ok"
+    db = data / "almanac.sqlite3"
+    assert db.exists()
+    from exports.http import health
+    real = health.shutil.disk_usage
+    monkeypatch.setattr(health.shutil, "disk_usage", lambda p: real(p)._replace(free=1024))
+    full = c.get("/healthz")
+    assert full.status_code == 503 and "full" in full.json()["error"] and "retry-after" in full.headers
+    monkeypatch.setattr(health.shutil, "disk_usage", real)
+    for p in data.glob("almanac.sqlite3*"):
+        p.unlink()
+    gone = c.get("/healthz")
+    assert gone.status_code == 503 and "gone" in gone.json()["error"]
+
+
+def test_healthz_503_when_folder_cannot_be_written(data, monkeypatch):
+    from exports.http import health
+
+    def refuse(*a, **k):
+        raise OSError(30, "Read-only file system")
+    c = _client()
+    assert c.get("/healthz").status_code == 200
+    monkeypatch.setattr(health.tempfile, "NamedTemporaryFile", refuse)
+    r = c.get("/healthz")
+    assert r.status_code == 503 and "cannot be written" in r.json()["error"]
+
+
+def test_disk_faults_are_503_not_400(data, monkeypatch):
+    from exports import feeds
+
+    def full(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(feeds, "rolling_feed", full)
+    r = _client().get("/feeds/travel.ics?alarm=5")
+    assert r.status_code == 503 and "retry-after" in r.headers and r.json()["error"]
+
+
+def test_unexpected_fault_is_500_not_400(data, monkeypatch):
+    from exports import source
+
+    def bug(*a, **k):
+        raise KeyError("a bug")
+    monkeypatch.setattr(source, "chart", bug)
+    r = _client().get("/api/chart?at=2026-11-29T12:00:00%2B08:00")
+    assert r.status_code == 500 and r.json()["error"]
+
+
+def test_precompute_fails_when_its_writes_did_not_persist(data, monkeypatch):
+    from almanac.cli import main
+    from exports.store.core import Store
+    real = Store.precompute
+
+    def vanish(self, *a, **k):
+        out = real(self, *a, **k)
+        for p in data.glob("almanac.sqlite3*"):
+            p.unlink()  # the data folder emptied under the run
+        return out
+    monkeypatch.setattr(Store, "precompute", vanish)
+    assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02"]) == 1
+    monkeypatch.setattr(Store, "precompute", real)
+    assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02"]) == 0
+
+
+# ---------------------------------------------------------------------- bounded load
+def test_cheap_requests_answered_while_expensive_ones_are_capped(tmp_path):
+    """A short bounded burst on loopback: 8 long /api/best at once with 1 expensive slot. The
+    ones without a slot answer 503 + Retry-After at once; health, a rendered feed and one day
+    keep answering 200 meanwhile."""
+    srv = Server(tmp_path, {"http": {"expensive_slots": 1, "cheap_best_days": 2},
+                            "feeds": {"future_days": 7}})
+    try:
+        feed = httpx.get(srv.base + "/feeds/travel.ics", timeout=300)
+        assert feed.status_code == 200
+        url = srv.base + "/api/best?task=travel&from=2027-03-01&to=2027-03-20"
+        cheap_codes, stop = [], threading.Event()
+
+        def cheap():
+            with httpx.Client(timeout=60) as cl:
+                while not stop.is_set() and len(cheap_codes) < 300:
+                    for p in ("/healthz", "/feeds/travel.ics", "/api/tasks"):
+                        cheap_codes.append(cl.get(srv.base + p).status_code)
+
+        t = threading.Thread(target=cheap)
+        t.start()
+        try:
+            with ThreadPoolExecutor(8) as ex:
+                rs = list(ex.map(lambda _: httpx.get(url, timeout=300), range(8)))
+        finally:
+            stop.set()
+            t.join(60)
+    finally:
+        srv.stop()
+    codes = [r.status_code for r in rs]
+    assert 200 in codes and 503 in codes, codes
+    assert set(codes) <= {200, 503}
+    for r in rs:
+        if r.status_code == 503:
+            assert int(r.headers["retry-after"]) > 0 and r.json()["error"]
+    assert cheap_codes and set(cheap_codes) == {200}, cheap_codes

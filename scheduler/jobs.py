@@ -166,6 +166,35 @@ def run_job(job: str, *, trigger: str = "cron", now: dt.datetime | None = None,
     return status
 
 
+def catch_up_all(ctx: Context, now: dt.datetime | None = None,
+                 retry_errors_after: float | None = None) -> dict[str, str]:
+    """Run, in order, every job whose latest due night is not done in the ledger; ``done`` for
+    the others. With ``retry_errors_after`` (seconds), a night whose last run failed less than
+    that long ago is left alone (``waiting``) so a failing job is not retried every check."""
+    out = {}
+    for job in JOB_IDS:
+        day = logical_date(ctx, job, now)
+        row = ledger.row(ctx.store.engine, job, day)
+        if row is not None and row["status"] in ledger.DONE:
+            out[job] = "done"
+            continue
+        if retry_errors_after is not None and row is not None and row["finished_at"] is not None \
+                and row["status"] == "error":
+            finished = row["finished_at"]
+            if finished.tzinfo is None:
+                finished = finished.replace(tzinfo=dt.timezone.utc)
+            if ((now or ctx.clock()) - finished).total_seconds() < retry_errors_after:
+                out[job] = "waiting"
+                continue
+        log.info("catch-up: %s for %s was not done; running it now", job, day)
+        out[job] = run_job(job, trigger="catchup", now=now, ctx=ctx)
+    return out
+
+
+#: a failed night is retried by the periodic catch-up after this many seconds
+RETRY_ERRORS_AFTER = 900
+
+
 # entry points stored in the job store as "scheduler.jobs:<name>"
 def precompute() -> str:
     return run_job("precompute")
@@ -177,6 +206,11 @@ def feeds() -> str:
 
 def reports() -> str:
     return run_job("reports")
+
+
+def catch_up_tick() -> dict[str, str]:
+    """The periodic catch-up (every ``lock_check_seconds``): any due night not done runs now."""
+    return catch_up_all(current(), retry_errors_after=RETRY_ERRORS_AFTER)
 
 
 def check_lock() -> None:

@@ -59,6 +59,15 @@ def finish(engine, job: str, logical_date: dt.date, status: str, detail: dict | 
             status=status, finished_at=_now(), duration_s=round(duration_s, 3), detail=detail))
 
 
+def row(engine, job: str, logical_date: dt.date) -> dict | None:
+    """The ledger row of (job, logical_date) as a dict, or None."""
+    with reading(engine) as conn:
+        r = conn.execute(select(*Run.__table__.c).where(
+            Run.job == job, Run.logical_date == logical_date)).first()
+        conn.rollback()
+    return dict(r._mapping) if r is not None else None
+
+
 def is_done(engine, job: str, logical_date: dt.date) -> bool:
     with reading(engine) as conn:
         status = conn.execute(select(Run.status).where(

@@ -23,7 +23,6 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.memory import MemoryJobStore
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.blocking import BlockingScheduler
-from apscheduler.triggers.cron import CronTrigger
 
 from sqlalchemy import MetaData, Table, delete, inspect
 
@@ -32,6 +31,7 @@ from exports.store import Store
 
 from . import jobs, ledger
 from .lock import LockHeld, SingleInstanceLock
+from .triggers import NightlyTrigger
 
 log = logging.getLogger("almanac.scheduler")
 
@@ -52,12 +52,9 @@ class Service:
             self.ctx.job_time(job)  # bad times are bad input before anything starts
 
     # ------------------------------------------------------------------ pieces
-    def triggers(self) -> dict[str, CronTrigger]:
-        out = {}
-        for job in jobs.JOB_IDS:
-            t = self.ctx.job_time(job)
-            out[job] = CronTrigger(hour=t.hour, minute=t.minute, timezone=self.tz)
-        return out
+    def triggers(self) -> dict[str, NightlyTrigger]:
+        """One DST-safe nightly trigger per job (not ``CronTrigger``: see ``scheduler.triggers``)."""
+        return {job: NightlyTrigger(self.ctx.job_time(job), self.tz) for job in jobs.JOB_IDS}
 
     def build(self, scheduler_class=BlockingScheduler):
         sec = self.config["scheduler"]
@@ -75,6 +72,11 @@ class Service:
                           replace_existing=True)
         sched.add_job(jobs.check_lock, "interval", seconds=int(sec["lock_check_seconds"]),
                       id="check-lock", jobstore="memory", replace_existing=True)
+        if sec["catch_up"]:
+            # catch-up at every check, not only at start: a night a trigger did not fire (or
+            # whose run failed) is run within a check interval, in the same one-thread executor
+            sched.add_job(jobs.catch_up_tick, "interval", seconds=int(sec["lock_check_seconds"]),
+                          id="catch-up", jobstore="memory", replace_existing=True)
         sched.add_listener(_on_event, EVENT_JOB_ERROR | EVENT_JOB_MISSED | EVENT_JOB_MAX_INSTANCES)
         return sched
 
@@ -94,13 +96,7 @@ class Service:
         return out
 
     def _catch_up(self, now, out) -> None:
-        for job in jobs.JOB_IDS:
-            day = jobs.logical_date(self.ctx, job, now)
-            if ledger.is_done(self.store.engine, job, day):
-                out[job] = "done"
-            else:
-                log.info("catch-up: %s for %s was not done; running it now", job, day)
-                out[job] = jobs.run_job(job, trigger="catchup", now=now, ctx=self.ctx)
+        out.update(jobs.catch_up_all(self.ctx, now, retry_errors_after=None))
 
     # ------------------------------------------------------------------ entry points
     def run_once(self) -> dict[str, str]:

@@ -171,37 +171,100 @@ def test_once_runs_every_job_now(db_url):
 
 
 # ---------------------------------------------------------------------- DST
-def test_a_cron_job_in_a_dst_zone_fires_once_at_the_fall_back(db_url, monkeypatch):
+def test_a_job_in_a_dst_zone_runs_once_at_the_fall_back(db_url, monkeypatch):
     ny = ZoneInfo("America/New_York")
     cfg = {**SMALL, "scheduler": {"timezone": "America/New_York", "precompute_at": "01:30",
                                   "horizon_past_days": 0, "horizon_future_days": 0}}
     service = Service(cfg, url=db_url)
     trigger = service.triggers()["precompute"]
-    # APScheduler 3.x itself fires 01:30 twice on 2026-11-01 (EDT, then EST)...
-    fires, prev, now = [], None, dt.datetime(2026, 10, 31, 12, tzinfo=ny)
-    while True:
-        nxt = trigger.get_next_fire_time(prev, now)
-        if nxt >= dt.datetime(2026, 11, 3, tzinfo=ny):
-            break
-        fires.append(nxt)
-        # step in UTC: aware wall-clock arithmetic would drop fold=1 (research §3.2)
-        prev, now = nxt, (nxt.astimezone(dt.timezone.utc)
-                          + dt.timedelta(microseconds=1)).astimezone(ny)
-    nov1 = [f for f in fires if f.date() == dt.date(2026, 11, 1)]
-    assert len(nov1) == 2 and nov1[0].utcoffset() != nov1[1].utcoffset()
-    # ...and the ledger makes the work run once per local date
+    # APScheduler 3.x's CronTrigger fires 01:30 twice on 2026-11-01 (EDT, then EST)...
+    cron = CronTrigger(hour=1, minute=30, timezone=ny)
+    start, stop = dt.datetime(2026, 10, 31, 12, tzinfo=ny), dt.datetime(2026, 11, 3, tzinfo=ny)
+    cron_fires = _fires(cron, start, stop, ny)
+    assert [f.date() for f in cron_fires].count(dt.date(2026, 11, 1)) == 2
+    # ...the service's own trigger once per local date, at the first 01:30
+    fires = _fires(trigger, start, stop, ny)
+    assert [f.date() for f in fires] == [dt.date(2026, 10, 31) + dt.timedelta(days=i) for i in (1, 2)]
+    assert fires[0].utcoffset() == dt.timedelta(hours=-4)
+    # and the ledger makes the work run once per local date whatever fires
     calls = []
     real = jobs.BODIES["precompute"]
     monkeypatch.setitem(jobs.BODIES, "precompute",
                         lambda ctx, day: (calls.append(day), real(ctx, day))[1])
     jobs.install(service.ctx)
     with service.lock:
-        outcomes = [jobs.run_job("precompute", now=f) for f in fires]
+        outcomes = [jobs.run_job("precompute", now=f) for f in cron_fires]
     assert calls == [dt.date(2026, 11, 1), dt.date(2026, 11, 2)]
     # fires: Nov 1 01:30 EDT, Nov 1 01:30 EST, Nov 2 01:30 EST (aware datetimes with one tzinfo
     # compare by wall time, so positions are used, not fires.index)
-    assert len(fires) == 3 and fires[1].fold == 1
+    assert len(cron_fires) == 3 and cron_fires[1].fold == 1
     assert outcomes[1] == "skipped" and "skipped" not in (outcomes[0], outcomes[2])
+
+
+def _fires(trigger, start: dt.datetime, end: dt.datetime, tz) -> list[dt.datetime]:
+    """Every fire of ``trigger`` in [start, end), stepping in UTC (aware wall-clock arithmetic
+    would drop fold=1, research §3.2)."""
+    fires, prev, now = [], None, start
+    end_u = end.astimezone(dt.timezone.utc)
+    while (nxt := trigger.get_next_fire_time(prev, now)).astimezone(dt.timezone.utc) < end_u:
+        fires.append(nxt)
+        prev, now = nxt, (nxt.astimezone(dt.timezone.utc) + dt.timedelta(microseconds=1)).astimezone(tz)
+    return fires
+
+
+DST_ZONES = ("America/New_York", "Australia/Lord_Howe", "America/Santiago", "Asia/Seoul")
+
+
+@pytest.mark.parametrize("zone", DST_ZONES)
+def test_every_night_of_2027_fires_once_in_dst_zones(zone):
+    """agronholm/apscheduler#606: CronTrigger skips the day after a spring-forward (New York and
+    Lord Howe at 00:00, Santiago at 00:00 and 00:30). The service's trigger fires once on every
+    local date of 2027 at every job time, gaps and repeated hours included."""
+    from scheduler.triggers import NightlyTrigger
+    tz = ZoneInfo(zone)
+    start, end = dt.datetime(2027, 1, 1, tzinfo=tz), dt.datetime(2028, 1, 1, tzinfo=tz)
+    every_date = [dt.date(2027, 1, 1) + dt.timedelta(days=i) for i in range(365)]
+    for hh, mm in ((0, 0), (0, 30), (1, 30), (2, 30), (3, 30), (23, 30)):
+        fires = _fires(NightlyTrigger(dt.time(hh, mm), tz), start, end, tz)
+        assert [f.date() for f in fires] == every_date, (zone, hh, mm)
+        for f in fires:  # at the job time, or just after a gap that swallowed it
+            wall = f.replace(tzinfo=None)
+            due = dt.datetime.combine(f.date(), dt.time(hh, mm))
+            assert dt.timedelta(0) <= wall - due <= dt.timedelta(hours=1), (zone, f)
+
+
+@pytest.mark.parametrize("zone", DST_ZONES)
+def test_catch_up_at_every_check_runs_each_night_once_through_2027(zone, db_url, monkeypatch):
+    """The periodic catch-up alone (as if no trigger fired at all): checked every few hours
+    through 2027 it runs every job once for every local date, never twice, never skipping."""
+    tz = ZoneInfo(zone)
+    cfg = {**SMALL, "scheduler": {"timezone": zone, "precompute_at": "00:00", "feeds_at": "00:30",
+                                  "reports_at": "02:30"}}
+    now = [dt.datetime(2027, 1, 1, 3, tzinfo=tz)]
+    service = Service(cfg, url=db_url, clock=lambda: now[0])
+    calls = {job: [] for job in jobs.JOB_IDS}
+    for job in jobs.JOB_IDS:
+        monkeypatch.setitem(jobs.BODIES, job, lambda ctx, day, job=job: (calls[job].append(day), ("ok", {}))[1])
+    _clear_runs(service)
+    jobs.install(service.ctx)
+    end = dt.datetime(2028, 1, 1, 3, tzinfo=tz).astimezone(dt.timezone.utc)
+    t = now[0].astimezone(dt.timezone.utc)
+    with service.lock:
+        while t < end:
+            now[0] = t
+            jobs.catch_up_all(service.ctx, t, retry_errors_after=jobs.RETRY_ERRORS_AFTER)
+            t += dt.timedelta(hours=7)  # not a divisor of a day: checks fall at every hour of the clock
+    every_date = [dt.date(2027, 1, 1) + dt.timedelta(days=i) for i in range(365)]
+    for job in jobs.JOB_IDS:
+        # a check every 7 hours falls between each night's due time and the next's: every local
+        # date of 2027 is run, in order, once
+        assert [d for d in calls[job] if d.year == 2027] == every_date, job
+        assert len(calls[job]) == len(set(calls[job])), job
+
+
+def _clear_runs(service) -> None:
+    with service.store.engine.begin() as conn:
+        conn.execute(Run.__table__.delete())
 
 
 def test_the_default_job_time_fires_once_a_day_across_both_dst_changes():

@@ -375,3 +375,45 @@ def test_cheap_requests_answered_while_expensive_ones_are_capped(tmp_path):
         if r.status_code == 503:
             assert int(r.headers["retry-after"]) > 0 and r.json()["error"]
     assert cheap_codes and set(cheap_codes) == {200}, cheap_codes
+
+
+# ---------------------------------------------------------------------- many machines
+@pytest.mark.skipif(not os.environ.get("ALMANAC_TEST_PG_URL"), reason="ALMANAC_TEST_PG_URL not set (postgres)")
+def test_two_serve_processes_on_one_postgresql_answer_identically(tmp_path):
+    """Two `serve` processes (as on two machines: separate data folders) on one PostgreSQL store:
+    the same feed from each is byte-identical with the same ETag, also when each process renders
+    it at a different moment (the stamps ledger lives in the shared store)."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    base = os.environ["ALMANAC_TEST_PG_URL"]
+    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = base.rsplit("/", 1)[0] + "/" + name
+
+    def drop():
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    cfg = {"feeds": {"future_days": 3, "past_days": 0}}
+    servers = []
+    try:
+        a = Server(tmp_path / "a", cfg, env={"ALMANAC_DB_URL": url})
+        servers.append(a)
+        first = httpx.get(a.base + "/feeds/travel.ics?lang=ko", timeout=300)
+        time.sleep(1.1)  # a second machine renders later: first-seen stamps would differ
+        b = Server(tmp_path / "b", cfg, env={"ALMANAC_DB_URL": url})
+        servers.append(b)
+        second = httpx.get(b.base + "/feeds/travel.ics?lang=ko", timeout=300)
+        for srv in (a, b):
+            assert httpx.get(srv.base + "/healthz", timeout=60).json()["store"] == "postgresql"
+        assert first.status_code == second.status_code == 200
+        assert first.content == second.content and first.headers["etag"] == second.headers["etag"]
+        plain = [httpx.get(s.base + "/feeds/travel.ics", timeout=300) for s in (b, a)]
+        assert plain[0].content == plain[1].content and plain[0].headers["etag"] == plain[1].headers["etag"]
+    finally:
+        for srv in servers:
+            srv.stop()
+        drop()

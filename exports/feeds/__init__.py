@@ -64,13 +64,30 @@ def feeds_options(cfg) -> dict:
 
 
 def _stamps_for(cfg) -> Stamps:
+    """The stamps ledger: in the store when the store is PostgreSQL (shared by every worker and
+    machine serving it), else the SQLite file ``[feeds] stamps_file`` in the data folder."""
     opts = feeds_options(cfg)
     name = opts.get("stamps_file", "feed-stamps.sqlite3")
-    key = str(source.data_dir() / name) if name else ""
+    url = _shared_store_url(cfg) if name else None
+    key = url or (str(source.data_dir() / name) if name else "")
     with _stamps_lock:
         if key not in _stamps_cache:
-            _stamps_cache[key] = Stamps(key or None)
+            if url:
+                from exports.feeds.stamps import StoreStamps
+                from exports.store.db import get_engine
+                _stamps_cache[key] = StoreStamps(get_engine(url))
+            else:
+                _stamps_cache[key] = Stamps(key or None)
         return _stamps_cache[key]
+
+
+def _shared_store_url(cfg) -> str | None:
+    """The store's URL when it is a PostgreSQL database, else None."""
+    if source._backend() is None:
+        return None
+    from exports.store.db import resolve_url
+    url = resolve_url(None, cfg)
+    return url if url.startswith("postgresql") else None
 
 
 _stamps_lock = threading.Lock()

@@ -95,3 +95,50 @@ class Stamps:
 @functools.lru_cache(maxsize=4096)
 def _parse(stamp: str) -> datetime:
     return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+
+
+class StoreStamps(Stamps):
+    """The same ledger in a shared PostgreSQL store (table ``feed_stamps``), for several web
+    workers or machines behind one proxy: each build looks up and records its stamps in one
+    transaction holding a transaction-scoped advisory lock, so every process publishes the same
+    stamps — byte-identical feeds and ETags from every machine."""
+
+    _LOCK_KEY = 0x5374616D7073  # "Stamps"
+
+    def __init__(self, engine):
+        from sqlalchemy import Column, Integer, MetaData, Table, Text
+        self.path = None
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._mem = {}
+        md = MetaData()
+        self.table = Table("feed_stamps", md, Column("uid", Text, primary_key=True),
+                           Column("digest", Text, nullable=False), Column("stamp", Text, nullable=False),
+                           Column("seq", Integer, nullable=False))
+        with engine.begin() as conn:
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%d)" % self._LOCK_KEY)
+            md.create_all(conn, checkfirst=True)
+
+    def resolve(self, items: dict[str, str], now: datetime | None = None) -> dict[str, tuple[datetime, int]]:
+        from sqlalchemy import select
+        from sqlalchemy.dialects.postgresql import insert
+        now = (now or datetime.now(timezone.utc)).replace(microsecond=0)
+        now_s = now.strftime("%Y%m%dT%H%M%SZ")
+        t = self.table
+        with self._lock, self.engine.begin() as conn:
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%d)" % self._LOCK_KEY)
+            known: dict[str, tuple[str, str, int]] = {}
+            uids = list(items)
+            for i in range(0, len(uids), 1000):
+                for uid, digest, stamp, seq in conn.execute(select(t.c.uid, t.c.digest, t.c.stamp, t.c.seq)
+                                                            .where(t.c.uid.in_(uids[i:i + 1000]))):
+                    known[uid] = (digest, stamp, seq)
+            self._mem.clear()  # the database is the truth: no per-process overlay
+            out, changed = self._resolve(known, items, now_s)
+            self._mem.clear()
+            if changed:
+                rows = [dict(zip(("uid", "digest", "stamp", "seq"), r)) for r in changed]
+                q = insert(t)
+                conn.execute(q.on_conflict_do_update(index_elements=[t.c.uid], set_={
+                    "digest": q.excluded.digest, "stamp": q.excluded.stamp, "seq": q.excluded.seq}), rows)
+        return out

@@ -1,0 +1,196 @@
+"""Benchmark: a bounded mixed load — cheap requests measured while expensive ones hammer the service.
+
+Starts one uvicorn process on 127.0.0.1 (a free port, a temporary data folder unless
+ALMANAC_DATA_DIR is set), renders the default feed, then:
+
+1. **cheap alone** (``--baseline`` s): ``--cheap`` client threads loop over ``/healthz``, the
+   rendered default feed and ``/api/tasks``;
+2. **mixed** (``--duration`` s, at most 60): the same cheap clients, plus ``--expensive`` client
+   threads that each loop over a year-long ``/api/best``, a new ``?alarm=`` feed variant every
+   time, an on-demand report page inside the window and one far outside it.
+
+Everything is loopback and stops by itself. It prints, for the cheap requests, req/s, p50 and p99
+in each phase and their ratios (mixed ÷ alone), the status counts of the expensive requests, and
+the server's resident memory (start, peak, end; sampled from /proc every 0.5 s).
+
+    python bench/bench_load.py [--duration 60] [--baseline 10] [--cheap 4] [--expensive 16]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from datetime import date, timedelta
+
+LAUNCH = """
+import uvicorn
+from exports.http import create_app
+uvicorn.run(create_app(), host="127.0.0.1", port={port}, log_level="warning", access_log=False)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str, timeout: float = 120) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            r.read()
+            status = r.status
+    except urllib.error.HTTPError as e:
+        e.read()
+        status = e.code
+    except OSError:
+        status = 0
+    return status, time.perf_counter() - t0
+
+
+def rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
+    stop = time.monotonic() + seconds
+    lat: list[float] = []
+    cheap_status: collections.Counter = collections.Counter()
+    exp_status: collections.Counter = collections.Counter()
+    lock = threading.Lock()
+    counter = iter(range(1, 10**9))
+    today = date.today()
+
+    def cheap_client():
+        paths = ("/healthz", "/feeds/travel.ics", "/api/tasks")
+        i = 0
+        while time.monotonic() < stop:
+            status, dt = get(base + paths[i % 3], timeout=60)
+            i += 1
+            with lock:
+                lat.append(dt)
+                cheap_status[status] += 1
+
+    def expensive_client():
+        while time.monotonic() < stop:
+            with lock:
+                n = next(counter)
+            kind = n % 4
+            if kind == 0:
+                url = f"/api/best?task=travel&from={today}&to={today + timedelta(days=365)}"
+            elif kind == 1:
+                url = f"/feeds/travel.ics?alarm={n % 1441}"
+            elif kind == 2:
+                url = f"/reports/{today + timedelta(days=n % 30)}.html"
+            else:
+                url = f"/reports/{2999 - n % 900}-12-31.html"
+            status, _ = get(base + url, timeout=300)
+            with lock:
+                exp_status[f"{('best', 'variant', 'report', 'far report')[kind]} {status}"] += 1
+
+    threads = [threading.Thread(target=cheap_client) for _ in range(cheap)]
+    threads += [threading.Thread(target=expensive_client) for _ in range(expensive)]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 320)
+    elapsed = time.monotonic() - t0
+    return {"cheap_rps": len(lat) / seconds, "p50_ms": pct(lat, 0.5) * 1000, "p99_ms": pct(lat, 0.99) * 1000,
+            "cheap_status": dict(cheap_status), "expensive_status": dict(sorted(exp_status.items())),
+            "elapsed_s": round(elapsed, 1)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--duration", type=int, default=60)
+    ap.add_argument("--baseline", type=int, default=10)
+    ap.add_argument("--cheap", type=int, default=4)
+    ap.add_argument("--expensive", type=int, default=16)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    duration = max(1, min(args.duration, 60))
+    baseline = max(1, min(args.baseline, 60))
+    data = os.environ.get("ALMANAC_DATA_DIR") or tempfile.mkdtemp(prefix="almanac-bench-")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(port=port)],
+                            env={**os.environ, "ALMANAC_DATA_DIR": data}, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    samples: list[int] = []
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            samples.append(rss_kb(proc.pid))
+            done.wait(0.5)
+
+    try:
+        for _ in range(600):
+            if get(base + "/healthz", timeout=5)[0] == 200:
+                break
+            if proc.poll() is not None:
+                print(proc.stderr.read().decode()[-2000:], file=sys.stderr)
+                return 1
+            time.sleep(0.1)
+        status, secs = get(base + "/feeds/travel.ics", timeout=600)
+        if status != 200:
+            print(f"the default feed answered {status}", file=sys.stderr)
+            return 1
+        start_rss = rss_kb(proc.pid)
+        threading.Thread(target=sample, daemon=True).start()
+        alone = run_phase(base, baseline, args.cheap, 0)
+        mixed = run_phase(base, duration, args.cheap, args.expensive)
+        end_rss = rss_kb(proc.pid)
+    finally:
+        done.set()
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    out = {"first_feed_s": round(secs, 2), "alone": alone, "mixed": mixed,
+           "ratio_cheap_rps": round(mixed["cheap_rps"] / alone["cheap_rps"], 3) if alone["cheap_rps"] else None,
+           "ratio_p99": round(mixed["p99_ms"] / alone["p99_ms"], 2) if alone["p99_ms"] else None,
+           "rss_mb": {"start": round(start_rss / 1024), "peak": round(max(samples or [0]) / 1024),
+                      "end": round(end_rss / 1024)}}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"first render of the default feed: {secs:.1f} s")
+        for name in ("alone", "mixed"):
+            ph = out[name]
+            print(f"cheap {name:5}: {ph['cheap_rps']:8.1f} req/s  p50 {ph['p50_ms']:7.1f} ms  "
+                  f"p99 {ph['p99_ms']:7.1f} ms  statuses {ph['cheap_status']}")
+        print(f"ratio mixed/alone: req/s {out['ratio_cheap_rps']}, p99 {out['ratio_p99']}")
+        print(f"expensive: {mixed['expensive_status']}")
+        print(f"server RSS MB: start {out['rss_mb']['start']}, peak {out['rss_mb']['peak']}, "
+              f"end {out['rss_mb']['end']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -225,16 +225,24 @@ def test_variant_never_restamps_the_plain_feed(data):
     restarting, leaves the plain feed byte-identical with every SEQUENCE at 0."""
     from exports import feeds
     cfg = {"feeds": {"future_days": 2, "past_days": 0}}
-    plain = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, None, cfg)
-    variant = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, 30, cfg)
+    # a range with good hours for the task: hour events are what carry the alarm
+    day = next(date(2026, 12, 1) + timedelta(days=i) for i in range(60)
+               if b"VALARM" in feeds.build_feed("travel", date(2026, 12, 1) + timedelta(days=i),
+                                                 date(2026, 12, 1) + timedelta(days=i), None, None, 30,
+                                                 cfg).body)
+    feeds._stamps_cache.clear()
+    for p in data.glob("feed-stamps*"):
+        p.unlink()  # a fresh ledger: the search above stamped nothing of the plain feed
+    plain = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, None, cfg)
+    variant = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, 30, cfg)
     assert b"VALARM" in variant.body and set(_seqs(variant.body)) == {0}
     feeds._stamps_cache.clear()  # a restart: only the ledger file remains
     feeds._cache.clear()
     time.sleep(1.1)  # a re-stamp would show a new DTSTAMP second
-    again = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, None, cfg)
+    again = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, None, cfg)
     assert again.etag == plain.etag and again.body == plain.body
     assert set(_seqs(again.body)) == {0}
-    variant2 = feeds.build_feed("travel", "2026-12-01", "2026-12-03", None, None, 30, cfg)
+    variant2 = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, 30, cfg)
     assert variant2.body == variant.body
 
 

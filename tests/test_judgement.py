@@ -96,8 +96,11 @@ def _scan(rule, cfg=None):
     """First (hour where the rule is a reason or veto, hour where it is not) found from START."""
     task = _task_for(rule)
     hit = miss = None
+    from almanac.judgement.facts import PERSON_FACTS
     for i in range(900):
-        doc = judge_day(START + timedelta(days=i), TZ, task, cfg)
+        # a 年命 rule needs a person: a different one each day (born 1960–2007, both sexes)
+        person = {"born": 1960 + (i * 7) % 48, "sex": "mf"[i % 2]} if rule.facts & PERSON_FACTS else {}
+        doc = judge_day(START + timedelta(days=i), TZ, task, cfg, **person)
         for h in doc["hours"]:
             ids = {r["rule"] for r in h["reasons"]} | {r["rule"] for r in h.get("vetoes", [])}
             if rule.id in ids:

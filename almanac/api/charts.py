@@ -107,7 +107,7 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     return doc
 
 
-def chart(moment, tz=None, config=None, *, lang=None, task=None) -> dict:
+def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
     from ..calendar import moment_facts, parse_moment
     from ..hours import Options, chart_at
@@ -115,6 +115,10 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None) -> dict:
     cfg = load(config)
     opts = Options.from_config(cfg)
     prof = _reading_profile(cfg, task) if task is not None else None
+    from ..judgement.person import parse_person
+    person = parse_person(born, sex)
+    if person is not None and prof is None:
+        raise BadInput("born and sex read the chart for a person: give a task too")
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
     instant = parse_moment(moment, tz, opts.calendar.default_tz)
@@ -128,19 +132,25 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None) -> dict:
     doc["day"] = str(m.day_pillar)
     doc = _with_lang(doc, lang)
     if prof is not None:
-        doc["reading"] = _moment_reading(m, cfg, prof, lang)
+        doc["reading"] = _moment_reading(m, cfg, prof, lang, person)
+        if person is not None:
+            doc["reading"]["person"] = person.to_json()
     return doc
 
 
-def _moment_reading(m, cfg, prof, lang) -> dict:
+def _moment_reading(m, cfg, prof, lang, person=None) -> dict:
     """The reading of the hour holding the moment: every fact (演禽 and 六壬) is known, so it is
     that hour's judgement (``judge_day``'s) for the task."""
     from ..judgement.facts import FACTS
     from ..judgement.reading import reading
-    from ..judgement.search import judged_facts
+    from ..judgement.facts import PERSON_FACTS
+    from ..judgement.search import judged_facts, person_facts_of_day
     from ..lang import check_lang
 
-    for slot, facts, _ in judged_facts(m.zi_day, m.local.tzinfo, cfg):
+    hours = (judged_facts(m.zi_day, m.local.tzinfo, cfg) if person is None
+             else person_facts_of_day(m.zi_day, m.local.tzinfo, cfg, person))
+    for slot, facts, _ in hours:
+        known = frozenset(FACTS) if PERSON_FACTS <= facts.keys() else frozenset(FACTS) - PERSON_FACTS
         if slot.branch == m.hour_branch:
-            return reading(facts, frozenset(FACTS), prof, check_lang(lang), "moment")
+            return reading(facts, known, prof, check_lang(lang), "moment")
     raise BadInput(f"no 時辰 of {m.zi_day} holds {m.local.isoformat()}")

@@ -17,6 +17,7 @@ import config as _config
 
 from ..calendar import parse_date, zone
 from ..errors import BadInput
+from ..judgement.person import parse_person
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
 from ..judgement.search import MAX_LIMIT, best_of_range, day_judgement, day_judgements
@@ -37,7 +38,7 @@ def _limit(limit: Any) -> int:
     return limit
 
 
-def best(task, start, end, tz=None, limit=10, config=None, lang=None) -> dict:
+def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
 
     ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
@@ -49,9 +50,12 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None) -> dict:
     name, z = _zone(tz, cfg)
     n = _limit(limit)
     lg = check_lang(lang)
-    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg)
+    person = parse_person(born, sex)
+    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person)
     doc = {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
            "good_found": good, "results": results}
+    if person is not None:
+        doc["person"] = person.to_json()
     if not good:
         doc["note"] = NO_GOOD_HOUR[lg]
     return doc
@@ -74,7 +78,7 @@ def tasks(config=None) -> dict:
                       for p in task_profiles(cfg).values()]}
 
 
-def judge_day(date, tz=None, task="general", config=None, lang=None) -> dict:
+def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, sex=None) -> dict:
     """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked),
     each with reasons and a one-line ``summary`` in ``lang``."""
     cfg = _config.load(config)
@@ -82,8 +86,12 @@ def judge_day(date, tz=None, task="general", config=None, lang=None) -> dict:
     d = parse_date(date)
     name, z = _zone(tz, cfg)
     lg = check_lang(lang)
-    return {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg,
-            "hours": day_judgement(prof, d, z, cfg, lg)}
+    person = parse_person(born, sex)
+    doc = {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg,
+           "hours": day_judgement(prof, d, z, cfg, lg, person)}
+    if person is not None:
+        doc["person"] = person.to_json()
+    return doc
 
 
 def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:

@@ -21,6 +21,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--limit", default="10", metavar="N", help="how many hours to list (1–1000, default 10)")
     p.add_argument("--lang", metavar="L", help="language of reasons, summaries and citations: "
                                                "zh-Hant (default), zh-Hans, ko, en")
+    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
+                                                        "their 本命 and 行年 are read")
+    p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -53,6 +56,6 @@ def run(args) -> int:
     from almanac.cli import emit
 
     doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
-               lang=args.lang)
+               lang=args.lang, born=args.born, sex=args.sex)
     emit(doc, args.json, render)
     return 0

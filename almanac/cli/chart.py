@@ -26,6 +26,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--task", metavar="NAME", help="read the chart for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of citations and readings: "
                                                "zh-Hant (default), zh-Hans, ko, en")
+    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
+                                                        "their 本命 and 行年 are read")
+    p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -48,7 +51,8 @@ def run(args) -> int:
             raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
-        doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task)
+        doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task,
+                    born=args.born, sex=args.sex)
     emit(doc, args.json, render)
     return 0
 

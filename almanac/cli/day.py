@@ -30,6 +30,9 @@ def register(sub, common) -> None:
     p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of the judgement's reasons and summaries: "
                                                "zh-Hant (default), zh-Hans, ko, en")
+    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
+                                                        "their 本命 and 行年 are read")
+    p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -47,7 +50,7 @@ def run(args) -> int:
     doc = api.day(when, tz=tz, config=cfg, lang=args.lang)
     if args.task:
         from almanac.api.judging import judge_day
-        judged = judge_day(when, tz=tz, task=args.task, config=cfg, lang=args.lang)
+        judged = judge_day(when, tz=tz, task=args.task, config=cfg, lang=args.lang, born=args.born, sex=args.sex)
         by_branch = {h["branch"]: h for h in judged["hours"]}
         doc["task"] = judged["task"]
         for h in doc["hours"]:

@@ -213,7 +213,25 @@ FACTS: dict[str, Fact] = {
     "tiangang_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 天罡"),
     "tianer_on_ganzhi": _f("bool", None, "天耳 (春寅夏巳秋申冬亥) stands on 日 or 辰"),
     "sangong": _f("str", ("絳宮", "明堂", "玉堂", ""), "三宮時: 亥/子/丑 (月將) on a 仲 hour"),
+    # the person's 年命 (almanac/judgement/person.py): present only in a reading for a person
+    "benming": _f("str", _B, "本命: the person's birth-year branch"),
+    "xingnian": _f("str", _B, "行年: the person's 行年 branch this year (男 丙寅順行, 女 壬申逆行)"),
+    "xingnian_shang": _f("str", _B, "the sky branch over the 行年"),
+    "xingnian_gang_er_yin": _f("bool", None, "天罡 (辰) or 天耳 over the 行年, or 太陰 riding there"),
+    "nianming_vs_ganzhi": _f("str", ("生", "剋", "比"), "日辰 against 年命: 剋 if the day stem or branch "
+                                                      "and 本命 or 行年 overcome each other, else 生 if "
+                                                      "one generates the other, else 比"),
+    "xingnian_jishen_jijiang": _f("bool", None, "the spirit over the 行年 rides a 吉將 and does not "
+                                                "overcome the day stem (吉神吉將臨行年)"),
+    "nianming_shang_sheng": _f("bool", None, "發用 rides a 吉將, is 旺/相 in the month or 長生 of the day "
+                                             "stem, and generates 本命 or 行年 (生身命行年)"),
+    "nianming_tianshi": _f("bool", None, "年命填實: 本命 or 行年 is the place a 夾定虛一 leaves empty"),
 }
+
+#: the facts of a person's 年命 (not in an hour's own facts; see almanac/judgement/person.py)
+PERSON_FACTS = frozenset(("benming", "xingnian", "xingnian_shang", "xingnian_gang_er_yin",
+                          "nianming_vs_ganzhi", "xingnian_jishen_jijiang", "nianming_shang_sheng",
+                          "nianming_tianshi"))
 
 
 # ------------------------------------------------------------------ small derived relations

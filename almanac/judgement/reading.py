@@ -23,7 +23,7 @@ from almanac.cycles import BRANCHES, STEMS
 
 from .catalog import load_catalog
 from .explain import summary
-from .facts import FACTS, derive
+from .facts import FACTS, PERSON_FACTS, derive
 from .score import TaskProfile, judge
 
 #: facts only the 演禽 engine gives (a textbook chart has none of them)
@@ -67,7 +67,7 @@ def chart_facts(chart, hour: int | None, yuejiang: int | None) -> tuple[dict[str
                void=tuple(BRANCHES[b] for b in chart.void), method=chart.method,
                noble_direction=chart.noble.direction, patterns=tuple(p.name for p in chart.patterns),
                **_placeholders())
-    unknown = QIN_FACTS | MONTH_FACTS | YEAR_FACTS
+    unknown = QIN_FACTS | MONTH_FACTS | YEAR_FACTS | PERSON_FACTS
     if hour is None:
         unknown |= HOUR_FACTS
     if yuejiang is None:

@@ -31,6 +31,7 @@ from almanac.lang import check_lang
 
 from . import explain
 from .catalog import Catalog, Rule, load_catalog
+from .facts import PERSON_FACTS
 
 VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
 #: the verdict scale in score units: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 (docs/judgement.md)
@@ -165,12 +166,23 @@ def profile(cfg, task: Any) -> TaskProfile:
 
 
 def fired(facts: Mapping[str, Any], cat: Catalog | None = None) -> tuple[int, ...]:
-    """Indices (catalog order) of the rules whose condition holds."""
+    """Indices (catalog order) of the rules whose condition holds. Rules on a person's 年命 are not
+    read here (an hour's own facts hold no person): :func:`fired_for_person` adds them."""
     cat = cat or load_catalog()
     preds = _PREDS.get(id(cat))
     if preds is None or preds[0] is not cat:
-        preds = _PREDS[id(cat)] = (cat, tuple(enumerate(r.pred for r in cat.rules)))
+        preds = _PREDS[id(cat)] = (cat, tuple((i, r.pred) for i, r in enumerate(cat.rules)
+                                              if not r.facts & PERSON_FACTS))
     return tuple([i for i, p in preds[1] if p(facts)])
+
+
+def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catalog | None = None
+                     ) -> tuple[int, ...]:
+    """``base`` (an hour's fired rules) plus the 年命 rules that hold on ``facts`` (the hour's facts
+    with the person's), in catalog order."""
+    cat = cat or load_catalog()
+    extra = [i for i, r in enumerate(cat.rules) if r.facts & PERSON_FACTS and r.pred(facts)]
+    return tuple(sorted(base + tuple(extra))) if extra else base
 
 
 _PREDS: dict[int, tuple] = {}

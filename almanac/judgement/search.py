@@ -59,17 +59,43 @@ def _entry(slot, f: dict, j, prof: TaskProfile, lang: str) -> dict[str, Any]:
     return e
 
 
-def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lang: str = "zh-Hant") -> tuple:
-    """``(sort key, entry, vetoes)`` for the twelve hours of ``d`` and one task (cached)."""
+def person_facts_of_day(d: date, tz, cfg, person, fkey: str | None = None) -> tuple:
+    """``(slot, facts, fired)`` of the twelve hours of ``d`` with ``person``'s 年命 placed on each
+    hour's plate and the 年命 rules read (cached)."""
+    key = (d, _tzkey(tz), fkey or _facts_key(cfg), person)
+    hit = _days.get(key)
+    if hit is None:
+        from almanac.hours import almanac_hours
+
+        from .person import person_facts, year_of
+        from .score import fired_for_person
+        cat = load_catalog()
+        out = []
+        for (slot, f, idx), h in zip(judged_facts(d, tz, cfg, fkey), almanac_hours(d, tz, cfg)):
+            pf = person_facts(f, h.chart, person, year_of(slot.start))
+            if pf is None:
+                out.append((slot, f, idx))
+            else:
+                f2 = {**f, **pf}
+                out.append((slot, f2, fired_for_person(idx, f2, cat)))
+        hit = _days[key] = tuple(out)
+    return hit
+
+
+def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lang: str = "zh-Hant",
+               person=None) -> tuple:
+    """``(sort key, entry, vetoes)`` for the twelve hours of ``d`` and one task (cached); with a
+    ``person`` (``almanac.judgement.person.Person``) their 年命 rules are read too."""
     fkey = fkey or _facts_key(cfg)
-    key = (d, _tzkey(tz), fkey, prof.digest, prof.directions, lang)
+    key = (d, _tzkey(tz), fkey, prof.digest, prof.directions, lang, person)
     hit = _scored.get(key)
     if hit is None:
         if len(_scored) > _CACHE_MAX:
             _scored.clear()
         cat = load_catalog()
         out = []
-        for slot, f, idx in judged_facts(d, tz, cfg, fkey):
+        hours = judged_facts(d, tz, cfg, fkey) if person is None else person_facts_of_day(d, tz, cfg, person, fkey)
+        for slot, f, idx in hours:
             j = judge(idx, prof, cat, lang)
             out.append(((-j.score, slot.start.timestamp()), _entry(slot, f, j, prof, lang), j.vetoes))
         hit = tuple(out)
@@ -94,7 +120,7 @@ GOOD = frozenset(("吉", "大吉"))
 
 
 def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
-                  lang: str = "zh-Hant") -> tuple[list[dict], bool]:
+                  lang: str = "zh-Hant", person=None) -> tuple[list[dict], bool]:
     """The ``limit`` best-scored usable hours of the range, and whether any usable hour of the
     range is at least 吉 (the best hours are listed either way, each with its real verdict)."""
     check_range(start, end)
@@ -103,8 +129,8 @@ def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int
     pool = []
     d = start
     while d <= end:
-        day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang))
-               or scored_day(d, tz, cfg, prof, fkey, lang))
+        day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang, person))
+               or scored_day(d, tz, cfg, prof, fkey, lang, person))
         pool.extend(h for h in day if not h[2])
         d += one
     top = heapq.nsmallest(limit, pool, key=_first)
@@ -125,10 +151,10 @@ def _copy(e: dict) -> dict:
     return out
 
 
-def day_judgement(prof: TaskProfile, d: date, tz, cfg, lang: str = "zh-Hant") -> list[dict]:
+def day_judgement(prof: TaskProfile, d: date, tz, cfg, lang: str = "zh-Hant", person=None) -> list[dict]:
     """All twelve hours of ``d`` with score, verdict, reasons and vetoes (vetoed hours included)."""
     out = []
-    for _, e, vetoes in scored_day(d, tz, cfg, prof, None, check_lang(lang)):
+    for _, e, vetoes in scored_day(d, tz, cfg, prof, None, check_lang(lang), person):
         e = _copy(e)
         e["vetoed"] = bool(vetoes)
         if vetoes:

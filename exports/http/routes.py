@@ -94,8 +94,11 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
     def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
-                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
-        extra = {"lang": lang} if lang else {}
+                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                  task: str | None = Query(None, description="read the chart for this task"),
+                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
+                  sex: str | None = Query(None, description="m or f (with born)")):
+        extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, cfg, **extra))
 
     @app.get("/api/best", responses=ERRORS, summary="Best hours for a task (almanac best --json)")
@@ -103,14 +106,16 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                  from_: str = Query(..., alias="from", description="YYYY-MM-DD", **_DATE_SCHEMA),
                  to: str = Query(..., description="YYYY-MM-DD", **_DATE_SCHEMA), tz: str | None = None,
                  limit: int = Query(10, ge=1, le=1000),
-                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                 born: str | None = Query(None, description="a person's birth year or date (with sex)"),
+                 sex: str | None = Query(None, description="m or f (with born)")):
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
             raise BadInput(f"to {e} is before from {s}")
         if (e - s).days + 1 > int(hopts["max_best_days"]):
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
         known_task(task, cfg)
-        extra = {"lang": lang} if lang else {}
+        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
         if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
             return json_answer(request, source.best(task, s, e, zone, limit, cfg, **extra))

@@ -1,0 +1,146 @@
+"""A person's 年命 on the plate: 本命 (the birth-year branch) and 行年 (the year's 行年 by sex).
+
+The seeds read a chart for someone: 「言主將行年與日辰上，切忌天罡、天耳、太陰臨之」 (001),
+「日辰與年命相生則吉，相剋則凶」 (001), 「吉神吉將臨日辰行年…必免難」 (001),
+「得旺長生長逢吉將生身命行年者，先凶後吉」 (002, 返吟), 「年命填實，不在此限」 (002, 夾定虛一).
+This module places the person on an hour's plate and gives the facts those rules read
+(``almanac/data/rules/004_mingnian.toml``).
+
+- 本命: the branch of the year of birth; a birth date counts from 立春 (the year pillar turns there).
+- 行年: the 六壬 reckoning by 虛歲 (age 1 in the year of birth): a man's 行年 starts at 丙寅 and runs
+  forward, a woman's starts at 壬申 and runs backward (男一歲起丙寅順行，女一歲起壬申逆行). The year
+  of the hour counts from 立春.
+
+>>> p = parse_person(1990, "m")
+>>> p.benming, xingnian(p, 2026)        # 庚午 year; 37 歲: 丙寅 + 36 = 壬寅
+('午', '寅')
+>>> xingnian(parse_person("1990-01-20", "f"), 2026)   # born before 立春 1990: 己巳 year; 38 歲: 壬申 − 37 = 乙未
+'未'
+>>> parse_person(1990, None)
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: born and sex go together: give both (born a year or YYYY-MM-DD, sex m or f)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from almanac.cycles import BRANCHES, GanZhi
+from almanac.errors import BadInput
+
+_SEX = {"m": "m", "male": "m", "男": "m", "f": "f", "female": "f", "女": "f"}
+_CN = ZoneInfo("Asia/Shanghai")
+FIRST_YEAR, LAST_YEAR = 1900, 2100
+MALE_START, FEMALE_START = GanZhi.parse("丙寅"), GanZhi.parse("壬申")
+
+
+@dataclass(frozen=True)
+class Person:
+    birth_year: int        # the 立春 year of birth
+    sex: str               # "m" or "f"
+
+    @property
+    def benming(self) -> str:
+        return BRANCHES[(self.birth_year - 4) % 12]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"birth_year": self.birth_year, "sex": self.sex, "benming": self.benming}
+
+
+def lichun_year(d: date) -> int:
+    """The year (counted from 立春) that ``d`` falls in."""
+    from almanac.calendar import year_pillar_at
+    noon = datetime.combine(d, time(12), tzinfo=_CN)
+    y = d.year
+    return y if year_pillar_at(noon).index == (y - 4) % 60 else y - 1
+
+
+def parse_person(born, sex) -> Person | None:
+    """``Person`` from the API's ``born`` (a year, ``YYYY-MM-DD`` or a date) and ``sex`` (m/f), or
+    None when neither is given."""
+    if born in (None, "") and sex in (None, ""):
+        return None
+    if born in (None, "") or sex in (None, ""):
+        raise BadInput("born and sex go together: give both (born a year or YYYY-MM-DD, sex m or f)")
+    s = _SEX.get(sex.strip().lower()) if isinstance(sex, str) else None
+    if s is None:
+        raise BadInput(f"sex {sex!r} is not accepted; give m or f")
+    if isinstance(born, datetime):
+        born = born.date()
+    if isinstance(born, date):
+        year = lichun_year(born)
+    elif isinstance(born, int) and not isinstance(born, bool):
+        year = born
+    elif isinstance(born, str) and born.strip().isdigit() and len(born.strip()) == 4:
+        year = int(born.strip())
+    elif isinstance(born, str):
+        try:
+            year = lichun_year(date.fromisoformat(born.strip()))
+        except ValueError:
+            raise BadInput(f"born {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)") from None
+    else:
+        raise BadInput(f"born {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)")
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise BadInput(f"born {born!r}: the year must be {FIRST_YEAR}–{LAST_YEAR}")
+    return Person(year, s)
+
+
+def xingnian(p: Person, year: int) -> str | None:
+    """The person's 行年 branch in ``year`` (counted from 立春), or None before their birth."""
+    age = year - p.birth_year + 1
+    if age < 1:
+        return None
+    pillar = MALE_START + (age - 1) if p.sex == "m" else FEMALE_START + (-(age - 1))
+    return BRANCHES[pillar.branch]
+
+
+def person_facts(f: dict[str, Any], chart, p: Person, year: int) -> dict[str, Any] | None:
+    """The 年命 facts of ``p`` on the hour whose facts are ``f`` and chart is ``chart`` (an
+    ``almanac.liuren.Chart``), in ``year`` (counted from 立春); None before the person's birth."""
+    from .facts import GOOD_GENERALS, TIANER, rel, stage, wangxiang
+
+    nian = xingnian(p, year)
+    if nian is None:
+        return None
+    ming = p.benming
+
+    def up(ground: str) -> str:
+        return BRANCHES[chart.plate.up(BRANCHES.index(ground))]
+
+    def general(sky: str) -> str:
+        return chart.general_on(BRANCHES.index(sky))
+
+    gan, zhi = f["day_stem"], f["day_branch"]
+    nu = up(nian)
+    rels = [rel(x, y) for x in (gan, zhi) for y in (ming, nian)]
+    vs = "剋" if any(r in ("剋", "被剋") for r in rels) else "生" if any(r in ("生", "被生") for r in rels) else "比"
+    # 「得旺長生長逢吉將生身命行年者」: the 用 (發用), thriving or at its 長生 under a good general,
+    # generates the person (in 返吟 the spirit over a branch is its 沖 and never generates it)
+    chu = f["chu"]
+    sheng = ((rel(chu, ming) == "生" or rel(chu, nian) == "生") and general(chu) in GOOD_GENERALS
+             and (wangxiang(chu, f["month_branch"]) in ("旺", "相") or stage(gan, chu) == "長生"))
+    missing = None
+    chuan = f["chuan"]
+    step = (BRANCHES.index(chuan[1]) - BRANCHES.index(chuan[0])) % 12
+    if "前虛一" in f["patterns"]:
+        missing = BRANCHES[(BRANCHES.index(chuan[0]) - step) % 12]
+    elif "後虛一" in f["patterns"]:
+        missing = BRANCHES[(BRANCHES.index(chuan[2]) + step) % 12]
+    return {
+        "benming": ming, "xingnian": nian, "xingnian_shang": nu,
+        "xingnian_gang_er_yin": nu == "辰" or nu == TIANER[f["season"]] or general(nu) == "太陰",
+        "nianming_vs_ganzhi": vs,
+        "xingnian_jishen_jijiang": general(nu) in GOOD_GENERALS and rel(nu, gan) != "剋",
+        "nianming_shang_sheng": sheng,
+        "nianming_tianshi": missing is not None and missing in (ming, nian),
+    }
+
+
+def year_of(instant) -> int:
+    """The year (counted from 立春) of an aware instant."""
+    from almanac.calendar import year_pillar_at
+    y = instant.year
+    return y if year_pillar_at(instant).index == (y - 4) % 60 else y - 1

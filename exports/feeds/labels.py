@@ -17,9 +17,8 @@ almanac.errors.BadInput: unknown language 'fr' (accepted: zh-Hant, zh-Hans, ko, 
 from __future__ import annotations
 
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
-from almanac.errors import BadInput
+from almanac.lang import LANGS, check_lang  # noqa: F401 — the one home of the reader's languages
 
-LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
 
 # Traditional → Simplified for every character the almanac's own labels and data use.
 _T2S = str.maketrans(
@@ -112,13 +111,6 @@ VERDICTS = {
 VERDICT_RANK = {"大凶": 0, "凶": 1, "平": 2, "吉": 3, "大吉": 4}
 
 
-def check_lang(lang: str | None) -> str:
-    if lang is None or lang == "":
-        return LANGS[0]
-    for known in LANGS:
-        if lang.lower() == known.lower():
-            return known
-    raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})")
 
 
 def label(key: str, lang: str) -> str:

@@ -29,8 +29,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sxtwl
 
+from . import lunar as _lunar
 from .cycles import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, GanZhi
 from .errors import BadInput
+from .lunar import LunarDate
 
 UTC = timezone.utc
 
@@ -46,7 +48,10 @@ _JD_UNIX_EPOCH = 2440587.5
 _BEIJING = timedelta(hours=8)
 
 DAY_BOUNDARIES = ("zi", "midnight")
-TIME_BASES = ("civil", "mean_solar", "true_solar")
+TIME_BASES = ("civil", "mean_solar", "true_solar", "korean")
+#: The meridian of the named Korean convention (``time_basis = "korean"``): the 時辰 are read on
+#: 127.5°E mean time (UTC+8:30) wherever the user is, so 자시 runs 23:30–01:30 KST.
+KOREAN_MERIDIAN = 127.5
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,8 @@ class CalendarOptions:
     longitude: float = 116.4
     latitude: float = 39.9
     default_tz: str = "Asia/Shanghai"
+    lunar: str = "auto"         # the national lunar calendar: auto (by zone), chinese, korean
+    place: str = ""             # the gazetteer name or LON,LAT that longitude/latitude came from
 
     def __post_init__(self) -> None:
         if self.day_boundary not in DAY_BOUNDARIES:
@@ -67,12 +74,25 @@ class CalendarOptions:
         if not -180 <= self.longitude <= 180 or not -90 <= self.latitude <= 90:
             raise BadInput("calendar.longitude must be in -180..180 and calendar.latitude in -90..90")
         zone(self.default_tz)
+        from .lunar import CALENDARS
+        if self.lunar not in CALENDARS:
+            raise BadInput(f"calendar.lunar is {self.lunar!r}; accepted: {', '.join(CALENDARS)}")
 
     @classmethod
     def from_config(cls, cfg) -> "CalendarOptions":
         c = cfg["calendar"]
-        return cls(c["day_boundary"], c["time_basis"], float(c["longitude"]), float(c["latitude"]),
-                   c["default_tz"])
+        lon, lat, where = float(c["longitude"]), float(c["latitude"]), c.get("place", "")
+        if where:   # a place names its own coordinates (almanac.places)
+            from .places import place
+            p = place(where)
+            lon, lat = p.longitude, p.latitude
+        return cls(c["day_boundary"], c["time_basis"], lon, lat, c["default_tz"],
+                   c.get("lunar", "auto"), where)
+
+    @property
+    def clock_longitude(self) -> float:
+        """The meridian the solar clocks are read on: the place's, or 127.5°E for ``korean``."""
+        return KOREAN_MERIDIAN if self.time_basis == "korean" else self.longitude
 
 
 # --------------------------------------------------------------------------- input parsing
@@ -298,7 +318,7 @@ def solar_clock(instant: datetime, opts: CalendarOptions, tz) -> datetime:
     """The wall clock the 時辰 follow: civil time in ``tz``, or local mean/true solar time."""
     if opts.time_basis == "civil":
         return instant.astimezone(tz).replace(tzinfo=None)
-    minutes = opts.longitude * 4.0
+    minutes = opts.clock_longitude * 4.0
     if opts.time_basis == "true_solar":
         minutes += equation_of_time(instant)
     return (instant.astimezone(UTC) + timedelta(minutes=minutes)).replace(tzinfo=None)
@@ -309,12 +329,13 @@ def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> d
     if opts.time_basis == "civil":
         aware = clock.replace(tzinfo=tz, fold=0)
         return aware.astimezone(UTC).astimezone(tz)
-    guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.longitude * 4.0)
+    guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.clock_longitude * 4.0)
     if opts.time_basis == "true_solar":
         for _ in range(2):
-            guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.longitude * 4.0
+            guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.clock_longitude * 4.0
                                                           + equation_of_time(guess))
-    return guess.astimezone(tz)
+    # to the whole second: a boundary is printed and compared by the second
+    return datetime.fromtimestamp(round(guess.timestamp()), UTC).astimezone(tz)
 
 
 def _instants_of_clocks(clocks: list[datetime], opts: CalendarOptions, tz: ZoneInfo) -> list[datetime]:
@@ -433,21 +454,11 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
                  for b in range(12))
 
 
-@dataclass(frozen=True)
-class LunarDate:
-    year: int
-    month: int
-    day: int
-    leap: bool
-
-
-@lru_cache(maxsize=4096)
-def lunar_date(d: date) -> LunarDate:
-    """The Chinese lunar date of a civil date (sxtwl), with its leap-month flag."""
+def lunar_date(d: date, calendar: str = "chinese") -> LunarDate:
+    """The lunar date of a civil date in the ``chinese`` (sxtwl) or ``korean`` (KASI) calendar,
+    with its leap-month flag (``almanac.lunar``)."""
     _check_year(d.year)
-    x = sxtwl.fromSolar(d.year, d.month, d.day)
-    return LunarDate(int(x.getLunarYear()), int(x.getLunarMonth()), int(x.getLunarDay()),
-                     bool(x.isLunarLeap()))
+    return _lunar.lunar_date(d, calendar)
 
 
 # --------------------------------------------------------------------------- seasons

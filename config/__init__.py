@@ -25,9 +25,15 @@ from typing import Any
 from almanac.errors import BadInput
 
 DEFAULT_PATH = Path(__file__).with_name("default.toml")
+SCHOOLS_PATH = Path(__file__).with_name("schools.toml")
 
-# Sections whose keys a user may extend with new entries (tasks and their profiles).
-_OPEN_SECTIONS = {"tasks"}
+# Sections whose keys a user may extend with new entries (tasks and their profiles, schools).
+_OPEN_SECTIONS = {"tasks", "schools"}
+
+# What a school may set: the disputed options of these sections (docs/schools.md).
+SCHOOL_SECTIONS = ("liuren", "qin", "calendar")
+_SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str,
+                     "sources": list}
 
 
 def _defaults() -> dict:
@@ -36,6 +42,52 @@ def _defaults() -> dict:
 
 
 _DEFAULTS = _defaults()
+
+
+def _builtin_schools() -> dict:
+    with SCHOOLS_PATH.open("rb") as f:
+        return tomllib.load(f)
+
+
+BUILTIN_SCHOOLS = _builtin_schools()
+
+
+def schools(data: Mapping) -> dict[str, dict]:
+    """The schools a configuration knows: the built-in ones, then its own ``[schools.NAME]``."""
+    out = {name: dict(p) for name, p in BUILTIN_SCHOOLS.items()}
+    for name, p in (data.get("schools") or {}).items():
+        if name in BUILTIN_SCHOOLS:
+            raise BadInput(f"config school {name!r} is a built-in school; give yours another name")
+        if not isinstance(p, Mapping):
+            raise BadInput(f"config option 'schools.{name}' must be a table")
+        for key, value in p.items():
+            if key in SCHOOL_SECTIONS:
+                if not isinstance(value, Mapping):
+                    raise BadInput(f"config option 'schools.{name}.{key}' must be a table")
+            elif key in _SCHOOL_TEXT_KEYS:
+                if not isinstance(value, _SCHOOL_TEXT_KEYS[key]):
+                    raise BadInput(f"config option 'schools.{name}.{key}' must be a "
+                                   f"{_SCHOOL_TEXT_KEYS[key].__name__}")
+            else:
+                accepted = ", ".join([*_SCHOOL_TEXT_KEYS, *SCHOOL_SECTIONS])
+                raise BadInput(f"unknown config option 'schools.{name}.{key}' (accepted here: {accepted})")
+        out[name] = dict(p)
+    return out
+
+
+def _apply_school(data: dict) -> dict:
+    """``data`` with its school's option tables merged over its own (checked like any option)."""
+    name = data.get("school", "default")
+    known = schools(data)
+    if not isinstance(name, str) or name not in known:
+        raise BadInput(f"unknown school {name!r}; accepted: {', '.join(known)}")
+    out = data
+    for section in SCHOOL_SECTIONS:
+        over = known[name].get(section) or {}
+        if over:
+            out = dict(out)
+            out[section] = _merge(out[section], over, section)
+    return out
 
 
 def _merge(base: dict, over: Mapping, path: str) -> dict:
@@ -69,6 +121,8 @@ class Config(Mapping):
     data: Mapping[str, Any]
     source: str = "defaults"
     digest: str = field(init=False)
+    #: the data before its school was applied (what a per-request school starts from)
+    raw: "Mapping[str, Any] | None" = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         blob = json.dumps(self.data, sort_keys=True, ensure_ascii=False, default=str)
@@ -98,6 +152,44 @@ class Config(Mapping):
 _cache: dict[str, Config] = {}
 
 
+def _config(raw: dict, source: str = "defaults") -> Config:
+    return Config(_apply_school(raw), source=source, raw=raw)
+
+
+_derived: dict[tuple, Config] = {}
+
+
+def derive(cfg: Config, *, school: "str | None" = None,
+           calendar: "Mapping[str, Any] | None" = None) -> Config:
+    """``cfg`` with another school and/or some ``[calendar]`` options (a request's choices).
+
+    The school is applied to the configuration as written (not over its own school); the
+    calendar options then win over the school's. Same arguments, same (cached) object.
+    """
+    if school is None and not calendar:
+        return cfg
+    key = (cfg.digest, school, json.dumps(dict(calendar or {}), sort_keys=True, default=str))
+    hit = _derived.get(key)
+    if hit is not None:
+        return hit
+    raw = dict(cfg.raw if cfg.raw is not None else cfg.data)
+    if school is not None:
+        if not isinstance(school, str) or not school.strip():
+            raise BadInput(f"school {school!r} is not a school name; accepted: {', '.join(schools(raw))}")
+        raw["school"] = school.strip()
+    data = _apply_school(raw)
+    if calendar:
+        data = dict(data)
+        data["calendar"] = _merge(data["calendar"], calendar, "calendar")
+        raw = dict(raw)
+        raw["calendar"] = _merge(raw["calendar"], calendar, "calendar")
+    out = Config(data, source=cfg.source, raw=raw)
+    if len(_derived) > 512:
+        _derived.clear()
+    _derived[key] = out
+    return out
+
+
 def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config:
     """Build the configuration from a TOML path, a dict, a ``Config``, or ``None``.
 
@@ -110,11 +202,11 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         if not env:
             key = "<defaults>"
             if key not in _cache:
-                _cache[key] = Config(_DEFAULTS)
+                _cache[key] = _config(_DEFAULTS)
             return _cache[key]
         config = env
     if isinstance(config, Mapping):
-        return Config(_merge(_DEFAULTS, config, ""), source="dict")
+        return _config(_merge(_DEFAULTS, config, ""), source="dict")
     path = Path(config)
     key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
     if key in _cache:
@@ -126,7 +218,7 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         raise BadInput(f"config file {str(path)!r} does not exist") from None
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0]) from None
-    cfg = Config(_merge(_DEFAULTS, user, ""), source=str(path))
+    cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
     _cache[key] = cfg
     return cfg
 

@@ -8,6 +8,12 @@ message on bad input. ``config`` is a TOML path, a dict of the same shape, or ``
 - ``textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None)``
 - ``best(task, start, end, tz=None, limit=10, config=None)``
 - ``tasks(config=None)``
+- ``schools(config=None)``, ``places()``
+
+``day``, ``chart``, ``best`` and ``judge_day`` also take ``place`` (a gazetteer city or
+``"LON,LAT"``), ``clock`` (``civil``, ``mean_solar``, ``true_solar``, ``korean``), ``lunar``
+(``auto``, ``chinese``, ``korean``) and ``school`` (a name from ``schools()``); see
+``almanac.api.choices``.
 """
 from __future__ import annotations
 
@@ -22,6 +28,8 @@ _EXPORTS = {
     "best": "judging",
     "tasks": "judging",
     "judge_day": "judging",
+    "schools": "choices",
+    "places": "choices",
 }
 
 __all__ = sorted(_EXPORTS)

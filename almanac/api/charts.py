@@ -64,14 +64,15 @@ def _reading_profile(cfg, task):
 
 
 def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None, config=None,
-                   lang=None, task=None) -> dict:
+                   lang=None, task=None, school=None) -> dict:
     """The chart of a day pillar with (月將, hour) or with the branch over the stem (干上).
 
     ``noble`` is ``"day"`` or ``"night"``; without it the hour decides by ``liuren.daynight``
     (the sun rule needs a real moment, so it falls back to the fixed 卯–申 rule here), and a
     「干上」 example without an hour is read by day.
     """
-    cfg = load(config)
+    from .choices import load as load_choices
+    cfg = load_choices(config, school=school)
     opts = LiurenOptions.from_config(cfg)
     pillar = GanZhi.parse(day)
     if gan_shang is not None and (yuejiang is not None or hour is not None):
@@ -98,6 +99,7 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     if hr is not None:
         doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
     doc["day"] = str(pillar)
+    doc["school"] = cfg.get("school", "default")
     doc = _with_lang(doc, lang)
     if prof is not None:
         from ..judgement.reading import chart_facts, reading
@@ -107,12 +109,17 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     return doc
 
 
-def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=None) -> dict:
-    """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``)."""
+def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=None, place=None,
+          clock=None, lunar=None, school=None) -> dict:
+    """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``).
+
+    ``place``, ``clock``, ``lunar`` and ``school`` as in ``almanac.api.choices``."""
     from ..calendar import moment_facts, parse_moment
     from ..hours import Options, chart_at
+    from .choices import describe
+    from .choices import load as load_choices
 
-    cfg = load(config)
+    cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
     opts = Options.from_config(cfg)
     prof = _reading_profile(cfg, task) if task is not None else None
     from ..judgement.person import parse_person
@@ -130,6 +137,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     doc.update(c.to_json())
     doc["keti_hour"] = [x.to_json() for x in of_moment(c, m.hour_branch)]
     doc["day"] = str(m.day_pillar)
+    doc.update(describe(cfg))
     doc = _with_lang(doc, lang)
     if prof is not None:
         doc["reading"] = _moment_reading(m, cfg, prof, lang, person)

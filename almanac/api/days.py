@@ -22,9 +22,10 @@ from ..liuren.keti import of_moment
 from ..qin import day_qin
 
 
-def resolve(date, tz, config):
+def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
     """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
-    cfg = _config.load(config)
+    from .choices import load
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
     d = cal.parse_date(date)
     z = cal.zone(tz or cfg["calendar"]["default_tz"])
     return d, z, cfg
@@ -93,15 +94,20 @@ def with_lang(doc: dict, lang) -> dict:
     return doc
 
 
-def day(date, tz=None, config=None, *, lang=None) -> dict:
+def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=None,
+        school=None) -> dict:
     """The almanac day ``date`` (a ``datetime.date`` or ``YYYY-MM-DD``) in zone ``tz``.
 
     With ``lang`` the answer adds ``lang`` and ``qin.readable_citations``: each fact's citation for
-    people (the book's title and opening words) in that language.
+    people (the book's title and opening words) in that language. ``place``, ``clock``, ``lunar``
+    and ``school`` are the request's own choices (``almanac.api.choices``); ``tz`` defaults to the
+    place's zone, then the config's.
     """
     if lang is not None:
-        return with_lang(day(date, tz, config), lang)
-    d, z, cfg = resolve(date, tz, config)
+        return with_lang(day(date, tz, config, place=place, clock=clock, lunar=lunar, school=school),
+                         lang)
+    from .choices import describe, lunar_json
+    d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)
     noon = start + timedelta(hours=12)
@@ -110,14 +116,15 @@ def day(date, tz=None, config=None, *, lang=None) -> dict:
     last = end - timedelta(seconds=1)
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
-    lunar = cal.lunar_date(d)
     hours = almanac_hours(d, z, cfg)
+    lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
         "tz": z.key,
         "pillars": {"year": str(cal.year_pillar_at(last)), "month": str(month),
                     "day": str(cal.day_pillar(d))},
-        "lunar": {"year": lunar.year, "month": lunar.month, "day": lunar.day, "leap": lunar.leap},
+        "lunar": lunar,
+        "lunar_calendar": lunar_calendar,
         "solar_terms": [{"name": t.name, "at": t.at.astimezone(z).isoformat()}
                         for t in cal.terms_between(start, end)],
         "yuejiang": BRANCHES[cal.yuejiang_at(noon)],
@@ -126,5 +133,6 @@ def day(date, tz=None, config=None, *, lang=None) -> dict:
         "season": {"element": ELEMENTS[cal.season_element(month.branch)],
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
+        **describe(cfg),
         "hours": [_hour_json(h, *se) for h, se in zip(hours, _boundaries(hours))],
     }

@@ -21,6 +21,7 @@ from ..judgement.person import parse_person
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
 from ..judgement.search import MAX_LIMIT, best_of_range, day_judgement, day_judgements
+from .choices import describe, load
 
 
 def _zone(tz, cfg):
@@ -38,13 +39,15 @@ def _limit(limit: Any) -> int:
     return limit
 
 
-def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None) -> dict:
+def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
+         place=None, clock=None, lunar=None, school=None) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
 
     ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
-    texts and citations and of each hour's ``summary``.
+    texts and citations and of each hour's ``summary``. ``place``, ``clock``, ``lunar`` and
+    ``school`` as in ``almanac.api.choices``.
     """
-    cfg = _config.load(config)
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
     prof = profile(cfg, task)
     d0, d1 = parse_date(start), parse_date(end)
     name, z = _zone(tz, cfg)
@@ -53,7 +56,7 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     person = parse_person(born, sex)
     results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person)
     doc = {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
-           "good_found": good, "results": results}
+           "good_found": good, **describe(cfg), "results": results}
     if person is not None:
         doc["person"] = person.to_json()
     if not good:
@@ -78,16 +81,18 @@ def tasks(config=None) -> dict:
                       for p in task_profiles(cfg).values()]}
 
 
-def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, sex=None) -> dict:
+def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, sex=None, *,
+              place=None, clock=None, lunar=None, school=None) -> dict:
     """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked),
-    each with reasons and a one-line ``summary`` in ``lang``."""
-    cfg = _config.load(config)
+    each with reasons and a one-line ``summary`` in ``lang``. ``place``, ``clock``, ``lunar`` and
+    ``school`` as in ``almanac.api.choices``."""
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
     prof = profile(cfg, task)
     d = parse_date(date)
     name, z = _zone(tz, cfg)
     lg = check_lang(lang)
     person = parse_person(born, sex)
-    doc = {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg,
+    doc = {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg, **describe(cfg),
            "hours": day_judgement(prof, d, z, cfg, lg, person)}
     if person is not None:
         doc["person"] = person.to_json()

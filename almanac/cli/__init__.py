@@ -16,7 +16,8 @@ from almanac.errors import BadInput
 from almanac.redaction import redact
 
 #: subcommand modules, in the order ``--help`` lists them
-COMMANDS = ("day", "chart", "best", "tasks", "precompute", "feed", "report", "serve", "scheduler")
+COMMANDS = ("day", "chart", "best", "tasks", "schools", "places", "precompute", "feed", "report", "serve",
+            "scheduler")
 
 
 class _Parser(argparse.ArgumentParser):

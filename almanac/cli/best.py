@@ -25,6 +25,8 @@ def register(subparsers, common) -> None:
                                                         "their 本命 and 行年 are read")
     p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    from .choices import add_arguments
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -55,7 +57,8 @@ def run(args) -> int:
     from almanac.api.judging import best
     from almanac.cli import emit
 
+    from .choices import kwargs
     doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
-               lang=args.lang, born=args.born, sex=args.sex)
+               lang=args.lang, born=args.born, sex=args.sex, **kwargs(args))
     emit(doc, args.json, render)
     return 0

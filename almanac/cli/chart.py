@@ -30,6 +30,8 @@ def register(subparsers, common) -> None:
                                                         "their 本命 and 行年 are read")
     p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    from .choices import add_arguments
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -44,15 +46,19 @@ def run(args) -> int:
             raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang")
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
             raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
+        if args.place or args.clock or args.lunar:
+            raise BadInput("--place, --clock and --lunar go with a DATETIME; a --day chart takes --school only")
         doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
-                             noble=args.noble, config=args.config, lang=args.lang, task=args.task)
+                             noble=args.noble, config=args.config, lang=args.lang, task=args.task,
+                             school=args.school)
     else:
         if args.moment is None:
             raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
+        from .choices import kwargs
         doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task,
-                    born=args.born, sex=args.sex)
+                    born=args.born, sex=args.sex, **kwargs(args))
     emit(doc, args.json, render)
     return 0
 

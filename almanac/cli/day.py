@@ -7,6 +7,7 @@ from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
 from . import emit, pad
+from .choices import add_arguments, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
 
@@ -34,6 +35,7 @@ def register(sub, common) -> None:
                                                         "their 本命 and 行年 are read")
     p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -44,7 +46,9 @@ def run(args) -> int:
     from almanac import api
     from almanac.calendar import zone
 
-    cfg = _config.load(args.config)
+    from almanac.api.choices import apply
+
+    cfg = apply(_config.load(args.config), **kwargs(args))
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()
     doc = api.day(when, tz=tz, config=cfg, lang=args.lang)
@@ -74,7 +78,8 @@ def render(doc: dict) -> str:
         f"{doc['date']} ({d.strftime('%A')})  {doc['tz']}",
         f"  四柱 年 {p['year']} {_ko(p['year'])}  月 {p['month']} {_ko(p['month'])}  "
         f"日 {p['day']} {_ko(p['day'])}",
-        f"  農曆 {lu['year']}年 {'閏' if lu['leap'] else ''}{lu['month']}月 {lu['day']}日",
+        f"  農曆 {lu['year']}年 {'閏' if lu['leap'] else ''}{lu['month']}月 {lu['day']}日"
+        + {"korean": " (韓國曆 KASI)"}.get((doc.get("lunar_calendar") or {}).get("calendar"), ""),
         f"  月將 {doc['yuejiang']} {_ko(doc['yuejiang'])}   季 {doc['season']['element']}旺",
         f"  日禽 {_mansion(q['mansion'])} ({q['luminary']}曜, {q.get('class', '')})  "
         f"{q['yuan']}元 第{q.get('jiang', '?')}將  將星 {_mansion(q['general'])}",
@@ -82,6 +87,11 @@ def render(doc: dict) -> str:
     ]
     for t in doc["solar_terms"]:
         lines.append(f"  節氣 {t['name']} {t['at']}")
+    if doc.get("school", "default") != "default" or doc.get("clock", "civil") != "civil" or (
+            doc.get("place") or {}).get("name"):
+        pl = doc.get("place") or {}
+        lines.append(f"  時法 {doc.get('clock', 'civil')}  地 {pl.get('name') or ''} "
+                     f"{pl.get('longitude', 0):.2f}°E  學派 {doc.get('school', 'default')}")
     if doc.get("task"):
         lines.append(f"  事 {doc['task']}")
     lines.append("")

@@ -24,6 +24,8 @@ def render_json(doc: dict) -> str:
             + f"  ({'夜' if n['time'] == 'night' else '晝'}貴 {n['branch']} {n['direction']})"
             + f"  旬空 {''.join(doc['void'])}")
     lines = [head]
+    if doc.get("school"):
+        lines.append(f"學派 {doc['school']}")
     if doc.get("yuejiang") and doc.get("hour"):
         lines.append(f"{doc['yuejiang']}將加{doc['hour']}時")
     lines.append("三傳")

@@ -1,0 +1,92 @@
+"""A request's own place, clock, lunar calendar and school, applied over its configuration.
+
+Every API function (and through them the CLI, HTTP and feed URLs) takes ``place``, ``clock``,
+``lunar`` and ``school``; ``None`` (or ``""``) keeps the configuration's choice. The result is a
+configuration like any other, so what is computed and what the store keeps are keyed by it.
+
+>>> import config
+>>> cfg = apply(config.load(), place="Seoul", clock="mean_solar", school="mengzhong")
+>>> cfg["calendar"]["longitude"], cfg["calendar"]["default_tz"], cfg["liuren"]["shehai"]
+(126.978, 'Asia/Seoul', 'mengzhong')
+>>> apply(config.load(), clock="sundial")
+Traceback (most recent call last):
+...
+almanac.errors.BadInput: clock 'sundial' is not accepted; accepted: civil, mean_solar, true_solar, korean (127.5°E mean time)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import config as _config
+
+from ..calendar import TIME_BASES, CalendarOptions
+from ..errors import BadInput
+from ..lunar import CALENDARS, SOURCES, calendar_for, lunar_date_with_source
+from ..places import place as _place
+from ..places import places
+
+
+def _given(value) -> bool:
+    return value is not None and not (isinstance(value, str) and not value.strip())
+
+
+def apply(cfg, *, place=None, clock=None, lunar=None, school=None):
+    """``cfg`` (a loaded Config) with the request's choices; the same object when there are none."""
+    cal: dict[str, Any] = {}
+    if _given(place):
+        p = _place(place)
+        cal.update(place=p.name, longitude=p.longitude, latitude=p.latitude)
+        if p.tz:
+            cal["default_tz"] = p.tz
+    if _given(clock):
+        c = clock.strip() if isinstance(clock, str) else clock
+        if c not in TIME_BASES:
+            raise BadInput(f"clock {clock!r} is not accepted; accepted: civil, mean_solar, "
+                           f"true_solar, korean (127.5°E mean time)")
+        cal["time_basis"] = c
+    if _given(lunar):
+        v = lunar.strip() if isinstance(lunar, str) else lunar
+        if v not in CALENDARS:
+            raise BadInput(f"lunar calendar {lunar!r} is not accepted; accepted: {', '.join(CALENDARS)}")
+        cal["lunar"] = v
+    if _given(school) and not isinstance(school, str):
+        raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)")
+    return _config.derive(cfg, school=school.strip() if _given(school) else None, calendar=cal)
+
+
+def load(config=None, *, place=None, clock=None, lunar=None, school=None):
+    """``config.load(config)`` with the request's choices applied."""
+    return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school)
+
+
+def describe(cfg) -> dict:
+    """What a document says of the choices it was computed with: place, clock, school."""
+    c = CalendarOptions.from_config(cfg)
+    return {"place": {"name": c.place or None, "longitude": c.longitude, "latitude": c.latitude},
+            "clock": c.time_basis, "school": cfg.get("school", "default")}
+
+
+def lunar_json(d, tz_name: str, cfg) -> tuple[dict, dict]:
+    """The lunar date of civil date ``d`` by the calendar the zone and config choose, and which
+    calendar that is: ``({year, month, day, leap}, {calendar, source})``."""
+    which = calendar_for(cfg["calendar"].get("lunar", "auto"), tz_name)
+    ld, source = lunar_date_with_source(d, which)
+    return ({"year": ld.year, "month": ld.month, "day": ld.day, "leap": ld.leap},
+            {"calendar": which, "source": SOURCES[source]})
+
+
+def schools(config=None) -> dict:
+    """The schools the configuration knows, each with what it sets and where it comes from."""
+    cfg = _config.load(config)
+    out = []
+    for name, p in _config.schools(cfg.raw if cfg.raw is not None else cfg.data).items():
+        out.append({"name": name, "builtin": name in _config.BUILTIN_SCHOOLS,
+                    "name_zh": p.get("name_zh", ""), "name_ko": p.get("name_ko", ""),
+                    "description": p.get("description", ""),
+                    "description_ko": p.get("description_ko", ""),
+                    "sources": list(p.get("sources", [])),
+                    "options": {s: dict(p.get(s) or {}) for s in _config.SCHOOL_SECTIONS}})
+    return {"current": cfg.get("school", "default"), "schools": out}
+
+
+__all__ = ["apply", "describe", "load", "lunar_json", "places", "schools"]

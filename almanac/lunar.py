@@ -6,7 +6,9 @@ A new moon between 23:00 and 24:00 Beijing time therefore starts the month a day
 and a 中氣 near midnight can move a leap month: in 1950–2050 about 3.7 % of days differ
 (1,378 of 36,889). 2027's 설날 is 2027-02-07 in Seoul and 2027-02-06 in Shanghai.
 
-The Korean calendar is the Korea Astronomy and Space Science Institute's (KASI) table as the
+KASI's table writes civil dates in the proleptic Gregorian calendar, as Python does; sxtwl (and
+lunar-python) read a date before 1582-10-15 as a Julian one, so before the reform the two
+calendars here answer for differently labelled days (docs/calendar.md). The Korean calendar is the Korea Astronomy and Space Science Institute's (KASI) table as the
 ``korean_lunar_calendar`` package carries it (lunar 1000-01-01 … 2050-11-18, i.e. civil
 1000-02-13 … 2050-12-31). Outside that range there is no KASI table; the Chinese calendar is used
 and the answer says so (``source``).

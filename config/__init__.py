@@ -64,6 +64,10 @@ def schools(data: Mapping) -> dict[str, dict]:
             if key in SCHOOL_SECTIONS:
                 if not isinstance(value, Mapping):
                     raise BadInput(f"config option 'schools.{name}.{key}' must be a table")
+                try:                                    # known keys, right types
+                    _merge(_DEFAULTS[key], value, key)
+                except BadInput as e:
+                    raise BadInput(f"in school {name!r}: {e}") from None
             elif key in _SCHOOL_TEXT_KEYS:
                 if not isinstance(value, _SCHOOL_TEXT_KEYS[key]):
                     raise BadInput(f"config option 'schools.{name}.{key}' must be a "

@@ -284,3 +284,57 @@ def test_place_and_clock_key_the_store_too(db_url):
     k = config_mod.derive(base, calendar={"time_basis": "korean"})
     doc = Store(db_url, k).get_day("2026-12-01", "Asia/Seoul")
     assert doc["hours"][0]["start"] == "2026-11-30T23:30:00+09:00"
+
+
+# ------------------------------------------------------------------ feeds and HTTP
+
+def _events(body: bytes):
+    import icalendar
+    return icalendar.Calendar.from_ical(body)
+
+
+def test_feed_hours_follow_the_clock_and_the_feed_names_its_school(tmp_path, monkeypatch):
+    from exports import feeds
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    plain = feeds.build_feed("general", "2026-12-01", "2026-12-03", "Asia/Seoul", "ko")
+    solar = feeds.build_feed("general", "2026-12-01", "2026-12-03", "Asia/Seoul", "ko",
+                             place="127.5,37.5", clock="mean_solar", school="daquan")
+    cal = _events(solar.body)
+    assert str(cal["x-almanac-school"]) == "daquan" and str(cal["x-almanac-clock"]) == "mean_solar"
+    assert "학파(學派): 육임대전(六壬大全)" in str(cal["x-wr-caldesc"])
+    assert str(_events(plain.body)["x-almanac-school"]) == "default"
+    starts = {ev.decoded("dtstart").strftime("%M") for ev in cal.walk("VEVENT")
+              if isinstance(ev.decoded("dtstart"), dt.datetime)}
+    assert starts == {"30"}          # every timed hour on the 127.5°E clock: HH:30 KST
+    plain_starts = {ev.decoded("dtstart").strftime("%M") for ev in _events(plain.body).walk("VEVENT")
+                    if isinstance(ev.decoded("dtstart"), dt.datetime)}
+    assert plain_starts == {"00"}
+    uids = {str(ev["uid"]) for ev in cal.walk("VEVENT")}
+    assert not uids & {str(ev["uid"]) for ev in _events(plain.body).walk("VEVENT")}
+
+
+def test_http_takes_place_clock_lunar_school(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from exports.http import create_app
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = TestClient(create_app({"http": {"warm_past_days": 0, "warm_future_days": 0}}))
+    r = client.get("/api/day/2026-12-01", params={"tz": "Asia/Seoul", "place": "127.5,37.5",
+                                                   "clock": "mean_solar", "school": "qiyuan"})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["hours"][0]["start"] == "2026-11-30T23:30:00+09:00" and doc["school"] == "qiyuan"
+    r = client.get("/api/day/2027-02-07", params={"place": "Seoul"})
+    assert r.json()["tz"] == "Asia/Seoul" and r.json()["lunar"]["day"] == 1
+    r = client.get("/api/chart", params={"at": "2026-11-30T23:15", "tz": "Asia/Seoul", "clock": "korean"})
+    assert r.json()["hour"] == "亥"
+    for bad in ({"place": "Atlantis"}, {"clock": "x"}, {"school": "nope"}, {"lunar": "mayan"}):
+        r = client.get("/api/day/2026-12-01", params=bad)
+        assert r.status_code == 400 and "error" in r.text.lower() or r.status_code == 422, (bad, r.text)
+    r = client.get("/feeds/general.ics", params={"tz": "Asia/Seoul", "school": "mengzhong", "clock": "korean"})
+    assert r.status_code == 200
+    cal = _events(r.content)
+    assert str(cal["x-almanac-school"]) == "mengzhong"
+    hours = [ev for ev in cal.walk("VEVENT") if isinstance(ev.decoded("dtstart"), dt.datetime)
+             and "dtend" in ev and ev.decoded("dtend") - ev.decoded("dtstart") == timedelta(hours=2)]
+    assert hours and all(ev.decoded("dtstart").minute == 30 for ev in hours)
+    assert client.get("/api/schools").json()["schools"][0]["name"] == "default"

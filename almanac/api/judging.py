@@ -110,8 +110,9 @@ def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:
     d = parse_date(date)
     name, z = _zone(tz, cfg)
     out = day_judgements(profs, d, z, cfg)
+    chosen = describe(cfg)
     out["answer"] = {p.name: {"date": d.isoformat(), "tz": name, "task": p.name, "lang": "zh-Hant",
-                              "hours": None}
+                              **chosen, "hours": None}
                      for p in profs}
     return out
 

@@ -19,12 +19,16 @@ def register(subparsers, common) -> None:
     p.add_argument("--alarm", metavar="MIN", type=str, default=None,
                    help="add a VALARM this many minutes before each good hour (0..1440)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' for stdout)")
+    from .choices import add_arguments
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from exports.feeds import _atomic_write, build_feed
-    feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config)
+    from .choices import kwargs
+    feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
+                      **kwargs(args))
     if args.output == "-":
         sys.stdout.buffer.write(feed.body)
         return 0

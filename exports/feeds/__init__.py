@@ -194,7 +194,7 @@ class _Builder:
         self.task, self.tz_name, self.lang, self.alarm, self.cfg = task, tz, lang, alarm, cfg
         self.tz = ZoneInfo(tz)
         self.opts = feeds_options(cfg)
-        self.ns = f"feed/{task}/{lang}/{tz}"
+        self.ns = f"feed/{task}/{lang}/{tz}" + _choices_ns(cfg)
         self.min_rank = _rank(self.opts.get("min_verdict", "吉"), "min_verdict")
         # a day's best hour is announced only when it is at least 吉: a feed never calls a bad hour good
         self.best_min_rank = max(_rank(self.opts.get("best_min_verdict", "吉"), "best_min_verdict"),
@@ -321,6 +321,10 @@ class _Builder:
         lang, opts = self.lang, self.opts
         name = f"{L.label('calname', lang)} · {self.task_label}"
         desc = L.label("caldesc", lang).format(task=self.task_label)
+        school, school_label = _school_label(self.cfg, lang)
+        if school != "default":
+            name += f" · {school_label}"
+        desc += " " + _choices_text(self.cfg, lang, school_label)
         cal = icalendar.Calendar()
         cal.add("prodid", PRODID)
         cal.add("version", "2.0")
@@ -332,14 +336,18 @@ class _Builder:
         cal.add("description", desc, parameters={"LANGUAGE": lang})
         cal.add("x-wr-caldesc", desc)
         cal.add("x-wr-timezone", self.tz_name)
+        cal.add("x-almanac-school", school)
+        cal.add("x-almanac-clock", self.cfg["calendar"]["time_basis"])
+        if self.cfg["calendar"].get("place"):
+            cal.add("x-almanac-place", self.cfg["calendar"]["place"])
         refresh = opts.get("refresh_interval", "P1D")
         cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
         cal.add("x-published-ttl", refresh)
         cal.add("color", opts.get("color", "crimson"))
         base = (opts.get("base_url") or "").rstrip("/")
         if base:
-            cal.add("source", f"{base}/feeds/{self.task}.ics?tz={self.tz_name}&lang={lang}",
-                    parameters={"VALUE": "URI"})
+            cal.add("source", f"{base}/feeds/{self.task}.ics?tz={self.tz_name}&lang={lang}"
+                    + _choices_query(self.cfg), parameters={"VALUE": "URI"})
             cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
         if stamps:
             cal.add("last-modified", max(s for s, _ in stamps.values()))
@@ -380,14 +388,65 @@ def _resolve_stamps(cfg, variant: str, events: list[icalendar.Event]) -> dict[st
     return {uid: resolved[key] for uid, key in keys.items()}
 
 
+def _school_label(cfg, lang: str) -> tuple[str, str]:
+    """The school's name, and how a reader of ``lang`` calls it."""
+    name = cfg.get("school", "default")
+    p = config_mod.schools(cfg.raw if cfg.raw is not None else cfg.data).get(name, {})
+    if lang == "ko":
+        return name, p.get("name_ko") or name
+    if lang in ("zh-Hant", "zh-Hans"):
+        return name, L.free_text(p.get("name_zh") or name, lang) if p.get("name_zh") else name
+    return name, name
+
+
+def _choices_text(cfg, lang: str, school_label: str) -> str:
+    """「學派: …  時法: …  地點: …」 — which school, clock and place the feed follows."""
+    c = cfg["calendar"]
+    out = [f"{L.label('school', lang)}: {school_label}",
+           f"{L.label('clock', lang)}: {L.label('clock_' + c['time_basis'], lang)}"]
+    if c.get("place"):
+        out.append(f"{L.label('place', lang)}: {c['place']}")
+    return " · ".join(out)
+
+
+def _choices_given(cfg) -> dict[str, str]:
+    """The request choices that differ from the built-in defaults (for UIDs and SOURCE)."""
+    c, out = cfg["calendar"], {}
+    if c.get("place"):
+        out["place"] = c["place"]
+    if c["time_basis"] != "civil":
+        out["clock"] = c["time_basis"]
+    if c.get("lunar", "auto") != "auto":
+        out["lunar"] = c["lunar"]
+    if cfg.get("school", "default") != "default":
+        out["school"] = cfg["school"]
+    return out
+
+
+def _choices_ns(cfg) -> str:
+    """UID namespace suffix: feeds of other places, clocks or schools are other calendars (their
+    events must not share UIDs); the default feed keeps the UIDs it always had."""
+    given = _choices_given(cfg)
+    return "".join(f"/{k}={v}" for k, v in sorted(given.items()))
+
+
+def _choices_query(cfg) -> str:
+    from urllib.parse import urlencode
+    given = _choices_given(cfg)
+    return ("&" + urlencode(given)) if given else ""
+
+
 def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = None,
-               alarm: int | None = None, config=None, *, strict: bool = True) -> Feed:
+               alarm: int | None = None, config=None, *, strict: bool = True, place=None, clock=None,
+               lunar=None, school=None) -> Feed:
     """The feed of ``task`` from ``start`` to ``end`` (inclusive dates, in ``tz``).
 
     With ``strict`` a range over ``[feeds] max_events``/``max_bytes`` is bad input; otherwise the
-    horizon is cut at the last whole day that fits.
+    horizon is cut at the last whole day that fits. ``place``, ``clock``, ``lunar`` and ``school``
+    are the request's choices (``almanac.api.choices``).
     """
-    cfg = config_mod.load(config)
+    from almanac.api.choices import apply
+    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
@@ -442,10 +501,13 @@ _build_locks: dict[tuple, threading.Lock] = {}
 
 
 def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alarm: int | None = None,
-                 config=None, today: date | None = None) -> Feed:
+                 config=None, today: date | None = None, *, place=None, clock=None, lunar=None,
+                 school=None) -> Feed:
     """The published feed: the rolling horizon around ``today`` (in ``tz``), cut to the size
-    limits, cached per (task, tz, lang, alarm, horizon day, config digest)."""
-    cfg = config_mod.load(config)
+    limits, cached per (task, tz, lang, alarm, horizon day, config digest); the config digest
+    covers the request's place, clock, lunar calendar and school."""
+    from almanac.api.choices import apply
+    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
@@ -466,8 +528,8 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
             s, e = horizon(today, cfg)
             hit = build_feed(task, s, e, tz, lang, alarm, cfg, strict=False)
             with _cache_lock:
-                for k in [k for k in _cache if k[4] != today or k[5] != cfg.digest]:
-                    _cache.pop(k, None)  # yesterday's horizons and old configs
+                for k in [k for k in _cache if k[4] != today]:
+                    _cache.pop(k, None)  # yesterday's horizons
                 _cache[key] = hit
                 while len(_cache) > _CACHE_MAX:
                     _cache.popitem(last=False)

@@ -150,11 +150,13 @@ class FeedCache:
         self.evicted = 0
         self._lock = threading.Lock()
 
-    def key(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> tuple:
-        return (task, tz or self.cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm)
+    def key(self, task: str, tz: str | None, lang: str | None, alarm: int | None, cfg=None) -> tuple:
+        """``cfg``: the request's config (its place, clock, school…); default the service's."""
+        cfg = cfg or self.cfg
+        return (task, tz or cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm, cfg.digest)
 
     def is_default(self, key: tuple) -> bool:
-        return key[1:] == (self.cfg["calendar"]["default_tz"], L.LANGS[0], None)
+        return key[1:] == (self.cfg["calendar"]["default_tz"], L.LANGS[0], None, self.cfg.digest)
 
     @staticmethod
     def _size(e: FeedEntry) -> int:
@@ -183,19 +185,22 @@ class FeedCache:
         key = self.raw.get((path, query))
         return self._get(key) if key is not None else None
 
-    def get(self, task: str, tz: str, lang: str | None, alarm: int | None) -> "FeedEntry | None":
-        return self._get(self.key(task, tz, lang, alarm))
+    def get(self, task: str, tz: str, lang: str | None, alarm: int | None,
+            cfg=None) -> "FeedEntry | None":
+        return self._get(self.key(task, tz, lang, alarm, cfg))
 
-    def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None) -> FeedEntry:
+    def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None,
+              cfg=None) -> FeedEntry:
         """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
-        tz = feeds.check_tz(tz or self.cfg["calendar"]["default_tz"])
+        cfg = cfg or self.cfg
+        tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
         lang = L.check_lang(lang)
-        key = self.key(task, tz, lang, alarm)
+        key = self.key(task, tz, lang, alarm, cfg)
         e = self._get(key)
         if e is not None:
             return e
         today = feeds.today_in(tz)
-        f = feeds.rolling_feed(task, tz, lang, alarm, self.cfg, today)
+        f = feeds.rolling_feed(task, tz, lang, alarm, cfg, today)
         expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
         e = FeedEntry(f, task, self.max_age, expires)
         self._put(key, e)

@@ -44,6 +44,18 @@ def known_task(name: str, cfg) -> str:
     return name
 
 
+PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"
+CLOCK_HELP = "civil, mean_solar, true_solar or korean (127.5°E mean time)"
+LUNAR_HELP = "auto (by the zone's country), chinese or korean (KASI)"
+SCHOOL_HELP = "a school preset of the disputed options (/api/schools)"
+
+
+def choices(cfg, place, clock, lunar, school):
+    """The service's config with the request's place, clock, lunar calendar and school."""
+    from almanac.api.choices import apply
+    return apply(cfg, place=place, clock=clock, lunar=lunar, school=school)
+
+
 def reports_dir(cfg) -> Path:
     return source.data_dir() / cfg["reports"]["reports_dir"]
 
@@ -55,21 +67,26 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
     async def feed(request: Request, name: str,
                    tz: str | None = Query(None, description="IANA zone, e.g. Asia/Shanghai"),
                    lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
-                   alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before")):
+                   alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
+                   place: str | None = Query(None, description=PLACE_HELP),
+                   clock: str | None = Query(None, description=CLOCK_HELP),
+                   lunar: str | None = Query(None, description=LUNAR_HELP),
+                   school: str | None = Query(None, description=SCHOOL_HELP)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
         task = name[:-4]
-        known_task(task, cfg)
-        key = cache.key(task, tz, lang, alarm)
-        entry = cache.get(*key)
+        rcfg = choices(cfg, place, clock, lunar, school)
+        known_task(task, rcfg)
+        key = cache.key(task, tz, lang, alarm, rcfg)
+        entry = cache.get(*key[:4], rcfg)
         if entry is None:
             if cache.is_default(key):
-                entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
+                entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
             else:  # a variant not rendered yet: an expensive request
                 with limiter.slot("feed variant"):
-                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm)
+                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
         cache.remember(request.scope["path"], request.scope["query_string"], cache.key(
-            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm))
+            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm, rcfg))
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
@@ -84,9 +101,14 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
                 tz: str | None = None,
-                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                place: str | None = Query(None, description=PLACE_HELP),
+                clock: str | None = Query(None, description=CLOCK_HELP),
+                lunar: str | None = Query(None, description=LUNAR_HELP),
+                school: str | None = Query(None, description=SCHOOL_HELP)):
         d = parse_date(day, "date")
-        doc = source.get_day(d, feeds.check_tz(tz) if tz else None, cfg)
+        rcfg = choices(cfg, place, clock, lunar, school)
+        doc = source.get_day(d, feeds.check_tz(tz) if tz else None, rcfg)
         if lang:
             from almanac.api.days import with_lang
             doc = with_lang(dict(doc, qin=dict(doc["qin"])), lang)
@@ -97,9 +119,24 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                   lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                   task: str | None = Query(None, description="read the chart for this task"),
                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
-                  sex: str | None = Query(None, description="m or f (with born)")):
+                  sex: str | None = Query(None, description="m or f (with born)"),
+                  place: str | None = Query(None, description=PLACE_HELP),
+                  clock: str | None = Query(None, description=CLOCK_HELP),
+                  lunar: str | None = Query(None, description=LUNAR_HELP),
+                  school: str | None = Query(None, description=SCHOOL_HELP)):
+        rcfg = choices(cfg, place, clock, lunar, school)
         extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex)) if v}
-        return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, cfg, **extra))
+        return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
+
+    @app.get("/api/schools", responses=ERRORS, summary="The school presets (almanac schools --json)")
+    def api_schools(request: Request):
+        from almanac.api.choices import schools
+        return json_answer(request, schools(cfg))
+
+    @app.get("/api/places", responses=ERRORS, summary="The gazetteer of cities place= accepts")
+    def api_places(request: Request):
+        from almanac.api.choices import places
+        return json_answer(request, {"places": places()})
 
     @app.get("/api/best", responses=ERRORS, summary="Best hours for a task (almanac best --json)")
     def api_best(request: Request, task: str,
@@ -108,19 +145,24 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                  limit: int = Query(10, ge=1, le=1000),
                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
-                 sex: str | None = Query(None, description="m or f (with born)")):
+                 sex: str | None = Query(None, description="m or f (with born)"),
+                 place: str | None = Query(None, description=PLACE_HELP),
+                 clock: str | None = Query(None, description=CLOCK_HELP),
+                 lunar: str | None = Query(None, description=LUNAR_HELP),
+                 school: str | None = Query(None, description=SCHOOL_HELP)):
+        rcfg = choices(cfg, place, clock, lunar, school)
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
             raise BadInput(f"to {e} is before from {s}")
         if (e - s).days + 1 > int(hopts["max_best_days"]):
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
-        known_task(task, cfg)
+        known_task(task, rcfg)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
         if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
-            return json_answer(request, source.best(task, s, e, zone, limit, cfg, **extra))
+            return json_answer(request, source.best(task, s, e, zone, limit, rcfg, **extra))
         with limiter.slot("best over a long range"):
-            return json_answer(request, source.best(task, s, e, zone, limit, cfg, **extra))
+            return json_answer(request, source.best(task, s, e, zone, limit, rcfg, **extra))
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request):

@@ -119,10 +119,10 @@ def task_names(config=None) -> list[str]:
 
 
 def check_task(task: str, config=None) -> str:
-    names = task_names(config)
-    if task not in names:
-        raise BadInput(f"unknown task {task!r} (accepted: {', '.join(names)})")
-    return task
+    """The key of the task named ``task`` (key, Chinese or Korean name); BadInput otherwise."""
+    import config as config_mod
+    from almanac.judgement.score import resolve_task
+    return resolve_task(config_mod.load(config), task)
 
 
 def chart(moment: "datetime | str", tz: str | None = None, config=None, **extra) -> dict[str, Any]:

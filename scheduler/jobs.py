@@ -127,12 +127,12 @@ def _feeds(ctx: Context, day: dt.date) -> tuple[str, dict]:
 
 
 def _reports(ctx: Context, day: dt.date) -> tuple[str, dict]:
-    fn = _writer("exports.reports", "write_reports")
+    fn = _writer("exports.reports", "write_report_set")
     if fn is None:
-        return "noop", {"reason": "exports.reports.write_reports is not installed"}
+        return "noop", {"reason": "exports.reports.write_report_set is not installed"}
     out = _out_dir(ctx, "reports_dir", "reports")
     days = int(ctx.config["reports"]["days"]) if "reports" in ctx.config else 7
-    paths = fn(day, days, out, config=ctx.config)
+    paths = fn(day, days, out, config=ctx.config)  # every [reports] langs × zones
     return "ok", {"out_dir": str(out), "from": day.isoformat(), "days": days, "files": len(paths)}
 
 

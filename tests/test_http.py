@@ -126,9 +126,20 @@ def test_json_api(server, task):
 def test_index_has_subscribe_links(server, task):
     r = httpx.get(server + "/")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
-    assert f"webcal://127.0.0.1" in r.text and f"/feeds/{task}.ics" in r.text and "https://" in r.text
+    assert f'href="/feeds/{task}.ics?tz=Asia%2FShanghai&amp;lang=zh-Hant"' in r.text
     for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
         assert f"lang={lang}" in r.text
+    # the picker: task, language, zone; the script builds the links from how the page was opened
+    for field in ('name="task"', 'name="lang"', 'name="tz"', "webcal://", "location.protocol"):
+        assert field in r.text
+    # no https:// link to this plain-HTTP server, and no request header echoed into the cached page
+    assert "https://127.0.0.1" not in r.text
+    spoofed = httpx.get(server + "/", headers={"X-Forwarded-Proto": "https", "Host": "evil.example",
+                                               "X-Forwarded-Host": "evil.example"})
+    assert spoofed.status_code == 200 and spoofed.text == r.text and "evil.example" not in spoofed.text
+    ko = httpx.get(server + "/", params={"lang": "ko"})
+    assert '<html lang="ko">' in ko.text and "출행(出行)" in ko.text and "임금" not in ko.text
+    assert httpx.get(server + "/", params={"lang": "fr"}).status_code == 400
 
 
 def test_report_pages(server):
@@ -139,6 +150,16 @@ def test_report_pages(server):
     latest = httpx.get(server + "/reports/latest.html", timeout=120)
     assert latest.status_code == 200
     assert httpx.get(server + "/reports/latest.html", headers={"If-None-Match": latest.headers["etag"]}).status_code == 304
+
+
+def test_report_language_and_zone(server):
+    r = httpx.get(server + "/reports/2026-11-30.html", params={"lang": "ko", "tz": "Asia/Seoul"}, timeout=180)
+    assert r.status_code == 200 and '<html lang="ko">' in r.text and "Asia/Seoul" in r.text
+    assert "오늘 한눈에" in r.text and "범례" in r.text
+    # the heatmap covers the report's days, not one row
+    assert r.text.count(">2026-12-0") >= 3
+    assert httpx.get(server + "/reports/2026-11-30.html", params={"lang": "xx"}).status_code == 400
+    assert httpx.get(server + "/reports/2026-11-30.html", params={"tz": "../../etc"}).status_code == 400
 
 
 def test_openapi_lists_every_endpoint(server):

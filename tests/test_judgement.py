@@ -253,8 +253,9 @@ def test_cli_best_and_tasks():
     doc = json.loads(r.stdout)
     assert doc["task"] == "travel" and len(doc["results"]) == 3
     r = _cli("best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--limit", "2")
-    # a reader is shown the book and the opening words, never a file name
-    assert r.returncode == 0 and "》「" in r.stdout and ".txt" not in r.stdout and "score" in r.stdout
+    # a reader is shown the book and the opening words, never a file name; zh-Hant reads Chinese only
+    assert r.returncode == 0 and "》「" in r.stdout and ".txt" not in r.stdout and "分 " in r.stdout
+    assert "score" not in r.stdout
     r = _cli("tasks", "--json")
     assert {t["name"] for t in json.loads(r.stdout)["tasks"]} >= {
         "travel", "delegate", "negotiation", "marriage", "wealth", "lawsuit", "health", "competition",

@@ -1,12 +1,18 @@
-"""Reports: HTML and Markdown per day, an SVG heatmap per task, the 天地盤 of the best hours, and
-the page opened in headless Chromium with a screenshot that is not blank."""
+"""Reports: HTML and Markdown per day in every feed language — the day at a glance (best hour per
+task with its reason, the taboos explained), the hour table with 三傳/課法 filled and cells
+coloured by verdict with a legend, a heatmap across the report's days, the 天地盤 of the best
+hours — and the page as a reader sees it in headless Chromium (DOM and screenshot)."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from almanac import api
+from almanac import terms as T
 
 
 @pytest.fixture(scope="module")
@@ -16,12 +22,18 @@ def written(tmp_path_factory):
     from exports.reports import write_reports
     out = tmp_path_factory.mktemp("reports")
     paths = write_reports("2026-12-05", 3, out, None)
-    yield out, paths
+    ko = write_reports("2026-12-05", 3, out / "ko", None, lang="ko")
+    en = write_reports("2026-12-05", 1, out / "en", None, lang="en", tz="Asia/Seoul", heatmap_days=4)
+    yield out, paths, ko, en
     mp.undo()
 
 
+def _cells(page: str) -> list[str]:
+    return re.findall(r'<td class="tr">([^<]*)</td>', page)
+
+
 def test_files_and_content(written):
-    out, paths = written
+    out, paths, _, _ = written
     assert [p.name for p in paths] == ["2026-12-05.html", "2026-12-06.html", "2026-12-07.html"]
     for p in paths:
         assert p.with_suffix(".md").exists()
@@ -33,28 +45,137 @@ def test_files_and_content(written):
     assert (out / "latest.html").read_text() == (out / "2026-12-05.html").read_text() != page
 
 
+def test_hour_table_shows_the_days_transmissions_and_methods(written):
+    out, _, _, _ = written
+    day = api.day("2026-12-07")
+    page = (out / "2026-12-07.html").read_text()
+    assert _cells(page) == ["".join(h["liuren"]["transmissions"]) for h in day["hours"]]
+    md = (out / "2026-12-07.md").read_text()
+    for h in day["hours"]:
+        assert f"| {''.join(h['liuren']['transmissions'])} | {h['liuren']['method']}" in md
+
+
+def test_cells_are_coloured_by_verdict_not_score(written):
+    out, _, _, _ = written
+    judged = api.judge_day("2026-12-07", task="travel")["hours"]
+    page = (out / "2026-12-07.html").read_text()
+    rows = page.split('<table class="hours">', 1)[1].split("</table>", 1)[0].split("<tr>")[2:]
+    assert len(rows) == 12
+    for row, h in zip(rows, judged):
+        first = re.search(r'<td class="v" style="background: (#\w+)', row).group(1)  # travel column
+        assert first == T.verdict_style(h["verdict"], h.get("vetoed", False))[0]
+    assert T.verdict_style("吉")[0] != T.verdict_style("大凶")[0]
+
+
+def test_glance_summary_legend_and_taboos(written):
+    out, _, _, _ = written
+    page = (out / "2026-12-05.html").read_text()
+    glance = page.split('id="glance"', 1)[1].split("</section>", 1)[0]
+    # one line per task, with the best usable hour's verdict word and a reason
+    for t in api.tasks()["tasks"]:
+        assert f"<th>{t['name_zh']}</th>" in glance
+    best = max((h for h in api.judge_day("2026-12-05", task="travel")["hours"] if not h["vetoed"]),
+               key=lambda h: h["score"])
+    row = glance.split("<th>出行</th>", 1)[1].split("</tr>", 1)[0]
+    assert f"{best['branch']}時 {best['start'][11:16]}" in row and T.verdict_name(best["verdict"], "zh-Hant") in row
+    assert re.search(r'class="reason">[^<]{4,}</td>', row)
+    # taboos explained in a sentence: a day without day taboos says so; hour taboos are named
+    assert "截路空亡" in glance and "時干帶壬、癸" in glance
+    legend = page.split('id="legend"', 1)[1].split("</div>", 1)[0]
+    assert all(T.verdict_name(v, "zh-Hant") in legend for v in T.VERDICTS) and "禁" in legend
+
+
+def test_heatmap_covers_the_reports_days(written):
+    out, _, _, en = written
+    page = (out / "2026-12-05.html").read_text()
+    svg = page.split("<svg", 2)[-1] if "<svg" in page else ""
+    assert svg
+    heat = page.split(T.label("heatmap", "zh-Hant"), 1)[1]
+    for d in ("2026-12-05", "2026-12-06", "2026-12-07"):
+        assert f">{d}</text>" in heat
+    one_day = en[0].read_text()
+    for d in ("2026-12-05", "2026-12-06", "2026-12-07", "2026-12-08"):
+        assert f">{d}</text>" in one_day.split("Days × hours", 1)[1]
+
+
+def test_korean_page_reads_korean(written):
+    _, _, ko, _ = written
+    page = ko[0].read_text()
+    md = ko[0].with_suffix(".md").read_text()
+    for text in (page, md):
+        text_only = re.sub(r"<[^>]+>", " ", text)
+        assert "출행(出行)" in text_only and "견사(遣使)" in text_only
+        assert not re.search(r"\b(travel|delegate|negotiation|wealth|lawsuit)\b", text_only)
+        assert "임금" not in text_only
+        assert not re.search(r"연금(?![가-힣]*\(演禽)", text_only) and not re.search(r"금성(?![가-힣]*\(禽星)", text_only)
+        assert "대흉" in text_only or "흉" in text_only
+        # verdict cells carry Korean words, never 大凶/平
+        for cell in re.findall(r'<td class="v"[^>]*>([^<]*)<', text):
+            assert cell in {"대길", "길", "평", "흉", "대흉", "불가"}
+    assert "범례" in page and "삼전(三傳)" in page
+
+
 def test_cli_report(written, tmp_path):
     from almanac.cli import main
-    assert main(["report", "--date", "2026-12-05", "--days", "1", "-o", str(tmp_path)]) == 0
+    assert main(["report", "--date", "2026-12-05", "--days", "1", "-o", str(tmp_path), "--lang", "ko"]) == 0
     assert (tmp_path / "2026-12-05.html").exists() and (tmp_path / "2026-12-05.md").exists()
+    assert '<html lang="ko">' in (tmp_path / "2026-12-05.html").read_text()
     assert main(["report", "--date", "2026-12-05", "--days", "0", "-o", str(tmp_path)]) == 2
 
 
-def test_chromium_screenshot_not_blank(written, tmp_path):
+def test_report_set_writes_every_published_language_and_zone(tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    from exports.reports import write_report_set
+    cfg = {"reports": {"langs": ["zh-Hant", "ko"], "zones": ["Asia/Shanghai", "Asia/Seoul"]}}
+    paths = write_report_set("2026-12-05", 1, tmp_path / "r", cfg)
+    got = sorted(str(p.relative_to(tmp_path / "r")) for p in paths)
+    assert got == ["2026-12-05.html", "ko/Asia/Seoul/2026-12-05.html", "ko/Asia/Shanghai/2026-12-05.html",
+                   "zh-Hant/Asia/Seoul/2026-12-05.html"]
+    assert "Asia/Seoul" in (tmp_path / "r/ko/Asia/Seoul/2026-12-05.html").read_text()
+
+
+def _chromium():
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
         pytest.skip("chromium is not installed (CI installs it in .ci/setup.d/20-chromium.sh)")
+    return exe
+
+
+def _browse(exe: str, tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                           f"--user-data-dir={tmp_path / 'profile'}", *args, url],
+                          check=True, timeout=90, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko"])
+def test_chromium_reader_sees_summary_transmissions_legend(written, tmp_path, lang):
+    exe = _chromium()
+    out, _, ko, _ = written
+    page = out / "2026-12-07.html" if lang == "zh-Hant" else ko[2]
+    dom = _browse(exe, tmp_path, page.as_uri(), "--dump-dom").stdout
+    assert T.label("at_a_glance", lang) in dom and T.label("best_per_task", lang) in dom
+    day = api.day("2026-12-07")
+    assert re.search(r'<td class="tr">' + "".join(day["hours"][0]["liuren"]["transmissions"]) + "</td>", dom)
+    assert 'id="legend"' in dom and T.label("legend", lang) in dom
+
+
+def test_chromium_screenshot_shows_verdict_colours(written, tmp_path):
+    exe = _chromium()
     from PIL import Image
-    out, _ = written
+    out, _, _, _ = written
     shot = tmp_path / "shot.png"
-    subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1200,1600",
-                    f"--screenshot={shot}", (out / "2026-12-07.html").as_uri()],
-                   check=True, timeout=90, capture_output=True)
+    _browse(exe, tmp_path, (out / "2026-12-07.html").as_uri(), "--window-size=1400,1800", f"--screenshot={shot}")
     img = Image.open(shot).convert("RGB")
     assert img.size[0] >= 800
-    colours = img.getcolors(maxcolors=1 << 20) or []
+    colours = dict((rgb, n) for n, rgb in img.getcolors(maxcolors=1 << 22) or [])
     assert len(colours) > 50, "screenshot is blank or nearly so"
-    most = max(c for c, _ in colours) / (img.size[0] * img.size[1])
-    assert most < 0.97
+
+    def area(hex_colour: str) -> int:
+        rgb = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return colours.get(rgb, 0)
+    # the verdict colours are painted (cells and legend chips), the most common of them in
+    # proportion: some 大凶 red, but not a sea of it, and the legend's 大吉/吉 green is there
+    seen = {v: area(T.VERDICT_COLORS[v]) for v in T.VERDICTS}
+    assert all(n > 0 for n in seen.values()), seen
+    assert area(T.VETO_COLOR) > 0

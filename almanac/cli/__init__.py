@@ -22,15 +22,27 @@ COMMANDS = ("day", "chart", "best", "tasks", "schools", "places", "precompute", 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2, as for any bad input
-        raise BadInput(f"{self.prog}: {message}")
+        sub = self.prog.removeprefix("almanac").strip()
+        hint = f" (see `{self.prog} --help`)"
+        raise BadInput(f"{sub}: {message}{hint}" if sub else f"{message}{hint}")
+
+
+def version() -> str:
+    """The installed distribution's version (``almanac --version``)."""
+    from importlib.metadata import PackageNotFoundError, version as _version
+    try:
+        return _version("renqin-almanac")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", metavar="FILE", help="TOML config file (default: built-in)")
-    parser = _Parser(prog="almanac", description="The 壬禽 almanac: 演禽 and 大六壬 timing judgements.")
+    parser = _Parser(prog="almanac", description="The 壬禽 almanac: 演禽 and 大六壬 timing judgements.",
+                     epilog="`almanac COMMAND --help` describes a command.")
+    parser.add_argument("--version", action="version", version=f"almanac {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
     for name in COMMANDS:
         try:
             mod = importlib.import_module(f"{__name__}.{name}")
@@ -72,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:  # a bare `almanac`: say what it can do
+            parser.print_help(sys.stderr)
+            return 2
         return int(args.func(args) or 0)
     except BadInput as e:
         print(f"almanac: {redact(str(e)).splitlines()[0] if str(e) else 'bad input'}", file=sys.stderr)

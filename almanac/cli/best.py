@@ -30,25 +30,35 @@ def register(subparsers, common) -> None:
     p.set_defaults(func=run)
 
 
-def render(doc: dict) -> str:
-    lines = [f"{doc['task']}  {doc['from']} … {doc['to']}  ({doc['tz']})", ""]
+def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
+    """The readable list for a reader of ``lang``: labels, verdict words and directions from
+    almanac.terms, reasons in the rule's own text for that language."""
+    from almanac import terms as T
+    lab = lambda k: T.label(k, lang)  # noqa: E731
+    lines = [f"{lab('task')}: {label or doc['task']}  {doc['from']} … {doc['to']}  ({doc['tz']})", ""]
     if not doc["results"]:
-        lines.append("no hour in the range is usable for this task")
-    elif doc.get("note"):
+        lines.append(lab("no_hour"))
+    elif doc.get("note"):  # nothing reaches 吉: api.best says so (in ``lang``)
         lines += [doc["note"], ""]
     for n, r in enumerate(doc["results"], 1):
-        lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {r['pillar']}時 "
-                     f"禽{r['mansion']}  score {r['score']:+g}  {r['verdict']}")
-        if r.get("summary"):
+        pillar = f"{T.term(r['pillar'], lang)}{lab('hour')}" if lang != "en" else f"{r['pillar']} hour"
+        lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {pillar}  "
+                     f"{lab('mansion')} {T.term(r['mansion'], lang)}  {lab('score')} {r['score']:+g}  "
+                     f"{T.verdict_name(r['verdict'], lang)}")
+        if r.get("summary"):  # api.best gives summary, reasons and citations in ``lang``
             lines.append(f"       {r['summary']}")
         for x in r["reasons"]:
             lines.append(f"       {x['effect']:+5.1f}  {x['rule']:<32} {x['text']}")
             lines.append(f"              ↳ {x.get('citation') or x['source']}")
         d = r.get("directions")
         if d:
-            extra = f"; 三宮時 {d['sangong']}" if d.get("sangong") else ""
-            lines.append(f"       方向: 天罡 over {d['tiangang_over']} → {d['tiangang']}; "
-                         f"retreat {d['retreat']}; avoid {'、'.join(d['avoid'])}{extra}")
+            sep = "; " if lang in ("ko", "en") else "；"
+            dirs = (", " if lang in ("ko", "en") else "、").join(T.direction(x, lang) for x in d["avoid"])
+            parts = [lab("tiangang").format(over=T.term(d["tiangang_over"], lang), dir=T.direction(d["tiangang"], lang)),
+                     lab("retreat").format(side=T.direction(d["retreat"], lang)), lab("avoid").format(dirs=dirs)]
+            if d.get("sangong"):
+                parts.append(f"三宮時 {d['sangong']}")
+            lines.append(f"       {lab('directions')}: {sep.join(parts)}")
         lines.append("")
     return "\n".join(lines)
 
@@ -57,8 +67,13 @@ def run(args) -> int:
     from almanac.api.judging import best
     from almanac.cli import emit
 
+    from almanac.api.judging import tasks
+    from almanac.terms import check_lang, task_label
     from .choices import kwargs
+    lang = check_lang(args.lang)
     doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
                lang=args.lang, born=args.born, sex=args.sex, **kwargs(args))
-    emit(doc, args.json, render)
+    task = next((t for t in tasks(args.config)["tasks"] if t["name"] == doc["task"]), {"name": doc["task"]})
+    label = f"{task['name_zh']}（{task['name']}）" if lang == "zh-Hant" and task.get("name_zh") else task_label(task, lang)
+    emit(doc, args.json, lambda d: render(d, label, lang))
     return 0

@@ -6,7 +6,7 @@ from datetime import date as _date
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
-from . import emit, pad
+from . import emit, pad, width
 from .choices import add_arguments, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
@@ -34,6 +34,8 @@ def register(sub, common) -> None:
     p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
                                                         "their 本命 and 行年 are read")
     p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
+    p.add_argument("--reasons", action="store_true",
+                   help="with --task: list under each hour the reasons (rule, effect, source) of its score")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     add_arguments(p)
     p.set_defaults(func=run)
@@ -52,18 +54,98 @@ def run(args) -> int:
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()
     doc = api.day(when, tz=tz, config=cfg, lang=args.lang)
+    label = None
     if args.task:
         from almanac.api.judging import judge_day
         judged = judge_day(when, tz=tz, task=args.task, config=cfg, lang=args.lang, born=args.born, sex=args.sex)
         by_branch = {h["branch"]: h for h in judged["hours"]}
         doc["task"] = judged["task"]
+        label = next((f"{t['name_zh']}（{t['name']}）" for t in api.tasks(config=cfg)["tasks"]
+                      if t["name"] == judged["task"] and t.get("name_zh")), None)
         for h in doc["hours"]:
             j = by_branch[h["branch"]]
             h["judgement"] = {k: j[k] for k in ("score", "verdict", "summary", "reasons", "vetoed") if k in j}
             if j.get("vetoes"):
                 h["judgement"]["vetoes"] = j["vetoes"]
-    emit(doc, args.json, render)
+    elif args.reasons:
+        from almanac.errors import BadInput
+        raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)")
+    lang = getattr(args, "lang", None)
+    if lang not in (None, "", "zh-Hant"):
+        from almanac.terms import check_lang
+        lang = check_lang(lang)
+        label = _task_in(cfg, doc.get("task"), lang) if doc.get("task") else None
+        emit(doc, args.json, lambda d: render_in(d, lang, reasons=args.reasons, task_label=label))
+    else:
+        emit(doc, args.json, lambda d: render(d, reasons=args.reasons, task_label=label))
     return 0
+
+
+def _task_in(cfg, task: str, lang: str) -> str:
+    from almanac import api
+    from almanac.terms import task_label
+    return next((task_label(t, lang) for t in api.tasks(config=cfg)["tasks"] if t["name"] == task), task)
+
+
+def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | None = None) -> str:
+    """The day table for a reader of ``lang`` (zh-Hans, ko, en): every label and verdict word from
+    almanac.terms; stems, branches and 禽 as characters with their reading where the reader
+    expects one."""
+    from almanac import terms as T
+
+    def term(text: str) -> str:
+        return T.term(text, lang)
+
+    def flags(f: dict) -> str:
+        return ", ".join(T.flag_name(k, lang) for k in ("anjin", "fuduan", "jielu", "jielu_strict") if f.get(k)) or "—"
+
+    lab = lambda k: T.label(k, lang)  # noqa: E731
+    p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
+    if lang == "en":
+        pillars = f"year {p['year']}, month {p['month']}, day {p['day']}"
+        lunar = f"{'leap ' if lu['leap'] else ''}month {lu['month']}, day {lu['day']} ({lu['year']})"
+    else:
+        pillars = " ".join(f"{term(p[k])}{lab(k)}" for k in ("year", "month", "day"))
+        lunar = (f"{lu['year']}{lab('year')} {lab('leap') if lu['leap'] else ''}{lu['month']}{lab('month')} "
+                 f"{lu['day']}{lab('day')}")
+    lines = [f"{doc['date']}  {doc['tz']}", f"  {lab('pillars')}: {pillars}", f"  {lab('lunar')}: {lunar}",
+             f"  {lab('yuejiang')}: {term(doc['yuejiang'])}",
+             f"  {lab('qin')}: {term(q['name'])}  {lab('yuan')} {q['yuan']}  {lab('general')}: {term(q['general'])}",
+             f"  {lab('taboos')}: {flags(doc['flags'])}"]
+    for t in doc["solar_terms"]:
+        lines.append(f"  {lab('term')}: {term(t['name'])} {t['at']}")
+    if doc.get("task"):
+        lines.append(f"  {lab('task')}: {task_label or doc['task']}")
+    lines.append("")
+    heads = (lab("branch"), lab("time"), lab("pillars"), lab("mansion"), lab("flags"), lab("transmissions"),
+             lab("method"))
+    if lang == "en":
+        heads = ("Hour", "Time", "Pillar", "Mansion", "Taboos", "三傳", "Method")
+    rows = []
+    for h in doc["hours"]:
+        lr = h.get("liuren", {})
+        rows.append([term(h["branch"]), f"{h['start'][11:16]}–{h['end'][11:16]}", term(h["pillar"]),
+                     term(h["mansion"]), flags(h["flags"]), "".join(lr.get("transmissions", [])),
+                     term(lr.get("method", ""))])
+    widths = [max(width(x) for x in col) + 2 for col in zip(heads, *rows)]
+    head = "  " + "".join(pad(t, w) for w, t in zip(widths, heads))
+    if doc.get("task"):
+        head += f"{lab('score'):>8}  {lab('verdict')}"
+    lines.append(head.rstrip())
+    for h, cells in zip(doc["hours"], rows):
+        row = "  " + "".join(pad(c, w) for w, c in zip(widths, cells))
+        j = h.get("judgement")
+        if j:
+            word = lab("vetoed") if j.get("vetoed") else T.verdict_name(j["verdict"], lang)
+            row += f"{j['score']:>8.1f}  {word}"
+        lines.append(row.rstrip())
+        if j and reasons:
+            for x in j.get("vetoes") or []:
+                lines.append(f"      {lab('vetoed')}  {T.rule_text(x.get('rule', ''), lang, x.get('text', ''))}")
+            for x in j.get("reasons") or []:
+                src = x.get("citation") or (x["source"].split(":", 1)[0] if lang in ("ko", "en") else x["source"])
+                lines.append(f"    {x['effect']:+5.1f}  {T.rule_text(x.get('rule', ''), lang, x['text'])}  ↳ {src}")
+    return "\n".join(lines)
 
 
 def _flags(f: dict) -> str:
@@ -71,7 +153,7 @@ def _flags(f: dict) -> str:
     return " ".join(v for k, v in names.items() if f.get(k)) or "—"
 
 
-def render(doc: dict) -> str:
+def render(doc: dict, reasons: bool = False, task_label: str | None = None) -> str:
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
     d = _date.fromisoformat(doc["date"])
     lines = [
@@ -93,7 +175,7 @@ def render(doc: dict) -> str:
         lines.append(f"  時法 {doc.get('clock', 'civil')}  地 {pl.get('name') or ''} "
                      f"{pl.get('longitude', 0):.2f}°E  學派 {doc.get('school', 'default')}")
     if doc.get("task"):
-        lines.append(f"  事 {doc['task']}")
+        lines.append(f"  事 {task_label or doc['task']}")
     lines.append("")
     cols = ((3, "時"), (13, "時間"), (6, "時柱"), (22, "時禽"), (24, "忌"), (8, "三傳"), (6, "課"))
     head = "  " + "".join(pad(t, w) for w, t in cols)
@@ -111,4 +193,9 @@ def render(doc: dict) -> str:
             verdict = "禁" if j.get("vetoed") else j["verdict"]
             row += f"{j['score']:>6.1f}  {verdict}"
         lines.append(row.rstrip())
+        if j and reasons:
+            for x in j.get("vetoes") or []:
+                lines.append(f"      禁  {x.get('rule', '')}  {x.get('text', '')}  ↳ {x.get('source', '')}")
+            for x in j.get("reasons") or []:
+                lines.append(f"    {x['effect']:+5.1f}  {x['text']}  ↳ {x['source']}")
     return "\n".join(lines)

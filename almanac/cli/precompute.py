@@ -1,8 +1,10 @@
-"""``almanac precompute --from DATE --to DATE [--tz ZONE]``: fill the store.
+"""``almanac precompute --from DATE --to DATE [--tz ZONE] [--yes]``: fill the store.
 
 Idempotent: a day already stored with the current options is left as it is. Each day is written
 whole in one transaction, so an interrupted run (even ``kill -9``) leaves whole days only and the
-next run finishes the work. A progress bar is drawn on stderr when it is a terminal.
+next run finishes the work. A progress bar is drawn on stderr when it is a terminal; a one-line
+summary is printed on stderr in any case. A range longer than :data:`CONFIRM_DAYS` days is refused
+unless ``--yes`` is given, with an estimate of what it would write.
 """
 from __future__ import annotations
 
@@ -16,19 +18,39 @@ import config as config_mod
 def register(subparsers, common) -> None:
     p = subparsers.add_parser("precompute", parents=[common],
                               help="compute and store every day and hour in a date range",
-                              description=__doc__.split("\n\n")[0])
+                              description="Compute and store every day and hour from --from to --to. "
+                                          "Days already stored with the current options are left as "
+                                          "they are; each day is written whole, so an interrupted run "
+                                          "is finished by the next one. Progress is drawn on a terminal; "
+                                          "a one-line summary is printed in any case.")
     p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
     p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD")
     p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: calendar.default_tz)")
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
+    p.add_argument("--yes", action="store_true",
+                   help=f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)")
     p.set_defaults(func=run)
+
+
+#: ranges longer than this need --yes (ten years)
+CONFIRM_DAYS = 3660
+#: stored bytes per day per zone in the embedded database, measured (tests/test_cli.py keeps it
+#: within a factor of two of a fresh precompute's)
+BYTES_PER_DAY = 43_000
+
+
+def estimate(days: int) -> str:
+    """What a precompute of ``days`` days adds to the store, in words."""
+    mb = days * BYTES_PER_DAY / 1e6
+    size = f"{mb / 1000:.1f} GB" if mb >= 1000 else f"{mb:.0f} MB"
+    return f"{days:,} days, about {size} in the database"
 
 
 class _Bar:
     """A one-line progress bar on a terminal; nothing at all in a pipe."""
 
-    def __init__(self, stream=sys.stderr):
-        self.stream = stream
+    def __init__(self, stream=None):
+        self.stream = stream = stream if stream is not None else sys.stderr
         self.on = hasattr(stream, "isatty") and stream.isatty()
         self.t0 = time.monotonic()
         self.last = 0.0
@@ -61,6 +83,12 @@ def run(args) -> int:
         raise BadInput(f"--to {end} is before --from {start}; give the range in order")
     tz = args.tz or cfg["calendar"]["default_tz"]
     _check_tz(tz)
+    n = (end - start).days + 1
+    if n > CONFIRM_DAYS:
+        if not args.yes:
+            raise BadInput(f"{start}..{end} is {estimate(n)}; give --yes to go ahead, "
+                           f"or a range of at most {CONFIRM_DAYS} days")
+        print(f"almanac: precomputing {estimate(n)}", file=sys.stderr, flush=True)
     from exports.store.db import check_persisted, file_identity
     store = Store(None, cfg)
     before = file_identity(store.url)
@@ -73,10 +101,9 @@ def run(args) -> int:
     summary = stats.as_dict()
     if args.json:
         sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
-    elif sys.stderr.isatty():
-        print(f"{summary['days']} days in {tz}: {summary['written']} written, "
-              f"{summary['tasks_updated']} updated, {summary['unchanged']} unchanged "
-              f"({summary['seconds']:.2f} s)", file=sys.stderr)
+    print(f"{summary['days']} days in {tz}: {summary['written']} written, "
+          f"{summary['tasks_updated']} updated, {summary['unchanged']} unchanged "
+          f"({summary['seconds']:.2f} s)", file=sys.stderr)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""``almanac report --date DATE [--days N] [--lang L] -o DIR``: HTML and Markdown day reports."""
+"""``almanac report --date DATE [--days N] [--lang L] [--tz ZONE] -o DIR``: HTML and Markdown day reports."""
 from __future__ import annotations
 
 import sys
@@ -12,6 +12,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--date", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
     p.add_argument("--days", type=int, default=1, metavar="N", help="number of days (1..366, default 1)")
     p.add_argument("--lang", metavar="L", default=None, help="zh-Hant, zh-Hans, ko or en (default: config)")
+    p.add_argument("--tz", metavar="ZONE", default=None, help="IANA time zone (default: calendar.default_tz)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created)")
     p.set_defaults(func=run)
 
@@ -23,7 +24,7 @@ def run(args) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise BadInput(f"-o {args.output!r} is a file; give a folder")
-    paths = write_reports(args.date, args.days, out, args.config, lang=args.lang)
+    paths = write_reports(args.date, args.days, out, args.config, lang=args.lang, tz=args.tz)
     for p in paths:
         print(p, file=sys.stderr)
     return 0

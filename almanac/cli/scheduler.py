@@ -17,7 +17,9 @@ import config as config_mod
 def register(subparsers, common) -> None:
     p = subparsers.add_parser("scheduler", parents=[common],
                               help="run the nightly jobs (precompute, feeds, reports)",
-                              description=__doc__.split("\n\n")[0])
+                              description="Run the nightly jobs (precompute, feeds, reports) until stopped, "
+                                          "as the one scheduler of its database; --once runs every job "
+                                          "now and exits.")
     p.add_argument("--once", action="store_true", help="run every job now and exit")
     p.add_argument("--wait", action="store_true",
                    help="if another scheduler holds the lock, wait for it instead of exiting")

@@ -29,6 +29,42 @@ def _warm(app) -> None:
         log.exception("warm-up failed; answering from computation")
 
 
+def _listen(host: str, port: int):
+    """A socket bound to (host, port), or None with the reason printed: binding happens before
+    anything claims to serve, so a busy port fails at once with one line."""
+    import socket
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        print(f"almanac: cannot listen on {host}:{port}: {e.strerror}", file=sys.stderr)
+        return None
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        print(f"almanac: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return None
+    sock.set_inheritable(True)
+    return sock
+
+
+def where_data_lives(cfg) -> str:
+    """The data folder and the database (password hidden), for the start-up lines."""
+    from exports import source
+    folder = source.data_dir()
+    try:
+        from sqlalchemy.engine import make_url
+        from exports.store.db import resolve_url
+        db = make_url(resolve_url(None, cfg)).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 — no store installed: the data folder is all there is
+        db = "(computed on demand, no database)"
+    return f"data folder {folder}; database {db}"
+
+
 def run(args) -> int:
     import uvicorn
 
@@ -41,11 +77,17 @@ def run(args) -> int:
     port = args.port if args.port is not None else int(cfg["http"]["port"])
     if not 0 <= port <= 65535:
         raise BadInput(f"--port {port} is outside 0..65535")
+    sock = _listen(host, port)
+    if sock is None:
+        return 1
+    port = sock.getsockname()[1]
     app = create_app(cfg)
+    print(f"almanac: {where_data_lives(cfg)}", file=sys.stderr)
     if not args.no_warm:
         threading.Thread(target=_warm, args=(app,), daemon=True, name="warm").start()
-    base = (cfg["feeds"]["base_url"] or f"http://{host}:{port}").rstrip("/")
-    print(f"almanac: serving on http://{host}:{port}/ (index with subscribe links)", file=sys.stderr)
+    shown = f"[{host}]" if ":" in host else host
+    base = (cfg["feeds"]["base_url"] or f"http://{shown}:{port}").rstrip("/")
+    print(f"almanac: serving on http://{shown}:{port}/ (index with subscribe links)", file=sys.stderr)
     try:
         tz = cfg["calendar"]["default_tz"]
         for task in source.task_names(cfg):
@@ -53,5 +95,6 @@ def run(args) -> int:
             print(f"  {task}: {links['https']}  {links['webcal']}", file=sys.stderr)
     except Exception:  # noqa: BLE001 — tasks not available yet; the index page lists them
         pass
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    server.run(sockets=[sock])
     return 0

@@ -36,7 +36,7 @@ from .facts import PERSON_FACTS
 VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
 #: the verdict scale in score units: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 (docs/judgement.md)
 SCALE = {"daji": 4.5, "ji": 1.5, "xiong": -4.0, "daxiong": -10.0}
-_PROFILE_KEYS = {"name_zh", "description", "description_zh", "base", "families", "rules", "veto",
+_PROFILE_KEYS = {"name_zh", "name_ko", "description", "description_zh", "base", "families", "rules", "veto",
                  "thresholds", "directions"}
 _THRESHOLD_KEYS = ("daji", "ji", "xiong", "daxiong")
 
@@ -54,6 +54,13 @@ class TaskProfile:
     thresholds: tuple[float, float, float, float]
     directions: bool
     digest: str
+    name_ko: str = ""
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Every name a reader may type for this task: key, Chinese (both scripts), Korean."""
+        from almanac.terms import hans
+        return tuple(dict.fromkeys(a for a in (self.name, self.name_zh, hans(self.name_zh), self.name_ko) if a))
 
     def weight(self, rule: Rule) -> float:
         rules = dict(self.rules)
@@ -107,7 +114,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     desc = raw.get("description")
     if not isinstance(desc, str) or not desc.strip():
         raise BadInput(f"config {where}.description must be a one-line text")
-    for key in ("name_zh", "description_zh"):
+    for key in ("name_zh", "name_ko", "description_zh"):
         if not isinstance(raw.get(key, ""), str):
             raise BadInput(f"config {where}.{key} must be a text")
     fams = raw.get("families", {})
@@ -139,7 +146,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     return TaskProfile(name, base, raw.get("name_zh", ""), desc.strip().splitlines()[0],
                        raw.get("description_zh", ""), tuple(sorted((k, float(v)) for k, v in fams.items())),
                        tuple(sorted((k, float(v)) for k, v in rules.items())), frozenset(veto), t, directions,
-                       hashlib.sha256(blob.encode()).hexdigest()[:16])
+                       hashlib.sha256(blob.encode()).hexdigest()[:16], raw.get("name_ko", ""))
 
 
 _profiles_cache: dict[str, dict[str, TaskProfile]] = {}
@@ -157,12 +164,28 @@ def task_profiles(cfg) -> dict[str, TaskProfile]:
     return _profiles_cache[key]
 
 
-def profile(cfg, task: Any) -> TaskProfile:
+def resolve_task(cfg, task: Any) -> str:
+    """The key of the task named ``task`` — its key (``travel``), Chinese name (出行, 出行's
+    simplified form) or Korean name (출행); BadInput naming the accepted keys otherwise.
+
+    >>> import config
+    >>> [resolve_task(config.load(None), t) for t in ("travel", "出行", "출행", " 詞訟 ", "词讼")]
+    ['travel', 'travel', 'travel', 'lawsuit', 'lawsuit']
+    """
     profiles = task_profiles(cfg)
     name = task.strip() if isinstance(task, str) else task
-    if name not in profiles:
-        raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}")
-    return profiles[name]
+    if isinstance(name, str) and name in profiles:
+        return name
+    if isinstance(name, str) and name:
+        for p in profiles.values():
+            if name in p.aliases or name.lower() == p.name.lower():
+                return p.name
+    raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}")
+
+
+def profile(cfg, task: Any) -> TaskProfile:
+    """The profile of a task named by key, Chinese or Korean name (:func:`resolve_task`)."""
+    return task_profiles(cfg)[resolve_task(cfg, task)]
 
 
 def fired(facts: Mapping[str, Any], cat: Catalog | None = None) -> tuple[int, ...]:

@@ -150,6 +150,7 @@ def _day_summary(day: dict, lang: str) -> str:
 
 
 def _reason_text(r) -> str:
+    """A reason (already in the feed's language, see ``localize``), its effect and citation."""
     if isinstance(r, dict):
         text = r.get("text") or r.get("rule") or ""
         eff = r.get("effect")
@@ -159,14 +160,15 @@ def _reason_text(r) -> str:
     return str(r)
 
 
-def _chart_of(hour: dict) -> tuple[list[str], str]:
-    tr = hour.get("transmissions")
-    method = hour.get("method")
-    ch = hour.get("chart")
-    if isinstance(ch, dict):
-        tr = tr or ch.get("transmissions")
-        method = method or ch.get("method")
-    return list(tr or []), str(method or "")
+def _chart_of(hour: dict, day: dict | None = None) -> tuple[list[str], str]:
+    """三傳 and 課法 of an hour: from the hour's own ``liuren`` (a day document's hour), else from
+    the same branch's hour of ``day`` (a judged hour carries no chart)."""
+    lr = hour.get("liuren")
+    if not isinstance(lr, dict) and day is not None:
+        same = next((h for h in day.get("hours") or [] if h.get("branch") == hour.get("branch")), {})
+        lr = same.get("liuren")
+    lr = lr if isinstance(lr, dict) else {}
+    return list(lr.get("transmissions") or []), str(lr.get("method") or "")
 
 
 def korean(name: str) -> str:
@@ -208,11 +210,7 @@ class _Builder:
     def _task_label(self) -> str:
         for t in source.tasks(self.cfg):
             if t["name"] == self.task:
-                desc = t.get("description") or ""
-                head = desc.split("—")[0].strip() if "—" in desc else ""
-                if self.lang in ("zh-Hant", "zh-Hans") and head:
-                    return L.free_text(head, self.lang)
-                return f"{head} {self.task}".strip() if self.lang == "ko" and head else self.task
+                return L.task_label(t, self.lang)
         return self.task
 
     def _event(self, uid: str, summary: str, description: str, categories: list[str]) -> icalendar.Event:
@@ -277,7 +275,7 @@ class _Builder:
                 j = localize(j, lang)   # reasons, citations and summary in the feed's language
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
-            tr, method = _chart_of(h)
+            tr, method = _chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
             kind = L.label("good_hour" if good else "best_hour", lang)
             summary = f"{kind}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
@@ -450,7 +448,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
-    source.check_task(task, cfg)
+    task = source.check_task(task, cfg)
     s, e = source._as_date(start), source._as_date(end)
     if e < s:
         raise BadInput(f"--to {e} is before --from {s}")
@@ -519,7 +517,7 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
             if key in _cache:
                 _cache.move_to_end(key)
         return hit
-    source.check_task(task, cfg)
+    task = source.check_task(task, cfg)
     with _cache_lock:
         lock = _build_locks.setdefault(key, threading.Lock())
     with lock:

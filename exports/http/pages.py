@@ -1,16 +1,28 @@
-"""HTML pages of the service (Jinja2 templates in ``templates/``) and the subscribe links they show."""
+"""HTML pages of the service (Jinja2 templates in ``templates/``) and the subscribe links they show.
+
+The index page: a picker of task, language, zone (and place, when the almanac knows places)
+that builds the subscribe link, and a table of every task's feed per language. Nothing from the
+request's headers is written into the page: a page cached by a proxy must not carry a ``Host`` or
+``X-Forwarded-Proto`` some client sent. So the page holds relative links, and its script makes them
+absolute from the address the reader actually opened (``location``), which offers an https link
+only when the page came over https. A configured public URL (``[feeds] base_url``) is used instead
+when set; only then, or over https, is a Google Calendar link offered (Google fetches the feed
+from the internet). The body depends only on the configuration and the page's ``lang``.
+"""
 from __future__ import annotations
 
+import json
 from urllib.parse import quote, urlencode
 
 import jinja2
 from fastapi import Request
 
+from almanac import terms as T
 from exports import source
-from exports.feeds import labels as L
 
 _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.http", "templates"),
-                          autoescape=jinja2.select_autoescape(["html", "j2"]))
+                          autoescape=jinja2.select_autoescape(["html", "j2"]),
+                          trim_blocks=True, lstrip_blocks=True)
 
 
 def subscribe_links(base: str, task: str, lang: str, tz: str) -> dict[str, str]:
@@ -23,19 +35,111 @@ def subscribe_links(base: str, task: str, lang: str, tz: str) -> dict[str, str]:
 
 
 def index_html(request: Request | None, cfg) -> str:
+    """The index page in the page language asked by ``?lang=`` (see :func:`index_page`)."""
+    return index_page(cfg, request.query_params.get("lang") if request is not None else None)
+
+
+# ---------------------------------------------------------------- the index page
+LANG_NAMES = {"zh-Hant": "繁體中文", "zh-Hans": "简体中文", "ko": "한국어", "en": "English"}
+
+#: the page's words, per language
+TEXT = {
+    "zh-Hant": {"intro": "演禽與大六壬擇時。選擇事項、語言與時區，即得訂閱連結；行事曆每日自動更新。",
+                "subscribe": "訂閱", "task": "事", "language": "語言", "zone": "時區", "place": "地點",
+                "feed": "訂閱網址", "webcal": "行事曆程式", "google": "Google 日曆", "all_feeds": "全部訂閱",
+                "report": "今日報告",
+                "howto": "將訂閱網址加入行事曆程式（「新增訂閱行事曆」）；webcal 連結可直接開啟行事曆程式。"},
+    "zh-Hans": {"intro": "演禽与大六壬择时。选择事项、语言与时区，即得订阅链接；日历每日自动更新。",
+                "subscribe": "订阅", "task": "事", "language": "语言", "zone": "时区", "place": "地点",
+                "feed": "订阅网址", "webcal": "日历程序", "google": "Google 日历", "all_feeds": "全部订阅",
+                "report": "今日报告",
+                "howto": "将订阅网址加入日历程序（“添加订阅日历”）；webcal 链接可直接打开日历程序。"},
+    "ko": {"intro": "연금(演禽)과 대육임(大六壬)으로 가린 길시를 달력으로 받아 보세요. 일·언어·시간대를 고르면 "
+                    "구독 주소가 만들어지고, 달력은 날마다 새로 고쳐집니다.",
+           "subscribe": "구독", "task": "일", "language": "언어", "zone": "시간대", "place": "장소",
+           "feed": "구독 주소", "webcal": "달력 앱에서 열기", "google": "Google 캘린더", "all_feeds": "모든 구독",
+           "report": "오늘의 보고서",
+           "howto": "구독 주소를 달력 앱의 '구독 캘린더 추가'에 넣으세요. webcal 주소는 달력 앱을 바로 엽니다."},
+    "en": {"intro": "Hour selection by the mansion animals and the Great Six Ren. Pick a task, a language "
+                    "and a time zone to get a subscription link; the calendar refreshes itself daily.",
+           "subscribe": "Subscribe", "task": "Task", "language": "Language", "zone": "Time zone",
+           "place": "Place", "feed": "Feed address", "webcal": "Open in a calendar app",
+           "google": "Google Calendar", "all_feeds": "Every feed", "report": "Today's report",
+           "howto": "Add the feed address to your calendar app as a subscribed calendar; the webcal link "
+                    "opens the app directly."},
+}
+
+#: zones offered first in the picker (any IANA zone may be typed)
+COMMON_ZONES = ("Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Seoul", "Asia/Tokyo", "Asia/Singapore",
+                "Asia/Kuala_Lumpur", "America/New_York", "America/Los_Angeles", "America/Vancouver",
+                "Europe/London", "Europe/Berlin", "Australia/Sydney", "UTC")
+
+
+def _zones(cfg) -> list[str]:
+    from zoneinfo import available_timezones
+    first = [cfg["calendar"]["default_tz"], *(cfg["scheduler"].get("zones") or []),
+             *(cfg["reports"].get("zones") or []), *COMMON_ZONES]
+    return list(dict.fromkeys(first + sorted(available_timezones() - set(first))))
+
+
+def _place_label(p: dict, lang: str) -> str:
+    import re
+    names = [n for n in p.get("names") or [] if isinstance(n, str)]
+    if lang == "ko":
+        pick = next((n for n in names if re.search(r"[\uac00-\ud7a3]", n)), None)
+    elif lang in ("zh-Hant", "zh-Hans"):
+        pick = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), None)
+        pick = T.hans(pick) if pick and lang == "zh-Hans" else pick
+    else:
+        pick = None
+    return f"{pick} ({p['name']})" if pick else p["name"]
+
+
+def _places(lang: str) -> list[dict]:
+    """The gazetteer's places for the picker, when the almanac knows places (``api.places``)."""
+    from almanac import api
+    try:
+        got = api.places()
+    except Exception:  # noqa: BLE001 — no places: the picker offers task, language and zone
+        return []
+    out = []
+    for p in got if isinstance(got, list) else []:
+        if isinstance(p, dict) and p.get("name"):
+            out.append({"value": p["name"], "label": _place_label(p, lang), "tz": p.get("tz") or ""})
+    return out
+
+
+def feed_path(task: str, lang: str, tz: str) -> str:
+    return f"/feeds/{quote(task)}.ics?{urlencode({'tz': tz, 'lang': lang})}"
+
+
+_pages: dict[tuple[str, str], str] = {}
+
+
+def _js(value) -> str:
+    """``value`` as a JavaScript literal safe inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def index_page(cfg, lang: str | None = None) -> str:
+    """The index page in ``lang`` (default zh-Hant); independent of any request header."""
+    lang = T.check_lang(lang)
+    key = (cfg.digest, lang)
+    if key not in _pages:
+        _pages[key] = _render(cfg, lang)
+    return _pages[key]
+
+
+def _render(cfg, lang: str) -> str:
     base = (cfg["feeds"]["base_url"] or "").rstrip("/")
-    if not base and request is not None:
-        host = request.headers.get("host") or f"{request.url.hostname}:{request.url.port}"
-        proto = request.headers.get("x-forwarded-proto") or request.url.scheme
-        base = f"{proto}://{host}"
     tz = cfg["calendar"]["default_tz"]
-    rows = []
+    tasks = []
     for t in source.tasks(cfg):
-        cells = []
-        for lang in L.LANGS:
-            links = subscribe_links(base, t["name"], lang, tz)
-            https = links["https"].replace("http://", "https://", 1) if base.startswith("http://") else links["https"]
-            cells.append({"https": https, "webcal": links["webcal"], "google": links["google"],
-                          "plain": links["https"], "lang": lang})
-        rows.append({"name": t["name"], "description": t.get("description", ""), "cells": cells})
-    return _env.get_template("index.html.j2").render(tz=tz, langs=L.LANGS, rows=rows)
+        links = {code: base + feed_path(t["name"], code, tz) for code in T.LANGS}
+        tasks.append({"name": t["name"], "label": T.task_label(t, lang), "links": links})
+    text = TEXT[lang]
+    return _env.get_template("index.html.j2").render(
+        lang=lang, product=T.PRODUCT[lang], t=text, tasks=tasks, tz=tz, zones=_zones(cfg),
+        langs=[{"code": c, "name": LANG_NAMES[c]} for c in T.LANGS], places=_places(lang),
+        first_link=tasks[0]["links"][lang] if tasks else "", feed_action="/",
+        base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google")}))

@@ -39,9 +39,12 @@ def parse_date(value: str, what: str) -> date:
 
 
 def known_task(name: str, cfg) -> str:
-    if name not in source.task_names(cfg):
-        raise StarletteHTTPException(404, f"unknown task {name!r} (known: {', '.join(source.task_names(cfg))})")
-    return name
+    """The task key for a name in a URL (key, Chinese or Korean name); 404 when none matches."""
+    try:
+        return source.check_task(name, cfg)
+    except BadInput:
+        raise StarletteHTTPException(404, f"unknown task {name!r} (known: {', '.join(source.task_names(cfg))})") \
+            from None
 
 
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"
@@ -74,9 +77,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    school: str | None = Query(None, description=SCHOOL_HELP)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
-        task = name[:-4]
         rcfg = choices(cfg, place, clock, lunar, school)
-        known_task(task, rcfg)
+        task = known_task(name[:-4], rcfg)
         key = cache.key(task, tz, lang, alarm, rcfg)
         entry = cache.get(*key[:4], rcfg)
         if entry is None:
@@ -156,7 +158,7 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
             raise BadInput(f"to {e} is before from {s}")
         if (e - s).days + 1 > int(hopts["max_best_days"]):
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
-        known_task(task, rcfg)
+        task = known_task(task, rcfg)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
         if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
@@ -180,7 +182,7 @@ def report_window(cfg, today: date | None = None) -> tuple[date, date]:
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     max_age = int(cfg["http"]["max_age"])
 
-    def page(folder: Path, d: date) -> Path:
+    def page(folder: Path, d: date, lang: str, tz: str) -> Path:
         path = folder / f"{d.isoformat()}.html"
         if path.exists():
             return path
@@ -190,19 +192,26 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                               f"{lo} .. {hi} (a window around today)")
         from exports import reports
         with limiter.slot("report page"):
-            return reports.write_reports(d, 1, folder, cfg, update_latest=False)[0]
+            # a page made on demand still shows its week's heatmap
+            return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
+                                         heatmap_days=int(cfg["reports"]["days"]))[0]
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},
              summary="A day's report page (YYYY-MM-DD.html or latest.html)")
-    def report(request: Request, name: str):
-        folder = reports_dir(cfg)
+    def report(request: Request, name: str,
+               lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+               tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul")):
+        from exports import reports
+        lang = L.check_lang(lang or cfg["reports"]["lang"])
+        tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
+        folder = reports.variant_dir(reports_dir(cfg), lang, tz, cfg)
         if name == "latest.html":
             # today's page (written now if the nightly job has not); the file latest.html is the
             # nightly run's alone: a page asked for on demand never becomes "latest"
-            path = page(folder, feeds.today_in(cfg["calendar"]["default_tz"]))
+            path = page(folder, feeds.today_in(tz), lang, tz)
         elif name.endswith(".html") and _DATE_RE.match(name[:-5]):
-            path = page(folder, parse_date(name[:-5], "date"))
+            path = page(folder, parse_date(name[:-5], "date"), lang, tz)
         else:
             raise StarletteHTTPException(404, f"no report {name!r}; reports are /reports/YYYY-MM-DD.html")
         body = path.read_bytes()

@@ -1,20 +1,28 @@
-"""Nightly reports: one HTML and one Markdown page per day (Jinja2 templates shipped as package data).
+"""Day reports a person reads: one HTML and one Markdown page per day (Jinja2 templates shipped as
+package data), in zh-Hant, zh-Hans, ko or en.
 
-Each page shows the day's pillars, lunar date, solar terms, 禽, 七元/將星 and taboos; the twelve hours
-with pillar, 禽, flags, 三傳 and method and the verdict for every task; an SVG heatmap of days × hours
-per task over the report's range; and the 天地盤 of the day's best hours.
+A page opens with the day at a glance — the best hour for each task with its one-line reason,
+the day's taboos each explained in a sentence — then the twelve-hour table (時柱, 時禽, taboos,
+三傳, 課法 and each task's verdict, coloured by verdict, with a legend), the 天地盤 of the day's best
+hours, and per task a heatmap of days × hours over the report's days.
 
-``write_reports(start_date, days, out_dir, config)`` is what the scheduler calls nightly.
+``write_reports(start_date, days, out_dir, config, lang=, tz=)`` writes one language and zone;
+``write_report_set(start_date, days, root, config)`` writes every language and zone the
+configuration publishes (``[reports] langs`` / ``zones``) — what the scheduler calls nightly.
+Pages in the default language and zone go into ``root`` itself, the others into
+``root/LANG/ZONE`` (:func:`variant_dir`).
 """
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import jinja2
 
 import config as config_mod
+from almanac import terms as T
 from almanac.judgement.explain import localize
 from exports import source
 from exports.feeds import _active_flags, _atomic_write, _chart_of, day_lines, keti_of, korean
@@ -28,25 +36,28 @@ _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templa
 _PLATE_CELLS = {"巳": (0, 0), "午": (0, 1), "未": (0, 2), "申": (0, 3), "辰": (1, 0), "酉": (1, 3),
                 "卯": (2, 0), "戌": (2, 3), "寅": (3, 0), "丑": (3, 1), "子": (3, 2), "亥": (3, 3)}
 
-
-def _color(score) -> str:
-    if not isinstance(score, (int, float)):
-        return "#eeeeee"
-    x = max(-1.0, min(1.0, float(score) / 5.0))
-    if x >= 0:  # white → green
-        r, g, b = int(255 - 200 * x), int(255 - 80 * x), int(255 - 200 * x)
-    else:  # white → red
-        r, g, b = int(255 + 30 * x), int(255 + 200 * x), int(255 + 200 * x)
-    return f"#{r:02x}{g:02x}{b:02x}"
+#: short verdict marks for heatmap cells (the legend names them in full)
+_SHORT_EN = {"大吉": "++", "吉": "+", "平": "·", "凶": "−", "大凶": "−−"}
 
 
-def heatmap_svg(task: str, judged: dict[date, list[dict]]) -> str:
-    """Days (rows) × hours (columns 子…亥) coloured by score, verdict written in each cell."""
-    cw, ch, left, top = 34, 22, 92, 22
+def _short(verdict: str, vetoed: bool, lang: str) -> str:
+    if vetoed:
+        return "×" if lang == "en" else T.label("vetoed", lang)
+    return _SHORT_EN.get(verdict, verdict) if lang == "en" else T.verdict_name(verdict, lang)
+
+
+def _num(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def heatmap_svg(task: str, judged: dict[date, list[dict]], lang: str = "zh-Hant") -> str:
+    """Days (rows) × hours (columns 子…亥), each cell coloured by its verdict (grey when vetoed)
+    and marked with the verdict word; the score is in the cell's tooltip."""
+    cw, ch, left, top = 40, 22, 92, 22
     days = sorted(judged)
     w, h = left + 12 * cw + 4, top + ch * len(days) + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'role="img" aria-label="{html.escape(task)} heatmap" font-family="sans-serif" font-size="12">']
+           f'role="img" aria-label="{html.escape(task)}" font-family="sans-serif" font-size="12">']
     for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥"):
         out.append(f'<text x="{left + i * cw + cw / 2}" y="15" text-anchor="middle">{b}</text>')
     for r, d in enumerate(days):
@@ -54,11 +65,14 @@ def heatmap_svg(task: str, judged: dict[date, list[dict]]) -> str:
         out.append(f'<text x="4" y="{y + 15}">{d.isoformat()}</text>')
         for i, hr in enumerate(judged[d][:12]):
             x = left + i * cw
-            tip = f"{d} {hr.get('branch', '')} {hr.get('verdict', '')} {hr.get('score', '')}"
-            out.append(f'<rect x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="{_color(hr.get("score"))}" '
+            verdict, vetoed = str(hr.get("verdict", "")), bool(hr.get("vetoed"))
+            bg, ink = T.verdict_style(verdict, vetoed)
+            score = f"{hr['score']:+g}" if _num(hr.get("score")) else ""
+            tip = f"{d} {hr.get('branch', '')} {_short(verdict, vetoed, lang)} {score}"
+            out.append(f'<rect x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="{bg}" '
                        f'stroke="#999" stroke-width="0.5"><title>{html.escape(tip)}</title></rect>')
-            out.append(f'<text x="{x + cw / 2 - 1}" y="{y + 15}" text-anchor="middle">'
-                       f'{html.escape(str(hr.get("verdict", "")))}</text>')
+            out.append(f'<text x="{x + cw / 2 - 1}" y="{y + 15}" text-anchor="middle" fill="{ink}">'
+                       f'{html.escape(_short(verdict, vetoed, lang))}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -92,28 +106,94 @@ def plate_svg(chart: dict, caption: str) -> str:
     return "".join(out)
 
 
-def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str) -> list[dict]:
+def reason_line(hour: dict, lang: str) -> str:
+    """The one line that best explains an hour's verdict, in ``lang``: the judgement's own
+    ``summary`` (almanac.judgement.explain), else the strongest reason pulling the way the verdict
+    went (the largest blessing for 平 and better, the gravest warning below)."""
+    if hour.get("reasons") is not None and "verdict" in hour:
+        summary = localize(hour, lang).get("summary")
+        if summary:
+            return str(summary)
+    reasons = [r for r in hour.get("reasons") or [] if isinstance(r, dict)]
+    if not reasons:
+        return ""
+    good = T.VERDICT_RANK.get(str(hour.get("verdict", "")), 2) >= 2
+    pick = (max if good else min)(reasons, key=lambda r: float(r.get("effect", 0) or 0))
+    return T.rule_text(str(pick.get("rule", "")), lang, str(pick.get("text", "")))
+
+
+def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: list[dict] | None = None) -> list[dict]:
+    """The twelve rows of the hour table; ``tasks`` (default: those judged) give its columns."""
+    tasks = tasks if tasks is not None else [{"name": t} for t in judged_by_task]
     rows = []
     for h in day.get("hours") or []:
-        tr, method = _chart_of(h)
+        tr, method = _chart_of(h, day)
         verdicts = {}
-        for task, j in judged_by_task.items():
-            hj = j.get(h["branch"], {})
+        for t in tasks:
+            hj = judged_by_task[t["name"]].get(h["branch"], {})
+            verdict, vetoed = str(hj.get("verdict", "")), bool(hj.get("vetoed"))
+            bg, ink = T.verdict_style(verdict, vetoed)
             if hj.get("reasons") is not None and "verdict" in hj:
                 hj = localize(hj, lang)   # reasons, citations and summary in the report's language
-            verdicts[task] = {"verdict": hj.get("verdict", ""), "score": hj.get("score", ""),
-                              "color": _color(hj.get("score")), "summary": hj.get("summary", ""),
-                              "reasons": [str(r.get("text", r)) + (f" — {r['citation']}" if r.get("citation") else "")
-                                          if isinstance(r, dict) else L.free_text(str(r), lang)
-                                          for r in hj.get("reasons") or []]}
-        rows.append({"branch": h["branch"], "start": h["start"][11:16], "end": h["end"][11:16],
-                     "pillar": h.get("pillar", ""), "mansion": L.term(h.get("mansion", ""), lang),
-                     "flags": [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
+            reasons = [str(r.get("text", "")) + (f" — {r['citation']}" if r.get("citation") else "")
+                       for r in hj.get("reasons") or [] if isinstance(r, dict)]
+            verdicts[t["name"]] = {
+                "word": T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang),
+                "score": f"{hj['score']:+g}" if _num(hj.get("score")) else "", "bg": bg, "ink": ink,
+                "reasons": reasons}
+        rows.append({"branch": L.term(h["branch"], lang), "start": h["start"][11:16], "end": h["end"][11:16],
+                     "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
+                     "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
                      "transmissions": "".join(tr),
-                     "method": " · ".join([method, " ".join(korean(k) if lang == "ko" else k
-                                                            for k in keti_of(h))]) if keti_of(h) else method,
+                     "method": " · ".join([L.term(method, lang), " ".join(korean(k) if lang == "ko" else
+                                                                         L.term(k, lang) for k in keti_of(h))])
+                     if keti_of(h) else L.term(method, lang),
                      "verdicts": verdicts})
     return rows
+
+
+def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str) -> dict:
+    """The day at a glance: the best usable hour per task with its reason; the taboos explained."""
+    hours = {h["branch"]: h for h in day.get("hours") or []}
+    best = []
+    for t in tasks:
+        usable = [hj for hj in judged_by_task[t["name"]].values() if not hj.get("vetoed") and _num(hj.get("score"))]
+        entry = {"task": T.task_label(t, lang)}
+        if usable:
+            top = max(usable, key=lambda hj: (float(hj["score"]), -"子丑寅卯辰巳午未申酉戌亥".index(hj["branch"])))
+            h = hours.get(top["branch"], {})
+            bg, ink = T.verdict_style(str(top.get("verdict", "")))
+            entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
+                         end=h.get("end", top.get("end", ""))[11:16], word=T.verdict_name(str(top["verdict"]), lang),
+                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang))
+        best.append(entry)
+    day_flags = _active_flags(day.get("flags"))
+    taboos = [T.flag_explain(f, lang) for f in day_flags]
+    hour_flags: dict[str, list[str]] = {}
+    for h in day.get("hours") or []:
+        for f in _active_flags(h.get("flags")):
+            hour_flags.setdefault(f, []).append(L.term(h["branch"], lang))
+    hour_taboos = [{"name": T.flag_name(f, lang), "hours": "、".join(bs) if lang != "en" else ", ".join(bs),
+                    "explain": _after_name(T.flag_explain(f, lang))} for f, bs in hour_flags.items()]
+    return {"best": best, "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
+
+
+def _after_name(sentence: str) -> str:
+    """An explanation without its leading "name:" (the name is shown beside it already)."""
+    for sep in ("：", ": "):
+        if sep in sentence:
+            return sentence.split(sep, 1)[1]
+    return sentence
+
+
+def _legend(lang: str) -> list[dict]:
+    out = []
+    for v in ("大吉", "吉", "平", "凶", "大凶"):
+        bg, ink = T.verdict_style(v)
+        out.append({"word": T.verdict_name(v, lang), "mark": _short(v, False, lang), "bg": bg, "ink": ink})
+    bg, ink = T.verdict_style("", vetoed=True)
+    out.append({"word": T.label("vetoed", lang), "mark": _short("", True, lang), "bg": bg, "ink": ink})
+    return out
 
 
 def latest(folder) -> Path | None:
@@ -123,59 +203,139 @@ def latest(folder) -> Path | None:
     return pages[-1] if pages else None
 
 
-def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None, *,
-                  update_latest: bool = True) -> list[Path]:
-    """Write ``DIR/YYYY-MM-DD.html`` and ``.md`` for ``days`` days from ``start_date``; returns the
-    HTML paths. Files are replaced atomically. With ``update_latest`` (the nightly run and the command
-    line) ``DIR/latest.html`` becomes the page of ``start_date``, the night the run is for; a
-    page written on demand (``update_latest=False``, the HTTP service) never touches it."""
-    from almanac.errors import BadInput
-    cfg = config_mod.load(config)
-    start = source._as_date(start_date)
-    days = int(days)
-    if not 1 <= days <= 366:
-        raise BadInput(f"--days {days} is outside 1..366")
-    lang = L.check_lang(lang or cfg["reports"]["lang"])
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    tz = cfg["calendar"]["default_tz"]
+def variant_dir(root, lang: str, tz: str, cfg) -> Path:
+    """Where the pages of ``lang`` and ``tz`` live under ``root``: ``root`` itself for the
+    configured default language and zone, else ``root/LANG/ZONE`` (ZONE a checked IANA name)."""
+    from exports.feeds import check_tz
+    lang, tz = T.check_lang(lang), check_tz(tz)
+    if lang == T.check_lang(cfg["reports"]["lang"]) and tz == cfg["calendar"]["default_tz"]:
+        return Path(root)
+    return Path(root, lang, *tz.split("/"))
+
+
+@dataclass
+class _Range:
+    start: date
+    end: date
+    tz: str
+    days: list[dict]
+    tasks: list[dict]
+    judged: dict[str, dict[date, list[dict]]]
+    heat: tuple[date, date]
+
+
+def _gather(start: date, days: int, tz: str, cfg, heatmap_days: int) -> _Range:
     end = start + timedelta(days=days - 1)
-    day_docs = source.get_range(start, end, tz, cfg)
+    heat_end = max(end, start + timedelta(days=heatmap_days - 1))
     tasks = source.tasks(cfg)
-    judged = {t["name"]: source.judge_range(t["name"], start, end, tz, cfg) for t in tasks}
-    heatmaps = {t: heatmap_svg(t, j) for t, j in judged.items()}
+    judged = {t["name"]: source.judge_range(t["name"], start, heat_end, tz, cfg) for t in tasks}
+    return _Range(start, end, tz, source.get_range(start, end, tz, cfg), tasks, judged, (start, heat_end))
+
+
+def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
     n_charts = int(cfg["reports"]["best_charts"])
+    labels = {t["name"]: T.task_label(t, lang) for t in rng.tasks}
+    columns = {t["name"]: T.task_label(t, lang, hanja=False) for t in rng.tasks}
+    heatmaps = {t["name"]: heatmap_svg(labels[t["name"]], j, lang) for t, j in zip(rng.tasks, rng.judged.values())}
+    legend = _legend(lang)
     paths = []
-    for day in day_docs:
+    for day in rng.days:
         d = date.fromisoformat(day["date"])
-        by_task = {t: {h["branch"]: h for h in j.get(d, [])} for t, j in judged.items()}
-        rows = _hour_rows(day, by_task, lang)
-        ranked = sorted(((hj.get("score") if isinstance(hj.get("score"), (int, float)) else -99, t, b, hj)
-                         for t, hs in by_task.items() for b, hj in hs.items()),
+        by_task = {t: {h["branch"]: h for h in j.get(d, [])} for t, j in rng.judged.items()}
+        rows = _hour_rows(day, by_task, lang, rng.tasks)
+        ranked = sorted(((hj["score"], t, b, hj) for t, hs in by_task.items() for b, hj in hs.items()
+                         if _num(hj.get("score")) and not hj.get("vetoed")
+                         and T.VERDICT_RANK.get(str(hj.get("verdict")), 0) >= T.VERDICT_RANK["吉"]),
                         key=lambda x: (-x[0], x[1], x[2]))
         charts, seen = [], set()
         for score, task, branch, hj in ranked:
-            if len(charts) >= n_charts or score <= 0:
+            if len(charts) >= n_charts:
                 break
             if branch in seen:
                 continue
             seen.add(branch)
             hour = next(h for h in day["hours"] if h["branch"] == branch)
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
-            try:
-                ch = source.chart(moment.isoformat(), tz, cfg)
-            except (ImportError, AttributeError):  # chart API not installed
-                continue
-            charts.append({"task": task, "branch": branch, "verdict": hj.get("verdict", ""), "score": score,
-                           "svg": plate_svg(ch, f"{task} · {branch}時 {hj.get('verdict', '')} ({score:+g})"),
-                           "transmissions": "".join(ch.get("transmissions") or []), "method": ch.get("method", "")})
+            ch = source.chart(moment.isoformat(), rng.tz, cfg)
+            word = T.verdict_name(str(hj.get("verdict", "")), lang)
+            charts.append({"task": labels[task], "branch": branch, "word": word, "score": f"{score:+g}",
+                           "svg": plate_svg(ch, f"{labels[task]} · {branch}{' ' if lang == 'en' else ''}"
+                                                f"{T.label('hour', lang)} {word}"),
+                           "transmissions": "".join(ch.get("transmissions") or []),
+                           "method": L.term(ch.get("method", ""), lang)})
         ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang), "rows": rows,
-               "tasks": tasks, "heatmaps": heatmaps, "charts": charts, "L": lambda k: L.label(k, lang),
-               "range": f"{start.isoformat()} – {end.isoformat()}", "digest": cfg.digest, "tz": tz,
-               "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat()}
+               "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
+               "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
+               "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
+               "pillar_line": _pillar_line(day["pillars"], lang),
+               "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
+               "tz": rng.tz, "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
+               "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = _atomic_write(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
         _atomic_write(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)
     if update_latest and paths:
         _atomic_write(out / "latest.html", paths[0].read_bytes())
+    return paths
+
+
+def _pillar_line(p: dict, lang: str) -> str:
+    if lang == "en":
+        return f"year {p['year']}, month {p['month']}, day {p['day']}"
+    return " ".join(f"{L.term(p[k], lang)}{T.label(k, lang)}" for k in ("year", "month", "day"))
+
+
+def _check_days(days) -> int:
+    from almanac.errors import BadInput
+    try:
+        n = int(days)
+    except (TypeError, ValueError):
+        raise BadInput(f"--days {days!r} is not a whole number; accepted: 1..366") from None
+    if not 1 <= n <= 366:
+        raise BadInput(f"--days {n} is outside 1..366")
+    return n
+
+
+def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None,
+                  tz: str | None = None, *, heatmap_days: int | None = None,
+                  update_latest: bool = True) -> list[Path]:
+    """Write ``DIR/YYYY-MM-DD.html`` and ``.md`` for ``days`` days from ``start_date`` in one
+    language and zone; returns the HTML paths. The heatmaps cover the written days, or
+    ``heatmap_days`` from ``start_date`` when that is longer (a single page still shows its week).
+    Files are replaced atomically. With ``update_latest`` (the nightly run and the command line)
+    ``DIR/latest.html`` becomes the page of ``start_date``, the night the run is for; a page written
+    on demand (``update_latest=False``, the HTTP service) never touches it."""
+    from exports.feeds import check_tz
+    cfg = config_mod.load(config)
+    start = source._as_date(start_date)
+    days = _check_days(days)
+    lang = T.check_lang(lang or cfg["reports"]["lang"])
+    tz = check_tz(tz or cfg["calendar"]["default_tz"])
+    rng = _gather(start, days, tz, cfg, _check_days(heatmap_days or days))
+    return _render(rng, Path(out_dir), lang, cfg, update_latest)
+
+
+def published(cfg) -> tuple[list[str], list[str]]:
+    """The languages and zones the nightly reports are written in (``[reports] langs`` / ``zones``;
+    empty means the default language / zone only)."""
+    from exports.feeds import check_tz
+    rep = cfg["reports"]
+    langs = [T.check_lang(x) for x in rep.get("langs") or []] or [T.check_lang(rep["lang"])]
+    zones = [check_tz(z) for z in rep.get("zones") or []] or [cfg["calendar"]["default_tz"]]
+    return list(dict.fromkeys(langs)), list(dict.fromkeys(zones))
+
+
+def write_report_set(start_date, days: int, root, config=None) -> list[Path]:
+    """Every published language × zone (:func:`published`) for ``days`` days from ``start_date``,
+    each zone judged once; default pages in ``root``, the others in :func:`variant_dir`."""
+    cfg = config_mod.load(config)
+    start = source._as_date(start_date)
+    days = _check_days(days)
+    langs, zones = published(cfg)
+    paths: list[Path] = []
+    for tz in zones:
+        rng = _gather(start, days, tz, cfg, days)
+        for lang in langs:
+            paths += _render(rng, variant_dir(root, lang, tz, cfg), lang, cfg)
     return paths

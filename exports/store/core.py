@@ -28,6 +28,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 import config as config_mod
+from almanac.judgement.score import resolve_task
 
 from . import compute as C
 from .db import get_engine, reading, resolve_url, sqlite_path
@@ -294,6 +295,7 @@ class Store:
         if end < start:
             raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
         tz = tz or C.default_tz(self.config)
+        task = resolve_task(self.config, task)
         th = C.task_hashes(self.config, [task])[task]
         stored: dict[dt.date, list] = {}
         heads: dict[dt.date, dict | None] = {}

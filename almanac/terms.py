@@ -1,0 +1,316 @@
+"""The one home of every translated word the almanac shows: labels, verdicts, taboo names and
+their one-sentence explanations, in ``zh-Hant`` (default), ``zh-Hans``, ``ko`` and ``en``.
+
+Feeds, reports, the HTTP pages and the command line read their words from here, so a term is
+translated once. Task names are not here: they live with the task profiles (``[tasks.NAME]``
+``name_zh`` / ``name_ko`` in the configuration), read through :func:`task_label`.
+
+The Korean choices (and the homonyms they avoid: 임금 "king/wages", 연금 "pension", 금성 "Venus")
+are explained in docs/terms-ko.md, which lists :data:`KO_TERMS`; a test keeps the two the same.
+
+>>> label("good_hour", "ko")
+'길시'
+>>> verdict_name("大凶", "ko"), verdict_name("吉", "en")
+('대흉', 'good')
+>>> check_lang("KO")
+'ko'
+"""
+from __future__ import annotations
+
+from almanac.lang import LANGS, check_lang  # noqa: F401 — the one home of the reader's languages
+
+# Traditional → Simplified for every character the almanac's own labels and data use.
+_T2S = str.maketrans(
+    "虛婁畢參張軫龍豬雞烏馬陳陰貴驚蟄穀滿種處將傳課曆時節氣歲東門鳳學義們個從會這們開關為對與"
+    "凶吉剋難災亂歸頭見說話語錢醫書寫買賣嫁娶遷移動齋祭禱訟營葬啟鑿樑橋壇輿據實術調隨經過還進遠運連"
+    "選遲專別遙審渉涉責發變論陽電風雲夢晝夜頁帶應聽記設許證評詳請識讀變點齊壽濟產業絕總縣"
+    "詞爭競會談遣盤覽斷圖舊後條門檻負依雖於為",
+    "虚娄毕参张轸龙猪鸡乌马陈阴贵惊蛰谷满种处将传课历时节气岁东门凤学义们个从会这们开关为对与"
+    "凶吉克难灾乱归头见说话语钱医书写买卖嫁娶迁移动斋祭祷讼营葬启凿梁桥坛舆据实术调随经过还进远运连"
+    "选迟专别遥审涉涉责发变论阳电风云梦昼夜页带应听记设许证评详请识读变点齐寿济产业绝总县"
+    "词争竞会谈遣盘览断图旧后条门槛负依虽于为",
+)
+
+
+def hans(text: str) -> str:
+    """Traditional → Simplified for the almanac's vocabulary (other characters pass through)."""
+    return text.translate(_T2S)
+
+#: the product's name in each language (Korean: no 임금 — it reads "king" or "wages")
+PRODUCT = {"zh-Hant": "壬禽通書", "zh-Hans": "壬禽通书", "ko": "육임·금성(禽星) 택일력",
+           "en": "Renqin almanac"}
+
+LABELS: dict[str, dict[str, str]] = {
+    "calname": PRODUCT,
+    "caldesc": {
+        "zh-Hant": "演禽與大六壬擇時：{task}之吉時、每日禽星與忌、節氣時刻。",
+        "zh-Hans": "演禽与大六壬择时：{task}之吉时、每日禽星与忌、节气时刻。",
+        "ko": "연금(演禽)과 대육임(大六壬)으로 가린 {task}의 길시, 날마다의 금성(禽星)과 기피, 절기 시각.",
+        "en": "Hour selection by the mansion animals (演禽) and the Great Six Ren (大六壬): good hours "
+              "for {task}, each day's mansion animal and taboos, solar-term instants.",
+    },
+    "good_hour": {"zh-Hant": "吉時", "zh-Hans": "吉时", "ko": "길시", "en": "Good hour"},
+    "best_hour": {"zh-Hant": "本日較佳時", "zh-Hans": "本日较佳时", "ko": "오늘의 나은 시", "en": "Day's best hour"},
+    "day": {"zh-Hant": "日", "zh-Hans": "日", "ko": "일", "en": "Day"},
+    "term": {"zh-Hant": "節氣", "zh-Hans": "节气", "ko": "절기", "en": "Solar term"},
+    "pillars": {"zh-Hant": "四柱", "zh-Hans": "四柱", "ko": "간지", "en": "Pillars"},
+    "year": {"zh-Hant": "年", "zh-Hans": "年", "ko": "년", "en": "year"},
+    "month": {"zh-Hant": "月", "zh-Hans": "月", "ko": "월", "en": "month"},
+    "hour": {"zh-Hant": "時", "zh-Hans": "时", "ko": "시", "en": "hour"},
+    "lunar": {"zh-Hant": "農曆", "zh-Hans": "农历", "ko": "음력", "en": "Lunar date"},
+    "leap": {"zh-Hant": "閏", "zh-Hans": "闰", "ko": "윤", "en": "leap "},
+    "yuejiang": {"zh-Hant": "月將", "zh-Hans": "月将", "ko": "월장(月將)", "en": "Monthly general (月將)"},
+    "qin": {"zh-Hant": "值日禽", "zh-Hans": "值日禽", "ko": "일금(日禽)", "en": "Mansion animal of the day (禽)"},
+    "yuan": {"zh-Hant": "七元", "zh-Hans": "七元", "ko": "칠원(七元)", "en": "Seven-cycle (七元)"},
+    "general": {"zh-Hant": "將星", "zh-Hans": "将星", "ko": "장성(將星)", "en": "Ruling star (將星)"},
+    "taboos": {"zh-Hant": "忌", "zh-Hans": "忌", "ko": "기피", "en": "Taboos"},
+    "none": {"zh-Hant": "無", "zh-Hans": "无", "ko": "없음", "en": "none"},
+    "verdict": {"zh-Hant": "斷", "zh-Hans": "断", "ko": "판단", "en": "Verdict"},
+    "score": {"zh-Hant": "分", "zh-Hans": "分", "ko": "점수", "en": "Score"},
+    "reasons": {"zh-Hant": "理由", "zh-Hans": "理由", "ko": "근거", "en": "Reasons"},
+    "mansion": {"zh-Hant": "時禽", "zh-Hans": "时禽", "ko": "시금(時禽)", "en": "Mansion animal of the hour"},
+    "transmissions": {"zh-Hant": "三傳", "zh-Hans": "三传", "ko": "삼전(三傳)", "en": "Three transmissions (三傳)"},
+    "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
+    "keti": {"zh-Hant": "課體", "zh-Hans": "课体", "ko": "과체(課體)", "en": "Lesson forms (課體)"},
+    "flags": {"zh-Hant": "神煞", "zh-Hans": "神煞", "ko": "신살(神煞)", "en": "Taboos"},
+    "instant": {"zh-Hant": "交節時刻", "zh-Hans": "交节时刻", "ko": "절입 시각", "en": "Exact moment"},
+    "convention": {
+        "zh-Hant": "子初換日（子時自前日23:00起）", "zh-Hans": "子初换日（子时自前日23:00起）",
+        "ko": "자초환일(子初換日): 자시는 전날 23:00부터", "en": "day changes at 子初 (23:00 of the previous evening)",
+    },
+    "convention_midnight": {
+        "zh-Hant": "夜半換日", "zh-Hans": "夜半换日", "ko": "자정 환일", "en": "day changes at civil midnight",
+    },
+    "alarm": {"zh-Hant": "吉時將至", "zh-Hans": "吉时将至", "ko": "길시 임박", "en": "Good hour soon"},
+    "almanac": {"zh-Hant": "壬禽", "zh-Hans": "壬禽", "ko": "육임·금성(禽星)", "en": "Renqin"},
+    "hours": {"zh-Hant": "十二時辰", "zh-Hans": "十二时辰", "ko": "십이시진(十二時辰)", "en": "The twelve hours"},
+    "best_hours": {"zh-Hant": "吉時天地盤", "zh-Hans": "吉时天地盘", "ko": "길시의 천지반(天地盤)",
+                   "en": "Heaven-and-earth plates (天地盤) of the best hours"},
+    "heatmap": {"zh-Hant": "日×時 一覽", "zh-Hans": "日×时 一览", "ko": "일×시 한눈에 보기", "en": "Days × hours"},
+    # report page
+    "at_a_glance": {"zh-Hant": "今日一覽", "zh-Hans": "今日一览", "ko": "오늘 한눈에", "en": "The day at a glance"},
+    "best_per_task": {"zh-Hant": "各事最佳時", "zh-Hans": "各事最佳时", "ko": "일마다 가장 좋은 시",
+                      "en": "Best hour for each task"},
+    "no_usable_hour": {"zh-Hant": "本日無可用之時", "zh-Hans": "本日无可用之时", "ko": "오늘은 쓸 만한 시가 없음",
+                       "en": "no usable hour today"},
+    "day_taboos": {"zh-Hant": "本日之忌", "zh-Hans": "本日之忌", "ko": "오늘의 기피", "en": "Today's taboos"},
+    "no_day_taboo": {"zh-Hant": "本日無暗金、伏斷。", "zh-Hans": "本日无暗金、伏断。",
+                     "ko": "오늘은 암금(暗金)·복단(伏斷)이 없다.", "en": "No day-level taboo (暗金, 伏斷) today."},
+    "hour_taboos": {"zh-Hant": "時忌", "zh-Hans": "时忌", "ko": "시의 기피", "en": "Hour taboos"},
+    "legend": {"zh-Hant": "圖例", "zh-Hans": "图例", "ko": "범례", "en": "Legend"},
+    "task": {"zh-Hant": "事", "zh-Hans": "事", "ko": "일", "en": "Task"},
+    "time": {"zh-Hant": "時間", "zh-Hans": "时间", "ko": "시각", "en": "Time"},
+    "branch": {"zh-Hant": "時", "zh-Hans": "时", "ko": "시", "en": "Hour"},
+    "vetoed": {"zh-Hant": "禁", "zh-Hans": "禁", "ko": "불가", "en": "forbidden"},
+    "score_note": {
+        "zh-Hant": "分為所引各條加減之和；判依各事之門檻而定，故分雖為負，仍可為吉。色依判，不依分。",
+        "zh-Hans": "分为所引各条加减之和；判依各事之门槛而定，故分虽为负，仍可为吉。色依判，不依分。",
+        "ko": "점수는 근거로 든 조문들의 가감을 더한 값이다. 판단은 일마다 정한 문턱으로 매기므로 점수가 "
+              "음수여도 길일 수 있다. 칸의 색은 점수가 아니라 판단을 따른다.",
+        "en": "The score is the sum of the cited rules' effects; the verdict reads it against each task's "
+              "own thresholds, so a negative score can still be good. Colours follow the verdict, not the score.",
+    },
+    "directions": {"zh-Hant": "方向", "zh-Hans": "方向", "ko": "방향", "en": "Directions"},
+    "tiangang": {"zh-Hant": "天罡加{over}（{dir}）", "zh-Hans": "天罡加{over}（{dir}）",
+                 "ko": "천강(天罡)이 {over} 위 — {dir}쪽", "en": "天罡 (the Dipper's handle) over {over}, pointing {dir}"},
+    "retreat": {"zh-Hant": "退避{side}", "zh-Hans": "退避{side}", "ko": "물러날 쪽 {side}", "en": "withdraw to the {side}"},
+    "avoid": {"zh-Hant": "忌{dirs}", "zh-Hans": "忌{dirs}", "ko": "피할 방향 {dirs}", "en": "avoid {dirs}"},
+    "no_hour": {"zh-Hant": "無可用之時", "zh-Hans": "无可用之时", "ko": "쓸 만한 시가 없음",
+                "en": "no hour in the range is usable for this task"},
+    "prev": {"zh-Hant": "前一日", "zh-Hans": "前一日", "ko": "전날", "en": "previous day"},
+    "next": {"zh-Hant": "後一日", "zh-Hans": "后一日", "ko": "다음 날", "en": "next day"},
+}
+
+#: the taboo flags: name, and one sentence a reader can act on (seed wording in docs/qin.md)
+FLAGS: dict[str, dict[str, dict[str, str]]] = {
+    "anjin": {
+        "name": {"zh-Hant": "暗金", "zh-Hans": "暗金", "ko": "암금(暗金)", "en": "hidden metal (暗金)"},
+        "explain": {
+            "zh-Hant": "暗金：日或時之禽值亢、牛、婁、鬼，凡事忌用（番禽得亢、婁猶好）。",
+            "zh-Hans": "暗金：日或时之禽值亢、牛、娄、鬼，凡事忌用（番禽得亢、娄犹好）。",
+            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·루(婁)·귀(鬼)이면 모든 일에 꺼린다"
+                  "(번금이 항·루이면 오히려 좋다).",
+            "en": "Hidden metal (暗金): the day's or hour's mansion animal is 亢, 牛, 婁 or 鬼 — avoided "
+                  "for every affair.",
+        },
+    },
+    "fuduan": {
+        "name": {"zh-Hant": "伏斷", "zh-Hans": "伏断", "ko": "복단(伏斷)", "en": "lurking break (伏斷)"},
+        "explain": {
+            "zh-Hant": "伏斷：日（時）支逢其伏斷之禽（子虛、丑斗、寅室……），所作中斷，忌用。",
+            "zh-Hans": "伏断：日（时）支逢其伏断之禽（子虚、丑斗、寅室……），所作中断，忌用。",
+            "ko": "복단(伏斷): 날(시)의 지지가 짝지은 금(禽)을 만나는 때(자-허, 축-두, 인-실 …)로, "
+                  "하는 일이 중간에 끊긴다 하여 꺼린다.",
+            "en": "Lurking break (伏斷): the branch meets its paired mansion (子–虛, 丑–斗, 寅–室 …); "
+                  "work begun is said to break off.",
+        },
+    },
+    "jielu": {
+        "name": {"zh-Hant": "截路空亡", "zh-Hans": "截路空亡", "ko": "절로공망(截路空亡)",
+                 "en": "road cut off (截路空亡)"},
+        "explain": {
+            "zh-Hant": "截路空亡：時干帶壬、癸，出行大忌。",
+            "zh-Hans": "截路空亡：时干带壬、癸，出行大忌。",
+            "ko": "절로공망(截路空亡): 시의 천간이 임(壬)·계(癸)인 때로, 출행(出行)에 크게 꺼린다.",
+            "en": "Road cut off (截路空亡): the hour stem is 壬 or 癸 — a grave taboo for setting out.",
+        },
+    },
+    "jielu_strict": {
+        "name": {"zh-Hant": "截路空亡（嚴）", "zh-Hans": "截路空亡（严）", "ko": "절로공망(엄격)",
+                 "en": "road cut off, strict (截路)"},
+        "explain": {
+            "zh-Hant": "截路空亡（嚴）：《禽書》之說，時干帶壬、癸而時禽又值氐房心虛室奎婁昴觜鬼柳參。",
+            "zh-Hans": "截路空亡（严）：《禽书》之说，时干带壬、癸而时禽又值氐房心虚室奎娄昴觜鬼柳参。",
+            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·루·"
+                  "묘·자·귀·류·삼 가운데 하나인 때.",
+            "en": "Road cut off, strict reading of the 禽書: hour stem 壬 or 癸 and the hour's mansion one "
+                  "of twelve named in that book.",
+        },
+    },
+}
+
+#: verdict words; the colour each is drawn in (reports, heatmaps) goes with the word
+VERDICTS: dict[str, dict[str, str]] = {
+    "大吉": {"zh-Hant": "大吉", "zh-Hans": "大吉", "ko": "대길", "en": "very good"},
+    "吉": {"zh-Hant": "吉", "zh-Hans": "吉", "ko": "길", "en": "good"},
+    "平": {"zh-Hant": "平", "zh-Hans": "平", "ko": "평", "en": "neutral"},
+    "凶": {"zh-Hant": "凶", "zh-Hans": "凶", "ko": "흉", "en": "bad"},
+    "大凶": {"zh-Hant": "大凶", "zh-Hans": "大凶", "ko": "대흉", "en": "very bad"},
+}
+#: verdict → rank (higher is better)
+VERDICT_RANK = {"大凶": 0, "凶": 1, "平": 2, "吉": 3, "大吉": 4}
+#: verdict → cell colour; a vetoed hour is drawn as VETO_COLOR whatever its verdict
+VERDICT_COLORS = {"大吉": "#1b7837", "吉": "#a6dba0", "平": "#f7f7f7", "凶": "#f4a582", "大凶": "#b2182b"}
+VERDICT_INK = {"大吉": "#ffffff", "吉": "#000000", "平": "#000000", "凶": "#000000", "大凶": "#ffffff"}
+VETO_COLOR, VETO_INK = "#7f7f7f", "#ffffff"
+
+#: directions (天罡's, the side to withdraw to, those to avoid) for each reader
+DIRECTIONS = {
+    "東": {"ko": "동", "en": "east"}, "西": {"ko": "서", "en": "west"}, "南": {"ko": "남", "en": "south"},
+    "北": {"ko": "북", "en": "north"}, "東北": {"ko": "동북", "en": "north-east"},
+    "東南": {"ko": "동남", "en": "south-east"}, "西北": {"ko": "서북", "en": "north-west"},
+    "西南": {"ko": "서남", "en": "south-west"}, "左": {"ko": "왼쪽", "en": "left"}, "右": {"ko": "오른쪽", "en": "right"},
+}
+
+
+def direction(word: str, lang: str) -> str:
+    if lang == "zh-Hans":
+        return hans(word)
+    return DIRECTIONS.get(word, {}).get(lang, word)
+
+
+#: Korean readings of the 課法 (九宗門) names, shown beside the characters in ko
+METHOD_KO = {"元首": "원수", "重審": "중심", "知一": "지일", "涉害": "섭해", "遙剋": "요극", "昴星": "묘성",
+             "別責": "별책", "八專": "팔전", "伏吟": "복음", "返吟": "반음"}
+
+#: The Korean terms list of docs/terms-ko.md: (term as shown, hanja, reading, meaning in English).
+KO_TERMS: tuple[tuple[str, str, str, str], ...] = (
+    ("육임·금성(禽星) 택일력", "六壬·禽星 擇日曆", "육임 금성 택일력",
+     "the product's Korean name: hour selection by 六壬 and the mansion animals"),
+    ("연금(演禽)", "演禽", "연금", "reckoning by the 28 mansion animals; always with hanja (연금 alone reads 'pension')"),
+    ("금성(禽星)", "禽星", "금성", "mansion animal star; always with hanja (금성 alone reads 'Venus')"),
+    ("일금(日禽)", "日禽", "일금", "the mansion animal ruling the day"),
+    ("시금(時禽)", "時禽", "시금", "the mansion animal ruling the hour"),
+    ("대육임", "大六壬", "대육임", "the Great Six Ren divination board"),
+    ("천지반(天地盤)", "天地盤", "천지반", "the heaven and earth plates of a 六壬 chart"),
+    ("삼전(三傳)", "三傳", "삼전", "the three transmissions of a 六壬 chart"),
+    ("과법(課法)", "課法", "과법", "the method that found the transmissions (元首, 重審 …)"),
+    ("월장(月將)", "月將", "월장", "the monthly general, the sun's station"),
+    ("칠원(七元)", "七元", "칠원", "the seven sixty-day cycles of 演禽"),
+    ("장성(將星)", "將星", "장성", "the ruling star of the cycle; hanja kept (장성 alone reads 'Great Wall')"),
+    ("신살(神煞)", "神煞", "신살", "spirits and taboos marked on an hour"),
+    ("암금(暗金)", "暗金", "암금", "hidden metal: the 禽 is 亢, 牛, 婁 or 鬼"),
+    ("복단(伏斷)", "伏斷", "복단", "lurking break: the branch meets its paired 禽"),
+    ("절로공망(截路空亡)", "截路空亡", "절로공망", "road cut off: the hour stem is 壬 or 癸"),
+    ("간지", "干支", "간지", "the stem-branch pillars"),
+    ("길시", "吉時", "길시", "a good hour"),
+    ("대길 · 길 · 평 · 흉 · 대흉", "大吉 · 吉 · 平 · 凶 · 大凶", "대길 길 평 흉 대흉", "the five verdicts"),
+    ("불가", "不可", "불가", "forbidden: the hour is vetoed for the task"),
+    ("출행(出行)", "出行", "출행", "task travel: setting out on a journey"),
+    ("견사(遣使)", "遣使", "견사", "task delegate: sending an envoy"),
+    ("회담(會談)", "會談", "회담", "task negotiation"),
+    ("혼인(婚姻)", "婚姻", "혼인", "task marriage"),
+    ("구재(求財)", "求財", "구재", "task wealth: seeking money"),
+    ("사송(詞訟)", "詞訟", "사송", "task lawsuit"),
+    ("질병(疾病)", "疾病", "질병", "task health: illness and cure"),
+    ("쟁경(爭競)", "爭競", "쟁경", "task competition"),
+    ("구관(求官)", "求官", "구관", "task office: seeking a post"),
+    ("포착(捕捉)", "捕捉", "포착", "task pursuit: catching a fugitive"),
+    ("백사(百事)", "百事", "백사", "task general: all affairs"),
+)
+
+
+def label(key: str, lang: str) -> str:
+    return LABELS[key][lang]
+
+
+def flag_name(flag: str, lang: str) -> str:
+    entry = FLAGS.get(flag)
+    return entry["name"][lang] if entry else flag
+
+
+def flag_explain(flag: str, lang: str) -> str:
+    entry = FLAGS.get(flag)
+    return entry["explain"][lang] if entry else flag
+
+
+def verdict_name(verdict: str, lang: str) -> str:
+    names = VERDICTS.get(verdict)
+    return names[lang] if names else verdict
+
+
+def verdict_style(verdict: str, vetoed: bool = False) -> tuple[str, str]:
+    """(background, ink) colours of a cell showing ``verdict`` (grey when the hour is vetoed)."""
+    if vetoed:
+        return VETO_COLOR, VETO_INK
+    return VERDICT_COLORS.get(verdict, "#eeeeee"), VERDICT_INK.get(verdict, "#000000")
+
+
+def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
+    """A rule's one-line text in ``lang`` from the catalog (zh-Hans converted from zh)."""
+    from almanac.judgement.catalog import load_catalog
+    rule = load_catalog().by_id.get(rule_id)
+    if rule is None:
+        return hans(fallback) if lang == "zh-Hans" else fallback
+    key = "zh" if lang in ("zh-Hant", "zh-Hans") else lang
+    text = rule.text.get(key) or rule.text.get("zh") or fallback
+    return hans(text) if lang == "zh-Hans" else text
+
+
+def term(text: str, lang: str) -> str:
+    """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
+    ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 重審(중심))."""
+    if lang == "zh-Hans":
+        return hans(text)
+    if lang == "ko":
+        reading = _ko_of(text)
+        return f"{text}({reading})" if reading and reading != text else text
+    return text
+
+
+def _ko_of(text: str) -> str:
+    from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
+    if text in METHOD_KO:
+        return METHOD_KO[text]
+    if len(text) in (1, 3):
+        try:
+            from almanac.mansions import Mansion
+            m = Mansion.parse(text)
+            return m.korean_name if len(text) == 3 else m.korean_name[0]
+        except (ValueError, KeyError, ImportError, AttributeError):
+            pass
+    table = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
+    return "".join(table[c] for c in text) if text and all(c in table for c in text) else ""
+
+
+def task_label(task: dict, lang: str, *, hanja: bool = True) -> str:
+    """A task (an entry of ``api.tasks()``) named for a reader of ``lang``: 出行 / 出行 (zh-Hans
+    converted) / 출행(出行) / travel. ``hanja=False`` gives the bare Korean name (table columns)."""
+    name_zh, name_ko = task.get("name_zh") or "", task.get("name_ko") or ""
+    if lang == "zh-Hant" and name_zh:
+        return name_zh
+    if lang == "zh-Hans" and name_zh:
+        return hans(name_zh)
+    if lang == "ko" and name_ko:
+        return f"{name_ko}({name_zh})" if hanja and name_zh else name_ko
+    return task["name"]

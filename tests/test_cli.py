@@ -1,0 +1,197 @@
+"""Command-line manners: one clean error line, usage on a bare call, --version, help without
+markup, precompute's summary off a terminal and its confirmation before huge ranges, serve
+stating its data folder and failing before it claims to serve, day --task --reasons, and task
+names in English, Chinese or Korean wherever a task is named."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from almanac.cli import main
+
+
+def _run(*args: str, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "almanac.cli", *args], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    return tmp_path
+
+
+def test_argparse_errors_are_one_line_without_doubled_prefix(capsys):
+    assert main(["day", "--tz"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("almanac: day: ") and "almanac: almanac" not in err
+    assert main(["nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "almanac: almanac" not in err and "invalid choice" in err
+
+
+def test_bare_call_prints_usage(capsys):
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: almanac") and "precompute" in err and "error" not in err
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert re.fullmatch(r"almanac \d+\.\d+\S*\n", capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("cmd", ["day", "chart", "best", "tasks", "precompute", "feed", "report", "serve", "scheduler"])
+def test_help_has_no_markup(cmd, capsys):
+    with pytest.raises(SystemExit):
+        main([cmd, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: almanac {cmd}")
+    assert "``" not in out and ":func:" not in out and ":data:" not in out
+
+
+def test_precompute_summary_off_a_terminal(data):
+    r = _run("precompute", "--from", "2027-01-01", "--to", "2027-01-02")
+    assert r.returncode == 0 and r.stdout == ""
+    assert re.fullmatch(r"2 days in Asia/Shanghai: 2 written, 0 updated, 0 unchanged \([\d.]+ s\)\n", r.stderr)
+
+
+def test_precompute_huge_range_needs_yes(data, capsys):
+    from almanac.cli.precompute import CONFIRM_DAYS
+    assert main(["precompute", "--from", "1000-01-01", "--to", "1999-12-31"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--yes" in err and "365,242 days" in err and "GB" in err
+    assert not (data / "almanac.sqlite3").exists() or (data / "almanac.sqlite3").stat().st_size < 1_000_000
+    assert CONFIRM_DAYS >= 366
+
+
+def test_precompute_size_estimate_holds(data, capsys):
+    """The per-day figure the estimate quotes is within a factor of two of a real precompute's."""
+    from almanac.cli.precompute import BYTES_PER_DAY
+    assert main(["precompute", "--from", "2027-01-01", "--to", "2027-02-19"]) == 0
+    size = sum(p.stat().st_size for p in data.glob("almanac.sqlite3*"))
+    per_day = size / 50
+    assert BYTES_PER_DAY / 2 <= per_day <= BYTES_PER_DAY * 2, per_day
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_on_a_busy_port_fails_before_claiming(data):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        r = _run("serve", "--port", str(port), "--no-warm", timeout=60)
+    assert r.returncode == 1
+    assert "serving on" not in r.stderr and "cannot listen on 127.0.0.1:" in r.stderr
+    assert r.stderr.count("\n") == 1
+
+
+def test_serve_states_its_data_folder(data):
+    port = _free_port()
+    p = subprocess.Popen([sys.executable, "-m", "almanac.cli", "serve", "--port", str(port), "--no-warm"],
+                         stderr=subprocess.PIPE, text=True, env={**os.environ, "ALMANAC_DATA_DIR": str(data)})
+    try:
+        first, second = p.stderr.readline(), p.stderr.readline()
+    finally:
+        p.terminate()
+        p.wait(timeout=30)
+    assert first.startswith(f"almanac: data folder {data}") and "sqlite" in first
+    assert second.startswith(f"almanac: serving on http://127.0.0.1:{port}/")
+
+
+def test_day_task_reasons(capsys):
+    assert main(["day", "2026-11-29", "--task", "travel", "--reasons"]) == 0
+    out = capsys.readouterr().out
+    from almanac import api
+    hours = api.judge_day("2026-11-29", task="travel")["hours"]
+    for r in hours[0]["reasons"]:
+        assert r["text"] in out and r["source"] in out
+    assert main(["day", "2026-11-29", "--reasons"]) == 2
+    assert "--task" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["travel", "出行", "출행", "Travel"])
+def test_task_named_in_any_language(name, capsys):
+    assert main(["best", "--task", name, "--from", "2026-12-01", "--to", "2026-12-01", "--json"]) == 0
+    assert '"task": "travel"' in capsys.readouterr().out
+
+
+def test_task_aliases_in_api_and_feed():
+    from almanac import api
+    from exports import feeds
+    assert api.judge_day("2026-12-01", task="词讼")["task"] == "lawsuit"
+    assert api.best("사송", "2026-12-01", "2026-12-01", limit=1)["task"] == "lawsuit"
+    with pytest.raises(ValueError, match="unknown task"):
+        api.best("出門", "2026-12-01", "2026-12-01")
+    body = feeds.build_feed("출행", "2026-12-01", "2026-12-02", lang="ko").body.decode()
+    assert "출행(出行)" in body and "travel" not in body.split("BEGIN:VEVENT")[0].replace("feed/travel", "")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_best_and_day_read_in_the_readers_language(lang):
+    from almanac import api
+    from almanac.cli import best as best_cli
+    from almanac.cli import day as day_cli
+    doc = api.best("travel", "2026-12-01", "2026-12-07", limit=3, lang=lang)
+    out = best_cli.render(doc, "출행(出行)" if lang == "ko" else "travel", lang)
+    day = api.day("2026-11-29")
+    judged = api.judge_day("2026-11-29", task="travel", lang=lang)["hours"]
+    for h, j in zip(day["hours"], judged):
+        h["judgement"] = {k: j[k] for k in ("score", "verdict", "reasons", "vetoed")}
+    day["task"] = "travel"
+    table = day_cli.render_in(day, lang, reasons=True, task_label="출행(出行)" if lang == "ko" else "travel")
+    for text in (out, table):
+        # hanja beside a Korean word, 대길(大吉), and a citation's quoted opening words are welcome
+        bare = re.sub(r"\([^)]*\)|「[^」]*」", "", text)
+        assert not re.search(r"大吉|大凶|[^大]凶|退避|天罡加| over .* → |retreat [左右]", bare)
+        # no Chinese sentence: runs of characters are terms (pillars, mansions, 三傳), not prose
+        assert not re.search(r"[\u4e00-\u9fff，。；：、（）]{9,}", bare), bare
+    from almanac import terms as T
+    rows = [line for line in table.splitlines() if re.match(r"\s+\S+\s+\d\d:\d\d–", line)]
+    assert len(rows) == 12
+    for row, j in zip(rows, judged):
+        word = T.label("vetoed", lang) if j["vetoed"] else T.verdict_name(j["verdict"], lang)
+        assert row.endswith(f"  {word}"), (row, word)
+    assert T.verdict_name(doc["results"][0]["verdict"], lang) in out
+    if lang == "ko":
+        assert "방향: 천강(天罡)이" in out and "판단" in table
+        assert re.search(r"\d\d:\d\d–\d\d:\d\d\s+庚子\(경자\)", table)
+    else:
+        assert "Directions: 天罡 (the Dipper's handle) over" in out
+
+
+def test_precompute_progress_on_a_terminal_and_estimate_with_yes(data, capsys, monkeypatch):
+    import io
+
+    from almanac.cli import precompute
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    bar = precompute._Bar(tty)
+    bar(1, 2)
+    bar(2, 2)
+    assert "2/2 days" in tty.getvalue() and tty.getvalue().endswith("\n")
+    silent = io.StringIO()
+    precompute._Bar(silent)(2, 2)
+    assert silent.getvalue() == ""
+    monkeypatch.setattr(precompute, "CONFIRM_DAYS", 2)
+    assert main(["precompute", "--from", "2027-01-01", "--to", "2027-01-03"]) == 2
+    assert "--yes" in capsys.readouterr().err
+    assert main(["precompute", "--from", "2027-01-01", "--to", "2027-01-03", "--yes"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("almanac: precomputing 3 days, about ") and err[-1].startswith("3 days in ")

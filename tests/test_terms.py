@@ -1,0 +1,76 @@
+"""The one home of translated words (almanac/terms.py) and the Korean terms list of
+docs/terms-ko.md: every label in every language, the doc and the code the same, and no Korean
+text that a reader would take for "king", "pension" or "Venus"."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from almanac import api
+from almanac import terms as T
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "terms-ko.md"
+# 임금 ("king", "wages"), 연금 without 演禽 ("pension"), 금성 without 禽星 ("Venus")
+MISREADINGS = re.compile(r"임금|연금(?![가-힣]*\(演禽)|금성(?![가-힣]*\(禽星)")
+
+
+def test_every_label_in_every_language():
+    for key, names in T.LABELS.items():
+        assert set(names) == set(T.LANGS), key
+    for flag, entry in T.FLAGS.items():
+        for part in ("name", "explain"):
+            assert set(entry[part]) == set(T.LANGS), (flag, part)
+    for verdict, names in T.VERDICTS.items():
+        assert set(names) == set(T.LANGS)
+
+
+def test_doc_lists_the_code_table():
+    rows = re.findall(r"^\| (.+?) \| (.+?) \| (.+?) \| (.+?) \|$", DOC.read_text(), re.M)
+    rows = [r for r in rows if r[0] not in ("term as shown", "---")]
+    assert rows == [tuple(x) for x in T.KO_TERMS]
+
+
+def test_korean_words_have_no_misreading():
+    texts = [names["ko"] for names in T.LABELS.values()]
+    texts += [e[part]["ko"] for e in T.FLAGS.values() for part in ("name", "explain")]
+    for text in texts:
+        assert not MISREADINGS.search(text), text
+    assert "임금" not in T.PRODUCT["ko"]
+
+
+def test_english_words_carry_no_chinese_sentence():
+    # characters as terms are fine; a run of four or more is a sentence an English reader can't read
+    for names in list(T.LABELS.values()) + [e[p] for e in T.FLAGS.values() for p in ("name", "explain")]:
+        assert not re.search(r"[\u4e00-\u9fff]{5,}", names["en"]), names["en"]
+
+
+def test_every_task_has_korean_and_chinese_names():
+    for t in api.tasks()["tasks"]:
+        assert t["name_zh"] and re.fullmatch(r"[\uac00-\ud7a3]+", t["name_ko"]), t
+        assert T.task_label(t, "ko") == f"{t['name_ko']}({t['name_zh']})"
+        assert (t["name_ko"] + "(" + t["name_zh"] + ")") in [row[0] for row in T.KO_TERMS]
+
+
+@pytest.mark.parametrize("lang", T.LANGS)
+def test_korean_feed_reads_korean(lang):
+    from exports import feeds
+    # a week around the first hour good enough to be announced, so the feed has hour events
+    import datetime as dt
+    d = dt.date(2026, 12, 1)
+    while not any(h["verdict"] in ("吉", "大吉") and not h["vetoed"]
+                  for h in api.judge_day(d, task="travel")["hours"]):
+        d += dt.timedelta(days=1)
+        assert d < dt.date(2027, 12, 1), "no 吉 travel hour in a year"
+    body = feeds.build_feed("travel", d, d + dt.timedelta(days=6), lang=lang).body.decode()
+    unfolded = body.replace("\r\n ", "")
+    bare = re.sub(r"「[^」]*」", "", unfolded)  # a citation's quoted opening words are the source's own
+    if lang == "ko":
+        assert "육임·금성(禽星) 택일력" in unfolded and "출행(出行)" in unfolded
+        assert not MISREADINGS.search(unfolded)
+        assert "大凶" not in unfolded and re.search(r"판단: (대길|길|평|흉|대흉)", unfolded)
+        assert "삼전(三傳): " in unfolded
+        assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the ko feed"
+    if lang == "en":
+        assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the en feed"

@@ -408,14 +408,19 @@ def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Mome
     if instant.tzinfo is None or instant.utcoffset() is None:
         raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)")
     opts = opts or CalendarOptions()
-    _check_year(instant.year)
-    clock = solar_clock(instant, opts, instant.tzinfo)
-    zi_day = _zi_day_of_clock(clock, opts)
-    dp = day_pillar(zi_day)
-    branch = _branch_of_clock(clock)
+    clock, zi_day, dp, branch = moment_hour(instant, opts)
     return Moment(instant, clock, zi_day, dp, branch, hour_pillar(dp, branch),
                   year_pillar_at(instant), month_pillar_at(instant), yuejiang_at(instant),
                   sun_altitude(instant, opts.latitude, opts.longitude) > -0.833)
+
+
+def moment_hour(instant: datetime, opts: CalendarOptions) -> tuple[datetime, date, GanZhi, int]:
+    """``(clock, zi_day, day pillar, hour branch)`` of an aware instant: the part of
+    :func:`moment_facts` that a 六壬 chart needs (no year/month pillars, 月將 or sun)."""
+    _check_year(instant.year)
+    clock = solar_clock(instant, opts, instant.tzinfo)
+    zi_day = _zi_day_of_clock(clock, opts)
+    return clock, zi_day, day_pillar(zi_day), _branch_of_clock(clock)
 
 
 @dataclass(frozen=True)
@@ -488,7 +493,7 @@ def strengths(month_branch: int) -> dict[str, str]:
 __all__ = [
     "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
     "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
-    "moment_facts", "month_pillar_at", "parse_date", "parse_moment", "season_element",
+    "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
     "solar_terms", "strength", "strengths", "term_before", "terms_between", "year_pillar_at",
     "yuejiang_at", "zone",
 ]

@@ -19,12 +19,12 @@ from functools import lru_cache
 import config as _config
 
 from . import calendar as cal
-from .liuren.chart import Chart, chart_for
+from .liuren.chart import Chart, chart_for, chart_table
 from .liuren.generals import is_night_fixed, is_night_ziwu
 from .liuren.options import LiurenOptions
 from .liuren.plate import rotation
 from .qin import HourQin, QinOptions, SeasonMarks, day_qin
-from .qin.hour import hour_qin_of_day
+from .qin.hour import cycle_table, hour_qin_in
 from .qin.seasons import TERMS
 
 
@@ -115,15 +115,18 @@ def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
     if steady:
         marks, month = season_marks(first), cal.month_pillar_at(first).branch
         yj0 = yuejiang_for(first, opts.liuren)
+        facts = cycle_table(opts.qin, marks)
     day = day_qin(d, opts.qin)
+    charts, day_index = chart_table(opts.liuren), day.pillar.index
     out = []
     for slot in slots:
         if not steady:
             marks, month = season_marks(slot.start), cal.month_pillar_at(slot.start).branch
-        hq = hour_qin_of_day(day, slot.branch, opts.qin, marks)
+            facts = cycle_table(opts.qin, marks)
+        hq = hour_qin_in(facts, day, slot.branch)
         yj = yj0 if steady else yuejiang_for(slot.start, opts.liuren)
         night = is_night(slot.start, slot.branch, opts)
-        chart = chart_for(hq.day.pillar.index, rotation(yj, slot.branch), night, opts.liuren)
+        chart = charts[day_index, rotation(yj, slot.branch), night]
         out.append(Hour(slot, hq, chart, yj, night, month))
     return tuple(out)
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from almanac.calendar import hour_pillar  # noqa: E402
 from almanac.cycles import GanZhi  # noqa: E402
-from almanac.liuren.chart import chart_for  # noqa: E402
+from almanac.liuren.chart import build_chart, chart_for, chart_table  # noqa: E402
 from almanac.liuren.generals import is_night_fixed  # noqa: E402
 from almanac.liuren.options import DEFAULT  # noqa: E402
 
@@ -44,7 +44,7 @@ def _rate(fn, seconds: float, cases=CASES) -> tuple[float, int]:
 
 
 def ours_cold(d, yj, hr):
-    return chart_for.__wrapped__(d, (yj - hr) % 12, is_night_fixed(hr), DEFAULT)
+    return build_chart(d, (yj - hr) % 12, is_night_fixed(hr), DEFAULT)
 
 
 def ours_cached(d, yj, hr):
@@ -60,7 +60,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="time per engine (default 2 s)")
     args = ap.parse_args(argv)
 
-    chart_for.cache_clear()
+    chart_table(DEFAULT).clear()
     cold, _ = _rate(ours_cold, args.seconds)
     cached, _ = _rate(ours_cached, args.seconds)
     with_json, _ = _rate(ours_json, args.seconds)

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from config import load
 
+from ..calendar import hour_pillar, moment_facts, moment_hour, parse_moment
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
@@ -21,6 +22,8 @@ from ..liuren.keti import of_moment
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
+from ..shared import thaw
+from ..hours import Options, chart_at
 
 _NOBLE = {"day": False, "晝": False, "昼": False, "night": True, "夜": True}
 
@@ -50,7 +53,9 @@ def _with_lang(doc: dict, lang) -> dict:
     doc["citations"] = {name: citation(src, lg) for name, src in pats.items()}
     from ..lang import in_lang
     from ..sources import BOOKS
-    for k in doc.get("keti", []) + doc.get("keti_hour", []):
+    # the chart's own 課體 are shared and read-only (Chart.document): this answer gets its own
+    doc["keti"] = thaw(doc.get("keti", []))
+    for k in doc["keti"] + doc.get("keti_hour", []):
         # the 課體's meaning in the reader's language; a seed citation as people read it
         k["meaning"] = in_lang(k["meaning"], lg)
         if k["source"].partition(": ")[0] in BOOKS:
@@ -69,7 +74,8 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
 
     ``noble`` is ``"day"`` or ``"night"``; without it the hour decides by ``liuren.daynight``
     (the sun rule needs a real moment, so it falls back to the fixed 卯–申 rule here), and a
-    「干上」 example without an hour is read by day.
+    「干上」 example without an hour is read by day. The answer is a new dict; its nested lists
+    and dicts are the chart's shared, read-only document (``Chart.document``): deep-copy to change.
     """
     from .choices import load as load_choices
     cfg = load_choices(config, school=school)
@@ -95,7 +101,7 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
            "hour": BRANCHES[hr] if hr is not None else None}
     prof = _reading_profile(cfg, task) if task is not None else None
     c = chart_for(pillar.index, k, night, opts)
-    doc.update(c.to_json())
+    doc.update(c.document)
     if hr is not None:
         doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
     doc["day"] = str(pillar)
@@ -113,9 +119,11 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
           clock=None, lunar=None, school=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``).
 
-    ``place``, ``clock``, ``lunar`` and ``school`` as in ``almanac.api.choices``."""
-    from ..calendar import moment_facts, parse_moment
-    from ..hours import Options, chart_at
+    ``place``, ``clock``, ``lunar`` and ``school`` as in ``almanac.api.choices``. Only what the
+    chart needs is computed: the clock's day and 時辰, then the 月將 and 晝/夜 once by the
+    configured rules (``hours.chart_at``). The answer is a new dict; its nested lists and dicts
+    are the chart's shared, read-only document (``Chart.document``): deep-copy to change them.
+    """
     from .choices import describe
     from .choices import load as load_choices
 
@@ -129,18 +137,18 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
     instant = parse_moment(moment, tz, opts.calendar.default_tz)
-    m = moment_facts(instant, opts.calendar)
-    c, yj, _night = chart_at(instant, m.day_pillar.index, m.hour_branch, opts)
-    doc = {"moment": m.local.isoformat(), "tz": getattr(m.local.tzinfo, "key", str(m.local.tzinfo)),
-           "day": str(m.day_pillar), "hour_pillar": str(m.hour_pillar),
-           "yuejiang": BRANCHES[yj], "hour": BRANCHES[m.hour_branch]}
-    doc.update(c.to_json())
-    doc["keti_hour"] = [x.to_json() for x in of_moment(c, m.hour_branch)]
-    doc["day"] = str(m.day_pillar)
+    _clock, _zi_day, day_pillar, branch = moment_hour(instant, opts.calendar)
+    c, yj, _night = chart_at(instant, day_pillar.index, branch, opts)
+    doc = {"moment": instant.isoformat(), "tz": getattr(instant.tzinfo, "key", str(instant.tzinfo)),
+           "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
+           "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
+    doc.update(c.document)
+    doc["keti_hour"] = [x.to_json() for x in of_moment(c, branch)]
+    doc["day"] = str(day_pillar)
     doc.update(describe(cfg))
     doc = _with_lang(doc, lang)
     if prof is not None:
-        doc["reading"] = _moment_reading(m, cfg, prof, lang, person)
+        doc["reading"] = _moment_reading(moment_facts(instant, opts.calendar), cfg, prof, lang, person)
         if person is not None:
             doc["reading"]["person"] = person.to_json()
     return doc

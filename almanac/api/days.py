@@ -20,6 +20,7 @@ from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
 from ..liuren.keti import of_moment
 from ..qin import day_qin
+from ..shared import FrozenDict, FrozenList, freeze
 
 
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
@@ -56,31 +57,76 @@ def _boundaries(hours) -> list[tuple[str, str]]:
 
 
 def _hour_json(h, start: str, end: str) -> dict:
-    q, c = h.qin, h.chart
-    m = q.mansion
+    q = h.qin
+    qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
         "branch": BRANCHES[h.slot.branch],
         "start": start,
         "end": end,
-        "pillar": str(h.slot.pillar),
-        "mansion": m.char,
+        "pillar": qin["pillar"],
+        "mansion": qin["mansion"],
         "yuejiang": BRANCHES[h.yuejiang],
-        "flags": {"anjin": q.anjin, "fuduan": q.fuduan, "jielu": q.jielu,
-                  "jielu_strict": q.jielu_strict},
-        "qin": {"name": m.name, "luminary": m.luminary, "class": m.qin_class,
-                "fanqin": _general(q.fanqin, q.fan_side), "daojiang": _general(q.daojiang, q.dao_side),
-                "huoyao": _general(q.huoyao), "palace": q.palace,
-                "situations": [s.to_json() for s in q.situations],
-                "anjin_fanqin_ok": q.anjin_fanqin_ok},
-        "liuren": {
-            "transmissions": [BRANCHES[b] for b in c.transmissions.branches],
+        "flags": qin["flags"],
+        "qin": qin["qin"],
+        "liuren": _liuren_view(h.chart, h.slot.branch),
+    }
+
+
+def _qin_view(q) -> dict:
+    """The date-free 演禽 part of an hour's JSON (shared per hour fact set: read-only). Built
+    frozen directly from shared pieces: it is built for each new fact set of a cold day."""
+    return FrozenDict({
+        "pillar": str(q.pillar),
+        "mansion": q.mansion.char,
+        "flags": _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+        "qin": q.shared_view("day.hour.qin", _qin_turned_view, turned=True),
+    })
+
+
+def _qin_turned_view(q) -> dict:
+    """The hour's 禽 object: what its 時禽, 氣將 and branch decide (shared: read-only)."""
+    m = q.mansion
+    return FrozenDict({
+        "name": m.name, "luminary": m.luminary, "class": m.qin_class,
+        "fanqin": _general_view(q.fanqin, q.fan_side),
+        "daojiang": _general_view(q.daojiang, q.dao_side),
+        "huoyao": _general_view(q.huoyao), "palace": q.palace,
+        "situations": FrozenList([_situation_view(s) for s in q.situations]),
+        "anjin_fanqin_ok": q.anjin_fanqin_ok})
+
+
+@lru_cache(maxsize=None)
+def _flags_view(anjin: bool, fuduan: bool, jielu: bool, jielu_strict: bool) -> dict:
+    return FrozenDict({"anjin": anjin, "fuduan": fuduan, "jielu": jielu, "jielu_strict": jielu_strict})
+
+
+@lru_cache(maxsize=None)
+def _general_view(m, side: str | None = None) -> dict:
+    return freeze(_general(m, side))
+
+
+@lru_cache(maxsize=4096)
+def _situation_view(s) -> dict:
+    return freeze(s.to_json())
+
+
+def _liuren_view(c, branch: int) -> dict:
+    """The hour's 六壬 summary, built once per chart and hour branch (the hour's own 課體) and
+    shared (read-only)."""
+    views = c.__dict__.get("_day_hour_views")
+    if views is None:
+        views = c.__dict__["_day_hour_views"] = {}
+    view = views.get(branch)
+    if view is None:
+        view = views[branch] = FrozenDict({
+            "transmissions": FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
             "method": c.method,
             "sub_method": c.transmissions.sub_method,
-            "patterns": [p.name for p in c.patterns],
-            "keti": [x.name for x in c.keti + of_moment(c, h.slot.branch)],
-            "noble": "night" if h.night else "day",
-        },
-    }
+            "patterns": FrozenList([p.name for p in c.patterns]),
+            "keti": FrozenList([x.name for x in c.keti + of_moment(c, branch)]),
+            "noble": "night" if c.night else "day",
+        })
+    return view
 
 
 def with_lang(doc: dict, lang) -> dict:

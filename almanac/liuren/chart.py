@@ -1,7 +1,9 @@
 """The assembled 六壬 chart: a frozen ``Chart`` of (day, rotation k, 晝/夜, school).
 
 A chart depends only on the day pillar, ``k = 月將 − 占時`` and 晝/夜 (liuren-rules.md §0), so
-:func:`chart_for` is cached on exactly that key.
+:func:`chart_for` is cached on exactly that key: one school has 1,440 charts, each built once and
+shared. Its JSON document is built once too (``Chart.document``, shared and read-only);
+``to_json()`` gives a new top-level dict over the same read-only nested values.
 
 >>> from almanac.cycles import GanZhi
 >>> c = chart_for(GanZhi.parse("乙丑").index, 1, False)
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ..cycles import BRANCHES, STEMS, GanZhi
+from ..shared import freeze
 from .generals import GENERALS, Noble, place_noble
 from .lessons import Lesson, four_lessons
 from .options import DEFAULT, LiurenOptions
@@ -58,6 +61,17 @@ class Chart:
         return GENERALS[self.noble.general_on[sky]]
 
     def to_json(self) -> dict:
+        """A new dict of the document's fields; the nested lists and dicts are the shared,
+        read-only ones of :attr:`document` (``copy.deepcopy`` it to change them)."""
+        return dict(self.document)
+
+    @cached_property
+    def document(self) -> dict:
+        """The chart's JSON document, built once per chart and shared: read-only throughout."""
+        return freeze(self._build_json())
+
+    def _build_json(self) -> dict:
+        """The document built afresh (plain, mutable; what :attr:`document` freezes)."""
         t = self.transmissions
         three = t.branches
         return {
@@ -88,9 +102,37 @@ class Chart:
         }
 
 
-@lru_cache(maxsize=65536)
 def chart_for(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -> Chart:
-    """The chart of day index ``day`` (0 甲子 … 59 癸亥) on rotation ``k`` (0…11), 晝 or 夜."""
+    """The chart of day index ``day`` (0 甲子 … 59 癸亥) on rotation ``k`` (0…11), 晝 or 夜.
+
+    Built once per school and shared (a ``Chart`` is frozen; its ``document`` is read-only)."""
+    return chart_table(options)[day, k % 12, night]
+
+
+@lru_cache(maxsize=64)
+def chart_table(options: LiurenOptions = DEFAULT) -> "ChartTable":
+    """The charts of one school, by ``(day, k, night)``, each built on first use: at most 1,440.
+    A caller casting many charts fetches it once (hashing the options once, not per chart)."""
+    return ChartTable(options)
+
+
+class ChartTable(dict):
+    """``(day, k, night)`` → the shared ``Chart`` of one school."""
+
+    def __init__(self, options: LiurenOptions):
+        super().__init__()
+        self.options = options
+
+    def __missing__(self, key: tuple[int, int, bool]) -> Chart:
+        day, k, night = key
+        if not (isinstance(day, int) and 0 <= day < 60 and isinstance(k, int) and 0 <= k < 12):
+            return build_chart(day, k, night, self.options)     # odd keys: built, not kept
+        chart = self[key] = build_chart(day, k, bool(night), self.options)
+        return chart
+
+
+def build_chart(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -> Chart:
+    """A chart built afresh (uncached): what :func:`chart_for` builds once per key."""
     k %= 12
     lessons = four_lessons(day, k)
     t = derive_from(day, k, lessons, options)
@@ -101,4 +143,4 @@ def chart_for(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -
     return Chart(day, k, night, options, Plate(k), lessons, t, noble, void, pats)
 
 
-__all__ = ["Chart", "chart_for", "STEMS"]
+__all__ = ["Chart", "ChartTable", "build_chart", "chart_for", "chart_table", "STEMS"]

@@ -77,7 +77,18 @@ class LiurenOptions:
 
     @classmethod
     def from_config(cls, cfg) -> "LiurenOptions":
-        """The options of a loaded ``Config`` (its ``[liuren]`` table)."""
+        """The options of a loaded ``Config`` (its ``[liuren]`` table), built once per config
+        digest (the value is frozen, so it is shared)."""
+        digest = getattr(cfg, "digest", None)
+        hit = _BY_DIGEST.get((cls, digest)) if digest is not None else None
+        if hit is None:
+            hit = cls._from_section(cfg)
+            if digest is not None and len(_BY_DIGEST) < 256:
+                _BY_DIGEST[cls, digest] = hit
+        return hit
+
+    @classmethod
+    def _from_section(cls, cfg) -> "LiurenOptions":
         section = dict(cfg.get("liuren", {})) if hasattr(cfg, "get") else {}
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in section.items() if k in names})
@@ -93,6 +104,9 @@ class LiurenOptions:
     def changed(self, **kw) -> "LiurenOptions":
         return replace(self, **kw)
 
+
+#: LiurenOptions.from_config's answers by (class, config digest)
+_BY_DIGEST: dict[tuple[type, str], LiurenOptions] = {}
 
 #: The book defaults of 《六壬大全》 as the vectors name them, and each school as its difference.
 _DAQUAN = LiurenOptions(biyongge=False)

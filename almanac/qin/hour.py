@@ -36,6 +36,7 @@ from functools import lru_cache
 from ..calendar import hour_pillar as _calendar_hour_pillar
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
+from ..shared import freeze
 from ..mansions import ALL, LUMINARIES, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from . import fanqin as fq
@@ -126,6 +127,24 @@ class HourQin:
         h.__dict__.update(zip(_FIELDS, values))
         return h
 
+    def shared_view(self, name: str, build, *, turned: bool = False) -> "dict":
+        """``build(self)`` frozen and kept with this hour's date-free facts, so every hour sharing
+        them (day ``k`` of the 420-day cycle, branch, options, season) gets the same read-only
+        value — built once per fact set, not once per date. ``build`` must read only date-free
+        fields (everything but ``zi_day`` and ``day``). With ``turned=True`` the value is kept
+        with the part that the 時禽, 氣將 and branch decide, shared more widely still: ``build``
+        must then read only ``mansion``, ``fanqin``, ``daojiang``, ``fan_side``, ``dao_side``,
+        ``huoyao``, ``anjin_fanqin_ok``, ``landing`` (``palace``) and ``situations``."""
+        views = self.__dict__.get("_cycle_views")
+        if views is not None and turned:
+            views = views.get(TURNED)
+        if views is None:
+            return freeze(build(self))
+        view = views.get(name)
+        if view is None:
+            view = views[name] = freeze(build(self))    # a no-op when build gives frozen values
+        return view
+
     @property
     def palace(self) -> str | None:
         """刀砧 / 湯火 / 田園 (or None) of the branch where the 時禽 lands."""
@@ -174,9 +193,53 @@ def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = N
 def hour_qin_of_day(day: DayQin, b: int, opts: QinOptions,
                     season: SeasonMarks | None = None) -> HourQin:
     """``hour_qin`` for an already computed ``day_qin(zi_day, opts)`` and a branch index 0–11."""
+    return hour_qin_in(cycle_table(opts, season), day, b)
+
+
+@lru_cache(maxsize=256)
+def cycle_table(opts: QinOptions, season: SeasonMarks | None) -> "CycleTable":
+    """The hour fact sets of one school and season marks, filled as hours are asked for; a caller
+    building many hours fetches it once (hashing the options once, not per hour)."""
+    return CycleTable(opts, season)
+
+
+class CycleTable(dict):
+    """(day of the 420-day cycle × 12 + branch) → the hour's date-free facts (shared)."""
+
+    def __init__(self, opts: QinOptions, season: SeasonMarks | None):
+        super().__init__()
+        self.opts, self.season = opts, season
+
+        self.turned: dict[tuple[int, int, int], _Shared] = {}
+
+    def __missing__(self, key: int) -> "_Shared":
+        facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned)
+        return facts
+
+
+def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
+    """The HourQin of branch ``b`` of ``day`` from ``table`` (= ``cycle_table(opts, season)``)."""
     d = day.date
-    facts = _facts_in_cycle((d - EPOCH).days % CYCLE, b, opts, season)
-    return HourQin._of((d, b, *facts[:3], day, *facts[3:]))
+    facts = table[(d - EPOCH).days % CYCLE * 12 + b]
+    h = HourQin._of((d, b, *facts[:3], day, *facts[3:]))
+    h.__dict__["_cycle_views"] = facts.views        # not a field: see HourQin.shared_view
+    return h
+
+
+class _Shared(tuple):
+    """Shared field values of hours, with the JSON views built from them (``views``; for an
+    hour's fact set also ``turned_views``, those of the part its 時禽, 氣將 and branch decide)."""
+
+    def __new__(cls, values, turned_views=None):
+        self = super().__new__(cls, values)
+        self.views = {}
+        if turned_views is not None:
+            self.views[TURNED] = turned_views
+        return self
+
+
+#: the key of HourQin.shared_view's views kept for the 時禽/氣將/branch part
+TURNED = "\0turned"
 
 
 #: everything of an hour but its date repeats every 420 days (七元 × 60; a multiple of 7, 10, 28)
@@ -200,23 +263,28 @@ def _cites(bo: str) -> Citations:
 _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
-@lru_cache(maxsize=16384)
-def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None) -> tuple:
-    """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle."""
+def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
+                    turned_table: dict | None = None) -> "_Shared":
+    """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle
+    (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     m = _mansion_in_cycle(k, b, opts.hour_rule)
     qj = yuan_jiang_in_cycle(k)[2]
     jl_stem = taboos.jielu(k % 10, pillar, opts.jielu_table)
     jl_strict = taboos.jielu_strict(pillar, m)
     jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(m.index, qj.index, b, opts,
-                                                                      season)
-    return (pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
-            opts.huoyao_tu_start, taboos.anjin(m), fan_ok, taboos.fuduan(b, m), jl, jl_stem,
-            jl_strict, landing, sits, _CITES[opts.bo])
+    key = (m.index, qj.index, b)
+    turned = turned_table.get(key) if turned_table is not None else None
+    if turned is None:
+        turned = _Shared(_turned(*key, opts, season))
+        if turned_table is not None:
+            turned_table[key] = turned
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = turned
+    return _Shared((pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
+                    opts.huoyao_tu_start, taboos.anjin(m), fan_ok, taboos.fuduan(b, m), jl,
+                    jl_stem, jl_strict, landing, sits, _CITES[opts.bo]), turned.views)
 
 
-@lru_cache(maxsize=16384)
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
             season: SeasonMarks | None) -> tuple:
     """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their

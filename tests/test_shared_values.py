@@ -1,0 +1,117 @@
+"""Charts and hour facts are computed once per school and shared read-only; the shared answers are
+exactly the ones built afresh (byte for byte as JSON), and a caller cannot corrupt them."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from datetime import date, timedelta
+
+import pytest
+
+from almanac import api
+from almanac.hours import _hours
+from almanac.liuren.chart import build_chart, chart_for, chart_table
+from almanac.liuren.options import DEFAULT, SCHOOLS, LiurenOptions
+from almanac.qin.hour import cycle_table
+from almanac.shared import FrozenDict, FrozenList, freeze, thaw
+from config import load
+
+
+def _dump(doc) -> str:
+    return json.dumps(doc, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("school", ["default", "mengzhong", "fuyin_zimao_xing"])
+def test_every_shared_chart_document_is_the_one_built_afresh(school):
+    opts = DEFAULT if school == "default" else SCHOOLS[school]
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                shared = chart_for(day, k, night, opts)
+                assert chart_for(day, k, night, opts) is shared            # one value per key
+                fresh = build_chart(day, k, night, opts)
+                assert fresh == shared
+                assert _dump(shared.to_json()) == _dump(fresh._build_json())
+    assert len(chart_table(opts)) == 1440
+
+
+def test_chart_documents_are_read_only_and_copies_are_plain():
+    c = chart_for(1, 1, False)
+    doc = c.to_json()
+    assert isinstance(doc["lessons"], FrozenList) and isinstance(doc["plate"], FrozenDict)
+    with pytest.raises(TypeError):
+        doc["transmissions"].append("子")
+    with pytest.raises(TypeError):
+        doc["plate"]["子"] = "午"
+    with pytest.raises(TypeError):
+        doc["lessons"][0]["upper"] = "午"
+    doc["extra"] = 1                                   # the top level is the caller's own
+    assert "extra" not in c.to_json()
+    mine = copy.deepcopy(doc)
+    mine["transmissions"].append("子")                 # a deep copy is plain and mutable
+    assert type(mine["lessons"][0]) is dict and c.to_json()["transmissions"] == ["寅", "卯", "辰"]
+    back = pickle.loads(pickle.dumps(doc))
+    assert back == doc and type(back["plate"]) is dict
+    assert thaw(doc) == doc and type(thaw(doc)["lessons"]) is list
+
+
+def test_api_chart_answers_do_not_leak_into_each_other():
+    a = api.textbook_chart("乙丑", gan_shang="巳")
+    a["day"] = "甲子"
+    with pytest.raises(TypeError):
+        a["transmissions"][0] = "子"
+    b = api.textbook_chart("乙丑", gan_shang="巳")
+    assert b["day"] == "乙丑" and b["transmissions"] == ["寅", "卯", "辰"]
+
+
+def test_liuren_options_are_built_once_per_config_digest():
+    cfg = load(None)
+    assert LiurenOptions.from_config(cfg) is LiurenOptions.from_config(cfg)
+    other = load({"liuren": {"shehai": "mengzhong"}})
+    assert LiurenOptions.from_config(other).shehai == "mengzhong"
+    assert LiurenOptions.from_config(load({"liuren": {"shehai": "mengzhong"}})) is \
+        LiurenOptions.from_config(other)
+
+
+def _days(start: date, n: int, tz: str, cfg=None) -> list[str]:
+    return [_dump(api.day(start + timedelta(days=i), tz=tz, config=cfg)) for i in range(n)]
+
+
+def _clear():
+    _hours.cache_clear()
+    cycle_table.cache_clear()
+    chart_table.cache_clear()
+
+
+@pytest.mark.parametrize("cfg", [None, {"qin": {"hour_rule": "qiyuan", "bo": "suobo"},
+                                        "liuren": {"daynight": "ziwu"}}])
+def test_days_from_shared_hour_facts_equal_days_computed_afresh(cfg):
+    # Days 420 apart share every hour fact set, so the second span is answered from views built
+    # for the first; each must equal the same day computed with every cache emptied.
+    first, later = date(2026, 2, 1), date(2026, 2, 1) + timedelta(days=420)
+    _clear()
+    _days(first, 40, "Asia/Shanghai", cfg)
+    shared = _days(later, 40, "Asia/Shanghai", cfg)
+    fresh = []
+    for i in range(40):
+        _clear()
+        fresh.append(_dump(api.day(later + timedelta(days=i), tz="Asia/Shanghai", config=cfg)))
+    assert shared == fresh
+
+
+def test_day_hours_are_read_only():
+    d = api.day("2026-11-29")
+    d["hours"][0]["branch"] = "X"                      # each hour object is the caller's own
+    with pytest.raises(TypeError):
+        d["hours"][0]["qin"]["situations"].append({})
+    with pytest.raises(TypeError):
+        d["hours"][0]["liuren"]["transmissions"][0] = "子"
+    assert api.day("2026-11-29")["hours"][0]["branch"] == "子"
+
+
+def test_freeze_keeps_values_and_order():
+    doc = {"b": [1, {"c": None, "a": (2, 3)}], "a": "x"}
+    f = freeze(doc)
+    assert f == doc and list(f) == ["b", "a"] and _dump(f) == _dump(doc)
+    assert freeze(f) is f

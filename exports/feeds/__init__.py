@@ -39,6 +39,7 @@ from almanac.errors import BadInput
 from almanac.judgement.explain import localize
 from exports import source
 from exports.feeds import labels as L
+from exports.feeds import text
 from exports.feeds.stamps import Stamps
 
 #: the namespace of every UID (a fixed random UUID: no host or user data, RFC 7986 §5.3)
@@ -355,11 +356,29 @@ class _Builder:
             ev.add("last-modified", stamp)
             ev.add("sequence", seq)
             cal.add_component(ev)
+        self._zones(cal)
+        return cal
+
+    def _zones(self, cal: icalendar.Calendar) -> None:
         # The feed's own zone is always declared, whether or not this window has a timed hour:
         # X-WR-TIMEZONE names it, and clients (Outlook) expect the VTIMEZONE beside it.
         cal.add_component(_vtimezone(self.tz_name))
         cal.add_missing_timezones()
-        return cal
+
+    def calendar_text(self, texts: "list[text.EventText]", stamps: dict) -> bytes:
+        """``calendar(events, stamps).to_ical()``, each event's text taken from ``texts`` (written
+        once) with only its stamp lines added."""
+        events = [t.event for t in texts]
+        cal = self.calendar([], stamps)
+        done: dict[int, bytes] = {}
+        for t in texts:
+            stamp, seq = stamps[str(t.event["uid"])]
+            done[id(t.event)] = t.stamped(stamp, seq)
+        # the events go before the zones, as calendar() adds them
+        zones = list(cal.subcomponents)
+        cal.subcomponents[:] = events + zones
+        cal.add_missing_timezones()
+        return text.calendar_bytes(cal, done)
 
 
 @functools.lru_cache(maxsize=64)
@@ -381,8 +400,13 @@ def _resolve_stamps(cfg, variant: str, events: list[icalendar.Event]) -> dict[st
     variant (an alarm, …) shares its events' UIDs with the plain feed but not their content, so
     its ledger rows are keyed ``UID|variant`` — asking for a variant never re-stamps the plain
     feed (the plain feed keeps the bare UID keys it always had)."""
-    keys = {str(ev["uid"]): (f"{ev['uid']}|{variant}" if variant else str(ev["uid"])) for ev in events}
-    resolved = _stamps_for(cfg).resolve({keys[str(ev["uid"])]: _digest(ev) for ev in events})
+    return _resolve_digests(cfg, variant, {str(ev["uid"]): _digest(ev) for ev in events})
+
+
+def _resolve_digests(cfg, variant: str, digests: dict[str, str]) -> dict[str, tuple[datetime, int]]:
+    """``_resolve_stamps`` from each event's ``uid → digest`` of its text."""
+    keys = {uid: (f"{uid}|{variant}" if variant else uid) for uid in digests}
+    resolved = _stamps_for(cfg).resolve({keys[uid]: d for uid, d in digests.items()})
     return {uid: resolved[key] for uid, key in keys.items()}
 
 
@@ -460,24 +484,27 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     b = _Builder(task, tz, lang, alarm, cfg)
     days = source.get_range(s, e, tz, cfg)
     judged = source.judge_range(task, s, e, tz, cfg)
-    events: list[icalendar.Event] = []
+    texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
     for day in days:
         d = date.fromisoformat(day["date"])
-        evs = b.day_events(day) + b.hour_events(day, judged.get(d) or judged.get(day["date"]) or [])
-        add = sum(len(ev.to_ical()) + 120 for ev in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
-        if len(events) + len(evs) > max_events or size + add > max_bytes:
+        evs = [text.EventText(ev) for ev in
+               b.day_events(day) + b.hour_events(day, judged.get(d) or judged.get(day["date"]) or [])]
+        add = sum(len(t.plain) + 120 for t in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
+        if len(texts) + len(evs) > max_events or size + add > max_bytes:
             if strict:
                 raise BadInput(f"the feed for {s}..{e} would exceed {max_events} events or "
                                f"{max_bytes} bytes (reached by {d}); ask for a shorter range")
             break
-        events += evs
+        texts += evs
         size += add
         last = d
-    stamps = _resolve_stamps(cfg, b.variant, events)
-    body = b.calendar(events, stamps).to_ical()
+    # each event's text is written once: its size above, its digest here, the feed below
+    stamps = _resolve_digests(cfg, b.variant, {str(t.event["uid"]): hashlib.sha256(t.plain).hexdigest()
+                                               for t in texts})
+    body = b.calendar_text(texts, stamps)
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
-    return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(events), s, last)
+    return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), s, last)
 
 
 def horizon(today: date, cfg) -> tuple[date, date]:

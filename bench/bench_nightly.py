@@ -1,0 +1,104 @@
+"""The nightly run: ``almanac scheduler --once`` on fresh data, then the next nights.
+
+    python bench/bench_nightly.py [--nights 2] [--skip-once]
+
+1. ``almanac scheduler --once`` in a child process with an empty data folder (precompute of the
+   scheduler's horizon, every feed — tasks × languages — and the reports), wall time;
+2. in this process, over a store holding the horizon: ``write_feeds`` for a night (cold: the
+   feed texts are built), then for each following night (one day enters each feed), wall time,
+   and the icalendar-only way of writing the same feeds (every event serialised by
+   ``to_ical()`` for its size, its digest and the file) for the ratio.
+
+There is no peer for this row: docs/performance.md records the times before this layout.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _once(tmp: str) -> float:
+    env = {**os.environ, "ALMANAC_DATA_DIR": tmp}
+    env.pop("ALMANAC_DB_URL", None)
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "almanac.cli", "scheduler", "--once"], env=env,
+                         capture_output=True, text=True, timeout=900, cwd=ROOT)
+    dt = time.perf_counter() - t
+    if out.returncode:
+        sys.exit(f"scheduler --once failed: {out.stderr.strip()[-500:]}")
+    return dt
+
+
+def _plain_feed(task, start, end, tz, lang, cfg) -> bytes:
+    """The feed as icalendar alone writes it (the straightforward path, for the ratio)."""
+    from exports import feeds, source
+    b = feeds._Builder(task, tz, lang, None, cfg)
+    judged = source.judge_range(task, start, end, tz, cfg)
+    events = []
+    for day in source.get_range(start, end, tz, cfg):
+        evs = b.day_events(day) + b.hour_events(day, judged.get(date.fromisoformat(day["date"])) or [])
+        sum(len(ev.to_ical()) for ev in evs)
+        events += evs
+    stamps = feeds._stamps_for(cfg).resolve(
+        {str(ev["uid"]): hashlib.sha256(ev.to_ical()).hexdigest() for ev in events})
+    return b.calendar(events, stamps).to_ical()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--nights", type=int, default=2)
+    ap.add_argument("--skip-once", action="store_true")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        if not args.skip_once:
+            print(f"scheduler --once, fresh data             : {_once(tmp):6.2f} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["ALMANAC_DATA_DIR"] = tmp
+        os.environ.pop("ALMANAC_DB_URL", None)
+        import config as config_mod
+        from exports import feeds, source
+        from exports.store import Store
+        cfg = config_mod.load(None)
+        today = date(2026, 12, 1)
+        s, e = feeds.horizon(today, cfg)
+        store = Store(f"sqlite:///{Path(tmp) / 'almanac.sqlite3'}", cfg)
+        store.precompute(s, e + timedelta(days=args.nights + 1), cfg["calendar"]["default_tz"])
+        out = Path(tmp) / "feeds"
+        n = len(source.task_names(cfg)) * len(feeds.L.LANGS)
+        for night in range(args.nights + 1):
+            day = today + timedelta(days=night)
+            t = time.perf_counter()
+            feeds.write_feeds(out, cfg, day)
+            dt = time.perf_counter() - t
+            what = "first night (cold)" if night == 0 else f"night {night + 1} (one day enters)"
+            print(f"write_feeds, {n} feeds, {what:24s}: {dt:6.2f} s")
+        tz = cfg["calendar"]["default_tz"]
+        s, e = feeds.horizon(today, cfg)
+        t = time.perf_counter()
+        plain = [_plain_feed(task, s, e, tz, lang, cfg)
+                 for task in source.task_names(cfg) for lang in feeds.L.LANGS]
+        dt_plain = time.perf_counter() - t
+        feeds._cache.clear()
+        t = time.perf_counter()
+        fast = [feeds.build_feed(task, s, e, tz, lang, None, cfg, strict=False).body
+                for task in source.task_names(cfg) for lang in feeds.L.LANGS]
+        dt_fast = time.perf_counter() - t
+        same = sum(a == b for a, b in zip(plain, fast))
+        print(f"the same {n} feeds, icalendar to_ical ×3   : {dt_plain:6.2f} s")
+        print(f"the same {n} feeds, written once, fast fold: {dt_fast:6.2f} s  "
+              f"ratio {dt_plain / dt_fast:4.1f}×  ({same}/{n} byte-identical)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

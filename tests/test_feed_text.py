@@ -1,0 +1,94 @@
+"""The feed's text written once per event and folded fast is byte for byte what icalendar's
+``to_ical()`` writes for the same calendar, and real parsers read it clean."""
+from __future__ import annotations
+
+import hashlib
+from datetime import date, timedelta
+
+import icalendar
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from icalendar import parser
+
+from exports.feeds import text
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("ALMANAC_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    yield
+    mp.undo()
+
+
+def test_the_fast_folder_is_in_use():
+    assert text.fold is text._fast_fold          # the probe agreed with the installed icalendar
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab ,;:\\^n'\"禽日é🜂\t"), max_size=400))
+def test_fold_is_icalendar_folding(s):
+    line = "DESCRIPTION;LANGUAGE=ko:" + s.replace("\n", "")
+    assert text.fold(line) == parser.Contentline(line).to_ical()
+
+
+def _straightforward(task, start, end, tz, lang, alarm):
+    """build_feed's answer the plain way: icalendar serialises every event for its size, again
+    for its digest, and the whole calendar again at the end."""
+    import config as config_mod
+    from exports import feeds, source
+    cfg = config_mod.load(None)
+    b = feeds._Builder(task, tz, lang, alarm, cfg)
+    days = source.get_range(start, end, tz, cfg)
+    judged = source.judge_range(task, start, end, tz, cfg)
+    events = []
+    for day in days:
+        d = date.fromisoformat(day["date"])
+        events += b.day_events(day) + b.hour_events(day, judged.get(d) or [])
+    digests = {str(ev["uid"]): hashlib.sha256(ev.to_ical()).hexdigest() for ev in events}
+    stamps = feeds._stamps_for(cfg).resolve(digests)
+    return b.calendar(events, stamps).to_ical()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+@pytest.mark.parametrize("alarm", [None, 15])
+def test_feed_bytes_equal_icalendar_to_ical(backend, lang, alarm):
+    from exports import feeds, source
+    task = source.task_names()[0]
+    start, end = date(2026, 12, 1), date(2027, 1, 15)              # 冬至, 小寒 and a new year
+    fast = feeds.build_feed(task, start, end, "Asia/Seoul", lang, alarm).body
+    assert fast == _straightforward(task, start, end, "Asia/Seoul", lang, alarm)
+    cal = icalendar.Calendar.from_ical(fast)
+    assert not [c.errors for c in cal.walk() if c.errors]
+
+
+def test_a_year_of_feeds_for_every_task_equals_icalendar(backend):
+    from exports import feeds, source
+    start = date(2026, 1, 1)
+    cfg = {"feeds": {"max_events": 100000, "max_bytes": 100_000_000}}
+    import config as config_mod
+    loaded = config_mod.load(cfg)
+    for task in source.task_names():
+        fast = feeds.build_feed(task, start, start + timedelta(days=364), "Asia/Shanghai", "ko",
+                                None, loaded).body
+        b = feeds._Builder(task, "Asia/Shanghai", "ko", None, loaded)
+        events = []
+        judged = source.judge_range(task, start, start + timedelta(days=364), "Asia/Shanghai", loaded)
+        for day in source.get_range(start, start + timedelta(days=364), "Asia/Shanghai", loaded):
+            events += b.day_events(day) + b.hour_events(day, judged[date.fromisoformat(day["date"])])
+        stamps = feeds._stamps_for(loaded).resolve(
+            {str(ev["uid"]): hashlib.sha256(ev.to_ical()).hexdigest() for ev in events})
+        assert fast == b.calendar(events, stamps).to_ical(), task
+
+
+def test_event_text_restamps_in_place():
+    ev = icalendar.Event()
+    ev.add("uid", "x")
+    ev.add("summary", "禽" * 50)
+    t = text.EventText(ev)
+    assert t.plain == ev.to_ical()
+    from datetime import datetime, timezone
+    one = t.stamped(datetime(2026, 1, 1, tzinfo=timezone.utc), 0)
+    two = t.stamped(datetime(2026, 1, 2, tzinfo=timezone.utc), 3)
+    assert two == ev.to_ical() and one != two and b"SEQUENCE:3" in two

@@ -82,13 +82,18 @@ def test_a_year_of_feeds_for_every_task_equals_icalendar(backend):
         assert fast == b.calendar(events, stamps).to_ical(), task
 
 
-def test_event_text_restamps_in_place():
+def test_event_text_stamps_as_event_add_would():
+    from datetime import datetime, timezone
     ev = icalendar.Event()
     ev.add("uid", "x")
-    ev.add("summary", "禽" * 50)
+    ev.add("summary", "禽" * 50, parameters={"LANGUAGE": "ko"})
+    ev.add("categories", ["a,b", "禽"])
     t = text.EventText(ev)
     assert t.plain == ev.to_ical()
-    from datetime import datetime, timezone
     one = t.stamped(datetime(2026, 1, 1, tzinfo=timezone.utc), 0)
     two = t.stamped(datetime(2026, 1, 2, tzinfo=timezone.utc), 3)
+    assert "DTSTAMP" not in ev                          # the event itself is left as it was
+    ev.add("dtstamp", datetime(2026, 1, 2, tzinfo=timezone.utc))
+    ev.add("last-modified", datetime(2026, 1, 2, tzinfo=timezone.utc))
+    ev.add("sequence", 3)
     assert two == ev.to_ical() and one != two and b"SEQUENCE:3" in two

@@ -366,19 +366,23 @@ class _Builder:
         cal.add_missing_timezones()
 
     def calendar_text(self, texts: "list[text.EventText]", stamps: dict) -> bytes:
-        """``calendar(events, stamps).to_ical()``, each event's text taken from ``texts`` (written
-        once) with only its stamp lines added."""
-        events = [t.event for t in texts]
+        """``calendar(events, stamps).to_ical()`` from the events' texts (each written once),
+        with only their stamp lines added."""
         cal = self.calendar([], stamps)
-        done: dict[int, bytes] = {}
-        for t in texts:
-            stamp, seq = stamps[str(t.event["uid"])]
-            done[id(t.event)] = t.stamped(stamp, seq)
-        # the events go before the zones, as calendar() adds them
-        zones = list(cal.subcomponents)
-        cal.subcomponents[:] = events + zones
-        cal.add_missing_timezones()
-        return text.calendar_bytes(cal, done)
+        events = [t.stamped(*stamps[t.uid]) for t in texts]
+        missing = frozenset().union(*(t.tzids for t in texts)) - {"UTC"} - {
+            tz.tz_name for tz in cal.timezones}
+        # add_missing_timezones, as calendar() calls it with the events in place: each missing
+        # zone goes in at the index of the count of zones so far (here: among the events)
+        at = len(cal.timezones)
+        for tzid in missing:
+            try:
+                zone = icalendar.Timezone.from_tzid(tzid)
+            except ValueError:
+                continue
+            events.insert(at, text.component_bytes(zone))
+            at += 1
+        return text.calendar_bytes(cal, events)
 
 
 @functools.lru_cache(maxsize=64)
@@ -500,8 +504,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
         size += add
         last = d
     # each event's text is written once: its size above, its digest here, the feed below
-    stamps = _resolve_digests(cfg, b.variant, {str(t.event["uid"]): hashlib.sha256(t.plain).hexdigest()
-                                               for t in texts})
+    stamps = _resolve_digests(cfg, b.variant, {t.uid: hashlib.sha256(t.plain).hexdigest() for t in texts})
     body = b.calendar_text(texts, stamps)
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), s, last)

@@ -18,8 +18,12 @@ of lines differently (a future version), its own folding is used instead.
 """
 from __future__ import annotations
 
+import functools
+import re
+
 import icalendar
 from icalendar import parser as _parser
+from icalendar.caselessdict import canonsort_keys
 
 _LIMIT = 74            # octets a folded segment may hold (icalendar: cut before reaching 75)
 _CONT = 0x80           # UTF-8 continuation bytes are 0b10xxxxxx
@@ -79,58 +83,102 @@ def component_bytes(comp: icalendar.cal.Component) -> bytes:
     return lines_bytes(comp.content_lines())
 
 
+_SIMPLE_PARAM = re.compile(r"[A-Za-z0-9-]+")
+
+
+def _line(comp, name: str, value) -> bytes:
+    """The folded content line of one property value, CRLF-ended: plain text values (with at most
+    a simple ``LANGUAGE`` parameter) and categories are written here, anything else by icalendar.
+    """
+    t = type(value)
+    if t is icalendar.vText:
+        params = value.params
+        if not params:
+            return fold(f"{name}:{value.to_ical().decode()}") + b"\r\n"
+        if len(params) == 1:
+            lang = params.get("LANGUAGE")
+            if isinstance(lang, str) and _SIMPLE_PARAM.fullmatch(lang):
+                return fold(f"{name};LANGUAGE={lang}:{value.to_ical().decode()}") + b"\r\n"
+    elif t is icalendar.vCategory and not value.params and all(type(c) is str for c in value.cats):
+        return fold(f"{name}:{value.to_ical().decode()}") + b"\r\n"
+    return fold(comp.content_line(name, value)) + b"\r\n"
+
+
 def _property_bytes(comp, name: str) -> bytes:
     values = comp[name]
     if not isinstance(values, list):
-        values = (values,)
-    return b"".join([fold(comp.content_line(name, v)) + b"\r\n" for v in values])
+        return _line(comp, name, values)
+    return b"".join([_line(comp, name, v) for v in values])
 
 
 def _edge(comp, which: str) -> bytes:
     return fold(comp.content_line(which, comp.types_factory["text"](comp.name).to_ical())) + b"\r\n"
 
 
+def _tzids(comp) -> frozenset[str]:
+    """The TZID parameters the component and its subcomponents use (``get_used_tzids``)."""
+    out = set()
+    for _name, value in comp.property_items(sorted=False):
+        params = getattr(value, "params", None)
+        if params is not None and params.get("TZID") is not None:
+            out.add(params.get("TZID"))
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _stamp_parts(stamp, sequence: int) -> dict[str, bytes]:
+    """The DTSTAMP, LAST-MODIFIED and SEQUENCE lines of one stamp, written by icalendar once."""
+    ev = icalendar.Event()
+    ev.add("dtstamp", stamp)
+    ev.add("last-modified", stamp)
+    ev.add("sequence", sequence)
+    return {name: _property_bytes(ev, name) for name in EventText.STAMPS}
+
+
+@functools.lru_cache(maxsize=256)
+def _order(keys: tuple[str, ...], canonical: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(canonsort_keys(keys, canonical))
+
+
 class EventText:
     """One event's text, its properties written once.
 
     ``plain`` is ``event.to_ical()`` as built (what the size limit and the digest read);
-    ``stamped(stamp, sequence)`` adds ``DTSTAMP``/``LAST-MODIFIED``/``SEQUENCE`` to the event
-    (as ``icalendar`` properties, so they are validated alike) and gives the feed's text of it,
-    writing only those three lines anew.
+    ``stamped(stamp, sequence)`` is the feed's text of the event with ``DTSTAMP``,
+    ``LAST-MODIFIED`` and ``SEQUENCE`` added (as ``event.add`` would), the stamp lines written
+    once per stamp. The event itself is not changed, and is not kept: an ``EventText`` holds
+    bytes only, so it can be kept from one night to the next.
     """
 
     STAMPS = ("DTSTAMP", "LAST-MODIFIED", "SEQUENCE")
+    __slots__ = ("uid", "parts", "keys", "canonical", "begin", "end", "sub", "plain", "tzids")
 
     def __init__(self, event: icalendar.cal.Component):
-        self.event = event
+        self.uid = str(event["uid"])
         self.parts = {name: _property_bytes(event, name) for name in event.keys()}
+        self.keys = tuple(event.keys())
+        self.canonical = tuple(event.canonical_order or ())
         self.begin, self.end = _edge(event, "BEGIN"), _edge(event, "END")
         self.sub = b"".join([component_bytes(c) for c in event.subcomponents])
-        self.plain = self._join(event.sorted_keys())
+        self.plain = self._join(self.parts, event.sorted_keys())
+        self.tzids = _tzids(event)
 
-    def _join(self, keys) -> bytes:
-        parts = self.parts
+    def _join(self, parts, keys) -> bytes:
         return self.begin + b"".join([parts[k] for k in keys]) + self.sub + self.end
 
     def stamped(self, stamp, sequence: int) -> bytes:
-        ev = self.event
-        for name in self.STAMPS:
-            ev.pop(name, None)
-        ev.add("dtstamp", stamp)
-        ev.add("last-modified", stamp)
-        ev.add("sequence", sequence)
-        for name in self.STAMPS:
-            self.parts[name] = _property_bytes(ev, name)
-        return self._join(ev.sorted_keys())
+        parts = {**self.parts, **_stamp_parts(stamp, sequence)}
+        keys = self.keys + tuple(k for k in self.STAMPS if k not in self.parts)
+        return self._join(parts, _order(keys, self.canonical))
 
 
-def calendar_bytes(cal: icalendar.Calendar, texts: dict[int, bytes]) -> bytes:
-    """``cal.to_ical()``, with the subcomponents whose ``id`` is in ``texts`` taken from there."""
+def calendar_bytes(cal: icalendar.Calendar, events: list[bytes]) -> bytes:
+    """``cal.to_ical()`` of ``cal`` with the ``events`` (their texts) added before its own
+    subcomponents, as ``add_component`` would put them (no component is built for them)."""
     head = cal.property_items(recursive=False)[:-1]            # BEGIN and the properties
     out = [lines_bytes([cal.content_line(name, value) for name, value in head])]
-    for comp in cal.subcomponents:
-        text = texts.get(id(comp))
-        out.append(text if text is not None else component_bytes(comp))
+    out += events
+    out += [component_bytes(comp) for comp in cal.subcomponents]
     out.append(_edge(cal, "END"))
     return b"".join(out)
 

@@ -97,3 +97,19 @@ def test_event_text_stamps_as_event_add_would():
     ev.add("last-modified", datetime(2026, 1, 2, tzinfo=timezone.utc))
     ev.add("sequence", 3)
     assert two == ev.to_ical() and one != two and b"SEQUENCE:3" in two
+
+
+def test_the_next_night_builds_only_the_new_days_and_writes_the_same_bytes(backend, tmp_path):
+    from exports import feeds, source
+    today = date(2026, 12, 1)
+    feeds.write_feeds(tmp_path / "n1", None, today)
+    built = len(feeds._texts)
+    paths = feeds.write_feeds(tmp_path / "n2", None, today + timedelta(days=1))
+    n_feeds = len(source.task_names()) * len(feeds.L.LANGS)
+    assert len(paths) == n_feeds
+    assert 0 < len(feeds._texts) - built <= 2 * n_feeds     # about one new day per feed
+    again = {p.name: p.read_bytes() for p in paths}
+    feeds._texts.clear()
+    feeds._cache.clear()
+    fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1))
+    assert {p.name: p.read_bytes() for p in fresh} == again

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import json
 import os
 import tempfile
 import threading
@@ -486,14 +487,14 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     if (e - s).days > 3660:
         raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events")
     b = _Builder(task, tz, lang, alarm, cfg)
-    days = source.get_range(s, e, tz, cfg)
-    judged = source.judge_range(task, s, e, tz, cfg)
+    days = _read(("days", s, e, tz, cfg.digest), lambda: source.get_range(s, e, tz, cfg))
+    judged = _read(("judged", task, s, e, tz, cfg.digest),
+                   lambda: source.judge_range(task, s, e, tz, cfg))
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
     for day in days:
         d = date.fromisoformat(day["date"])
-        evs = [text.EventText(ev) for ev in
-               b.day_events(day) + b.hour_events(day, judged.get(d) or judged.get(day["date"]) or [])]
+        evs = _day_texts(b, day, judged.get(d) or judged.get(day["date"]) or [])
         add = sum(len(t.plain) + 120 for t in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
         if len(texts) + len(evs) > max_events or size + add > max_bytes:
             if strict:
@@ -508,6 +509,42 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     body = b.calendar_text(texts, stamps)
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), s, last)
+
+
+#: the event texts of one day of one feed, by a digest of everything they are made of (the
+#: feed's task, language, zone, alarm and config, the day's document and its judged hours): a
+#: day already in last night's feed is not built again. Bounded; bytes only.
+_texts: "OrderedDict[bytes, tuple[text.EventText, ...]]" = OrderedDict()
+_texts_lock = threading.Lock()
+_TEXTS_MAX = 20_000
+
+
+def _day_texts(b: "_Builder", day: dict, judged: list) -> tuple[text.EventText, ...]:
+    key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, day, judged], ensure_ascii=False,
+                                    default=str).encode()).digest()
+    hit = _texts.get(key)
+    if hit is not None:
+        return hit
+    evs = tuple(text.EventText(ev) for ev in b.day_events(day) + b.hour_events(day, judged))
+    with _texts_lock:
+        _texts[key] = evs
+        while len(_texts) > _TEXTS_MAX:
+            _texts.popitem(last=False)
+    return evs
+
+
+_reads = threading.local()
+
+
+def _read(key: tuple, fetch):
+    """``fetch()``, once per key while :func:`write_feeds` runs (the same days and judgements
+    serve every language of a task), else every time."""
+    memo = getattr(_reads, "memo", None)
+    if memo is None:
+        return fetch()
+    if key not in memo:
+        memo[key] = fetch()
+    return memo[key]
 
 
 def horizon(today: date, cfg) -> tuple[date, date]:
@@ -597,11 +634,15 @@ def write_feeds(out_dir, config=None, today: date | None = None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     tz = cfg["calendar"]["default_tz"]
     written = []
-    for task in source.task_names(cfg):
-        for lang in L.LANGS:
-            feed = rolling_feed(task, tz, lang, None, cfg, today)
-            name = f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics"
-            written.append(_atomic_write(out / name, feed.body))
+    _reads.memo = {}                      # each day range and task read once for all languages
+    try:
+        for task in source.task_names(cfg):
+            for lang in L.LANGS:
+                feed = rolling_feed(task, tz, lang, None, cfg, today)
+                name = f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics"
+                written.append(_atomic_write(out / name, feed.body))
+    finally:
+        _reads.memo = None
     return written
 
 

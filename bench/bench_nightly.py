@@ -14,7 +14,6 @@ There is no peer for this row: docs/performance.md records the times before this
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import subprocess
 import sys
@@ -49,8 +48,7 @@ def _plain_feed(task, start, end, tz, lang, cfg) -> bytes:
         evs = b.day_events(day) + b.hour_events(day, judged.get(date.fromisoformat(day["date"])) or [])
         sum(len(ev.to_ical()) for ev in evs)
         events += evs
-    stamps = feeds._stamps_for(cfg).resolve(
-        {str(ev["uid"]): hashlib.sha256(ev.to_ical()).hexdigest() for ev in events})
+    stamps = feeds._resolve_stamps(cfg, b.variant, events)
     return b.calendar(events, stamps).to_ical()
 
 

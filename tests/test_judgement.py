@@ -188,6 +188,15 @@ def test_travel_results_carry_directions():
     assert d["retreat"] in ("左", "右") and d["avoid"]
 
 
+def test_directions_to_avoid_are_named_once():
+    """天鰲 adds 西 to the directions to avoid; a 庚辛 day or an autumn month may name it already."""
+    from almanac.judgement.facts import directions
+    base = {"day_stem": "甲", "month_branch": "酉", "tiangang_dir": "南", "tiangang_over": "午",
+            "tiangang_class": "仲", "sangong": None, "hour_transform": "天鰲"}
+    avoid = directions(base)["avoid"]
+    assert avoid.count("西") == 1 and len(avoid) == len(set(avoid))
+
+
 def test_results_can_be_changed_by_the_caller_without_harm():
     first = api_best("wealth", "2026-12-01", "2026-12-02", tz=TZ, limit=3)
     first["results"][0]["reasons"].clear()

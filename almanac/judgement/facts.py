@@ -436,8 +436,8 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
            "avoid": avoid}
     if f["sangong"]:
         out["sangong"] = f["sangong"]
-    if f["hour_transform"] == "天鰲":
-        out["avoid"].append("西")
+    if f["hour_transform"] == "天鰲" and "西" not in avoid:
+        avoid.append("西")
     return out
 
 

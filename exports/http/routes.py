@@ -5,7 +5,7 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -53,10 +53,18 @@ LUNAR_HELP = "auto (by the zone's country), chinese or korean (KASI)"
 SCHOOL_HELP = "a school preset of the disputed options (/api/schools)"
 
 
-def choices(cfg, place, clock, lunar, school):
+def chosen(place: str | None = Query(None, description=PLACE_HELP),
+           clock: str | None = Query(None, description=CLOCK_HELP),
+           lunar: str | None = Query(None, description=LUNAR_HELP),
+           school: str | None = Query(None, description=SCHOOL_HELP)) -> dict:
+    """The query parameters every day, chart, best and feed request may choose (a dependency)."""
+    return {"place": place, "clock": clock, "lunar": lunar, "school": school}
+
+
+def choices(cfg, picked: dict):
     """The service's config with the request's place, clock, lunar calendar and school."""
     from almanac.api.choices import apply
-    return apply(cfg, place=place, clock=clock, lunar=lunar, school=school)
+    return apply(cfg, **picked)
 
 
 def reports_dir(cfg) -> Path:
@@ -71,13 +79,10 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    tz: str | None = Query(None, description="IANA zone, e.g. Asia/Shanghai"),
                    lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
-                   place: str | None = Query(None, description=PLACE_HELP),
-                   clock: str | None = Query(None, description=CLOCK_HELP),
-                   lunar: str | None = Query(None, description=LUNAR_HELP),
-                   school: str | None = Query(None, description=SCHOOL_HELP)):
+                   picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
-        rcfg = choices(cfg, place, clock, lunar, school)
+        rcfg = choices(cfg, picked)
         task = known_task(name[:-4], rcfg)
         key = cache.key(task, tz, lang, alarm, rcfg)
         entry = cache.get(*key[:4], rcfg)
@@ -104,12 +109,9 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
                 tz: str | None = None,
                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
-                place: str | None = Query(None, description=PLACE_HELP),
-                clock: str | None = Query(None, description=CLOCK_HELP),
-                lunar: str | None = Query(None, description=LUNAR_HELP),
-                school: str | None = Query(None, description=SCHOOL_HELP)):
+                picked: dict = Depends(chosen)):
         d = parse_date(day, "date")
-        rcfg = choices(cfg, place, clock, lunar, school)
+        rcfg = choices(cfg, picked)
         doc = source.get_day(d, feeds.check_tz(tz) if tz else None, rcfg)
         if lang:
             from almanac.api.days import with_lang
@@ -122,11 +124,8 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                   task: str | None = Query(None, description="read the chart for this task"),
                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                   sex: str | None = Query(None, description="m or f (with born)"),
-                  place: str | None = Query(None, description=PLACE_HELP),
-                  clock: str | None = Query(None, description=CLOCK_HELP),
-                  lunar: str | None = Query(None, description=LUNAR_HELP),
-                  school: str | None = Query(None, description=SCHOOL_HELP)):
-        rcfg = choices(cfg, place, clock, lunar, school)
+                  picked: dict = Depends(chosen)):
+        rcfg = choices(cfg, picked)
         extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
 
@@ -148,11 +147,8 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
-                 place: str | None = Query(None, description=PLACE_HELP),
-                 clock: str | None = Query(None, description=CLOCK_HELP),
-                 lunar: str | None = Query(None, description=LUNAR_HELP),
-                 school: str | None = Query(None, description=SCHOOL_HELP)):
-        rcfg = choices(cfg, place, clock, lunar, school)
+                 picked: dict = Depends(chosen)):
+        rcfg = choices(cfg, picked)
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
             raise BadInput(f"to {e} is before from {s}")

@@ -142,6 +142,24 @@ def test_index_has_subscribe_links(server, task):
     assert httpx.get(server + "/", params={"lang": "fr"}).status_code == 400
 
 
+def test_index_picker_offers_clock_and_school():
+    """The subscribe builder offers every clock and school preset the feed URLs accept."""
+    from almanac import api
+    from almanac.calendar import TIME_BASES
+    from exports.http.pages import index_page
+    import config
+    cfg = config.load({})
+    for lang, civil in (("ko", "표준시"), ("en", "civil time")):
+        page = index_page(cfg, lang)
+        for clock in TIME_BASES:
+            assert f'<option value="{clock}">' in page
+        for school in api.schools(cfg)["schools"]:
+            assert f'<option value="{school["name"]}">' in page
+        assert civil in page and 'q.set("clock"' in page and 'q.set("school"' in page
+    ko = index_page(cfg, "ko")
+    assert "학파(學派)" in ko and "육임대전(六壬大全)" in ko
+
+
 def test_report_pages(server):
     from datetime import date, timedelta
     recent = (date.today() - timedelta(days=2)).isoformat()  # inside the on-demand window

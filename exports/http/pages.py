@@ -109,6 +109,27 @@ def _places(lang: str) -> list[dict]:
     return out
 
 
+def _clocks(cfg, lang: str) -> list[dict]:
+    """The hour clocks the calendar accepts (``clock=``), named in ``lang``; the configured one first."""
+    from almanac.calendar import TIME_BASES
+    first = cfg["calendar"].get("time_basis", "civil")
+    return [{"value": c, "label": T.label("clock_" + c, lang)}
+            for c in sorted(TIME_BASES, key=lambda c: c != first)]
+
+
+def _schools(cfg, lang: str) -> list[dict]:
+    """The school presets (``school=``), named in ``lang``; the configured one first."""
+    from almanac import api
+    got = api.schools(cfg)
+    key = {"zh-Hant": "name_zh", "zh-Hans": "name_zh", "ko": "name_ko"}.get(lang)
+    out = []
+    for s in got["schools"]:
+        name = s.get(key) if key else None
+        label = f"{T.hans(name) if lang == 'zh-Hans' else name} ({s['name']})" if name else s["name"]
+        out.append({"value": s["name"], "label": label, "current": s["name"] == got["current"]})
+    return sorted(out, key=lambda s: not s["current"])
+
+
 def feed_path(task: str, lang: str, tz: str) -> str:
     return f"/feeds/{quote(task)}.ics?{urlencode({'tz': tz, 'lang': lang})}"
 
@@ -141,5 +162,7 @@ def _render(cfg, lang: str) -> str:
     return _env.get_template("index.html.j2").render(
         lang=lang, product=T.PRODUCT[lang], t=text, tasks=tasks, tz=tz, zones=_zones(cfg),
         langs=[{"code": c, "name": LANG_NAMES[c]} for c in T.LANGS], places=_places(lang),
+        clocks=_clocks(cfg, lang), schools=_schools(cfg, lang),
+        clock_label=T.label("clock", lang), school_label=T.label("school", lang),
         first_link=tasks[0]["links"][lang] if tasks else "", feed_action="/",
         base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google")}))

@@ -27,8 +27,9 @@ def test_a_year_of_verdicts_means_what_it_says(task):
             graves += grave
             if h["verdict"] in GOOD:
                 assert h["score"] > 0 and not grave, h
-            if h["verdict"] in BAD and not grave:
+            if h["verdict"] in BAD:             # grave hours too: their score is carried below zero
                 assert h["score"] < 0, h
+            assert round(sum(r["effect"] for r in h["reasons"]), 3) == pytest.approx(h["score"]), h
             if grave:
                 assert h["verdict"] in BAD, h
             if h["vetoed"]:

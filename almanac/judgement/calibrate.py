@@ -32,7 +32,7 @@ def measure(task: str, first_year: int, last_year: int, step_days: int = 1, conf
             hours += 1
             grave = any(r["grave"] for r in h["reasons"] + h.get("vetoes", []))
             v, s = h["verdict"], h["score"]
-            against_sign += (v in GOOD and s <= 0) or (v in BAD and s >= 0 and not grave)
+            against_sign += (v in GOOD and s <= 0) or (v in BAD and s >= 0)
             grave_good += grave and v in GOOD
             if not h["vetoed"]:
                 verdicts[v] += 1

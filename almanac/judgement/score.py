@@ -263,4 +263,33 @@ def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = N
     reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
     total = round(total, 3)
     grave = any(r["grave"] for r in reasons) or any(v["grave"] for v in vetoes)
+    if grave:
+        total = settle_grave(reasons, vetoes, total, grave_score(total, prof.thresholds))
     return Judgement(total, verdict_of(total, prof.thresholds, grave), tuple(reasons), tuple(vetoes))
+
+
+def grave_score(total: float, thresholds: tuple[float, float, float, float]) -> float:
+    """The score of an hour with a grave reason: its sum, or the 凶 line when the sum is above it.
+
+    The sentence wins and the number changes: a text that forbids or dooms the act makes the hour
+    凶, so its score is carried down to the 凶 line rather than left positive beside a 凶 verdict.
+    """
+    xiong = thresholds[2]
+    return round(xiong, 3) if total > xiong else total
+
+
+def settle_grave(reasons: list[dict], vetoes: list[dict], total: float, target: float) -> float:
+    """Make ``reasons`` add up to ``target`` (from :func:`grave_score`) when it is below ``total``:
+    the first grave reason (a grave veto when no reason is grave) carries the difference in its
+    ``effect``; the reasons are sorted again by size. Returns the new total."""
+    delta = round(target - total, 3)
+    if delta >= 0:
+        return total
+    carrier = next((r for r in reasons if r["grave"]), None)
+    if carrier is None:
+        veto = next(v for v in vetoes if v["grave"])
+        carrier = {k: v for k, v in veto.items() if k != "veto"} | {"effect": 0.0}
+        reasons.append(carrier)
+    carrier["effect"] = round(carrier["effect"] + delta, 3)
+    reasons.sort(key=lambda x: -abs(x["effect"]))
+    return target

@@ -186,7 +186,7 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
     the catalog. :func:`judged_entries` turns them into exactly :func:`day_judgement`'s entries.
     Nothing is cached and the heads are shared: a caller must not change them.
     """
-    from .score import _compiled, verdict_of
+    from .score import _compiled, grave_score, verdict_of
 
     cat = load_catalog()
     day = judged_facts(d, tz, cfg)
@@ -215,6 +215,8 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
                     grave = grave or veto["grave"]
             rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
             total = round(total, 3)
+            if grave:  # the reasons are settled to this score when the entries are built
+                total = grave_score(total, th)
             rows.append((total, verdict_of(total, th, grave), rs, vs))
         tasks[prof.name] = (rows, prof.directions)
     return {"heads": heads, "directions": dirs, "tasks": tasks}
@@ -223,7 +225,7 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
-    from .score import _compiled
+    from .score import _compiled, settle_grave
 
     comp = _compiled(prof, load_catalog(), lang)
     out = []
@@ -232,6 +234,9 @@ def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-H
         e["score"] = score
         e["verdict"] = verdict
         e["reasons"] = [dict(comp[i][1]) for i in rs]
+        raw = round(sum(comp[i][0] for i in rs), 3)
+        if score < raw:  # a grave hour's score carried to the 凶 line, as judge() does
+            settle_grave(e["reasons"], [comp[i][2] for i in vs], raw, score)
         e["summary"] = summary(verdict, score, e["reasons"], lang, [comp[i][2] for i in vs])
         if prof.directions:
             e["directions"] = dirs[n]

@@ -22,15 +22,13 @@ from typing import Any, Iterable, Mapping
 
 from almanac.lang import check_lang, in_lang
 from almanac.sources import citation
+from almanac.terms import VERDICTS
 
-#: the verdict scale in each language (Korean keeps the hanja beside the reading)
+#: the verdict scale in each language, from the verdict words of :mod:`almanac.terms` (Korean and
+#: English keep the hanja beside the word)
 VERDICT_NAMES: dict[str, dict[str, str]] = {
-    "大吉": {"zh-Hant": "大吉", "zh-Hans": "大吉", "ko": "대길(大吉)", "en": "very good (大吉)"},
-    "吉": {"zh-Hant": "吉", "zh-Hans": "吉", "ko": "길(吉)", "en": "good (吉)"},
-    "平": {"zh-Hant": "平", "zh-Hans": "平", "ko": "평(平)", "en": "neutral (平)"},
-    "凶": {"zh-Hant": "凶", "zh-Hans": "凶", "ko": "흉(凶)", "en": "bad (凶)"},
-    "大凶": {"zh-Hant": "大凶", "zh-Hans": "大凶", "ko": "대흉(大凶)", "en": "very bad (大凶)"},
-}
+    v: {"zh-Hant": v, "zh-Hans": v, "ko": f"{words['ko']}({v})", "en": f"{words['en']} ({v})"}
+    for v, words in VERDICTS.items()}
 
 _WORDS: dict[str, dict[str, str]] = {
     "for": {"zh-Hant": "有利：", "zh-Hans": "有利：", "ko": "유리한 점: ", "en": "In favour: "},

@@ -69,3 +69,13 @@ def db_url(request, tmp_path, monkeypatch):
         url, drop = _pg_database(PG_URL)
         yield url
         drop()
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh PostgreSQL database URL for one test (skipped without ALMANAC_TEST_PG_URL)."""
+    if not PG_URL:
+        pytest.skip("ALMANAC_TEST_PG_URL not set (postgres)")
+    url, drop = _pg_database(PG_URL)
+    yield url
+    drop()

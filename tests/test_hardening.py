@@ -386,25 +386,11 @@ def test_cheap_requests_answered_while_expensive_ones_are_capped(tmp_path):
 
 
 # ---------------------------------------------------------------------- many machines
-@pytest.mark.skipif(not os.environ.get("ALMANAC_TEST_PG_URL"), reason="ALMANAC_TEST_PG_URL not set (postgres)")
-def test_two_serve_processes_on_one_postgresql_answer_identically(tmp_path):
+def test_two_serve_processes_on_one_postgresql_answer_identically(tmp_path, pg_url):
     """Two `serve` processes (as on two machines: separate data folders) on one PostgreSQL store:
     the same feed from each is byte-identical with the same ETag, also when each process renders
     it at a different moment (the stamps ledger lives in the shared store)."""
-    import uuid
-
-    from sqlalchemy import create_engine, text
-    base = os.environ["ALMANAC_TEST_PG_URL"]
-    name = f"almanac_t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base.rsplit("/", 1)[0] + "/" + name
-
-    def drop():
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    url = pg_url
     cfg = {"feeds": {"future_days": 3, "past_days": 0}}
     servers = []
     try:
@@ -424,4 +410,3 @@ def test_two_serve_processes_on_one_postgresql_answer_identically(tmp_path):
     finally:
         for srv in servers:
             srv.stop()
-        drop()

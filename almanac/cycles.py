@@ -93,6 +93,9 @@ class GanZhi:
 
     @classmethod
     def parse(cls, text: str) -> "GanZhi":
+        hit = _BY_NAME.get(text) if type(text) is str else None
+        if hit is not None:
+            return hit
         t = text.strip() if isinstance(text, str) else text
         if (not isinstance(t, str) or len(t) != 2 or t[0] not in STEMS or t[1] not in BRANCHES
                 or (STEMS.index(t[0]) - BRANCHES.index(t[1])) % 2):
@@ -127,3 +130,5 @@ class GanZhi:
 #: the sixty pillars, interned (``GanZhi.of`` hands these out), and their names for ``str``
 _ALL: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
 _NAMES: tuple[str, ...] = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
+#: each pillar by its name (GanZhi.parse's common case)
+_BY_NAME: dict[str, GanZhi] = dict(zip(_NAMES, _ALL))

@@ -135,6 +135,9 @@ class Config(Mapping):
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
     def __iter__(self):
         return iter(self.data)
 

@@ -18,18 +18,27 @@ from ..calendar import hour_pillar, moment_facts, moment_hour, parse_moment
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
-from ..liuren.keti import of_moment
+from ..liuren.keti import moment_json
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
 from ..shared import thaw
 from ..hours import Options, chart_at
+from ..judgement.person import parse_person
+from .choices import describe
+from .choices import load as load_choices
 
 _NOBLE = {"day": False, "晝": False, "昼": False, "night": True, "夜": True}
 
 
+_BRANCH_INDEX = {b: i for i, b in enumerate(BRANCHES)}
+
+
 def parse_branch(value, what: str) -> int:
     """A branch given as its character (traditional or simplified; they coincide)."""
+    hit = _BRANCH_INDEX.get(value) if type(value) is str else None
+    if hit is not None:
+        return hit
     if isinstance(value, str):
         t = value.strip()
         if len(t) == 1 and t in BRANCHES:
@@ -55,6 +64,8 @@ def _with_lang(doc: dict, lang) -> dict:
     from ..sources import BOOKS
     # the chart's own 課體 are shared and read-only (Chart.document): this answer gets its own
     doc["keti"] = thaw(doc.get("keti", []))
+    if "keti_hour" in doc:
+        doc["keti_hour"] = thaw(doc["keti_hour"])
     for k in doc["keti"] + doc.get("keti_hour", []):
         # the 課體's meaning in the reader's language; a seed citation as people read it
         k["meaning"] = in_lang(k["meaning"], lg)
@@ -77,7 +88,6 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     「干上」 example without an hour is read by day. The answer is a new dict; its nested lists
     and dicts are the chart's shared, read-only document (``Chart.document``): deep-copy to change.
     """
-    from .choices import load as load_choices
     cfg = load_choices(config, school=school)
     opts = LiurenOptions.from_config(cfg)
     pillar = GanZhi.parse(day)
@@ -103,7 +113,7 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     c = chart_for(pillar.index, k, night, opts)
     doc.update(c.document)
     if hr is not None:
-        doc["keti_hour"] = [x.to_json() for x in of_moment(c, hr)]
+        doc["keti_hour"] = moment_json(c, hr)
     doc["day"] = str(pillar)
     doc["school"] = cfg.get("school", "default")
     doc = _with_lang(doc, lang)
@@ -124,14 +134,10 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     configured rules (``hours.chart_at``). The answer is a new dict; its nested lists and dicts
     are the chart's shared, read-only document (``Chart.document``): deep-copy to change them.
     """
-    from .choices import describe
-    from .choices import load as load_choices
-
     cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
     opts = Options.from_config(cfg)
     prof = _reading_profile(cfg, task) if task is not None else None
-    from ..judgement.person import parse_person
-    person = parse_person(born, sex)
+    person = parse_person(born, sex) if born is not None or sex is not None else None
     if person is not None and prof is None:
         raise BadInput("born and sex read the chart for a person: give a task too")
     if not isinstance(moment, (str, datetime)):
@@ -143,9 +149,9 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
            "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
     doc.update(c.document)
-    doc["keti_hour"] = [x.to_json() for x in of_moment(c, branch)]
+    doc["keti_hour"] = moment_json(c, branch)
     doc["day"] = str(day_pillar)
-    doc.update(describe(cfg))
+    doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)
     if prof is not None:
         doc["reading"] = _moment_reading(moment_facts(instant, opts.calendar), cfg, prof, lang, person)

@@ -59,9 +59,10 @@ def load(config=None, *, place=None, clock=None, lunar=None, school=None):
     return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school)
 
 
-def describe(cfg) -> dict:
-    """What a document says of the choices it was computed with: place, clock, school."""
-    c = CalendarOptions.from_config(cfg)
+def describe(cfg, calendar: CalendarOptions | None = None) -> dict:
+    """What a document says of the choices it was computed with: place, clock, school
+    (``calendar``: the config's ``CalendarOptions`` when the caller has them already)."""
+    c = calendar or CalendarOptions.from_config(cfg)
     return {"place": {"name": c.place or None, "longitude": c.longitude, "latitude": c.latitude},
             "clock": c.time_basis, "school": cfg.get("school", "default")}
 

@@ -45,9 +45,22 @@ class Chart:
     @cached_property
     def keti(self) -> tuple:
         """課體 by the classical catalogue (``keti.py``), worked out on first use."""
-        facts = _keti.chart_facts(self.day, self.k, self.lessons, self.transmissions, self.noble,
-                                  self.void, self.patterns)
-        return _keti.find(facts, self.options)
+        return _keti.of_chart(self)
+
+    @cached_property
+    def keti_env(self) -> dict:
+        """The names a 課體 condition reads on this chart (``keti.environment``), built once."""
+        return _keti.environment(self)
+
+    @cached_property
+    def keti_by_hour(self) -> dict:
+        """``keti.of_moment``'s hour-only 課體 of this chart, by 占時 (at most 12 entries)."""
+        return {}
+
+    @cached_property
+    def keti_hour_docs(self) -> dict:
+        """``keti.moment_json``'s shared read-only JSON of them, by 占時."""
+        return {}
 
     @property
     def pillar(self) -> GanZhi:

@@ -16,6 +16,15 @@ are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 
 ``patterns`` (seed 002's 格局 names); ``xun`` 旬首, ``xun_wei`` 旬尾, ``xun_qi`` 旬奇, ``void``
 旬空; ``noble`` / ``noble_ground`` / ``shun`` the 貴人; ``k`` the rotation.
 
+What is computed once and what per call: a chart's facts (its condition environment,
+:func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per
+chart and shared; those that need the 占時 alone (``needs = ["hour"]``) once per chart and hour
+(at most 12, :func:`of_moment`). Entries that need more of the moment than its hour — the month,
+the year, a person's 年命 (names added to :data:`CONTEXT`) — are the only ones evaluated per
+call, from the chart's shared environment and the ``more`` context given to :func:`of_moment`.
+A new 課體 that depends on the month or year therefore needs only its ``needs`` list and the
+name in :data:`CONTEXT`; it must not be cached per chart.
+
 >>> from almanac.cycles import GanZhi
 >>> from almanac.liuren.chart import chart_for
 >>> [k.name for k in chart_for(GanZhi.parse("甲寅").index, 8, True).keti][:3]   # 甲寅日亥時未將
@@ -30,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from ..shared import freeze
 from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
 from .generals import GENERALS
 
@@ -224,28 +234,80 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
     return facts
 
 
+def _env(facts: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {**CONSTANTS, **FUNCTIONS, **facts, **(context or {}), "__builtins__": {}}
+
+
+@lru_cache(maxsize=64)
+def _plan(options) -> tuple[tuple, tuple, tuple]:
+    """The catalogue under one school, split by what an entry needs: ``(課 alone, the hour alone,
+    more of the moment)``, each a tuple of ``(catalogue index, needs, compiled condition, Keti)``."""
+    alone, hour, more = [], [], []
+    for i, d in enumerate(catalogue()):
+        reading = getattr(options, d.option, None) if d.option else None
+        row = (i, frozenset(d.needs), d.condition(reading), Keti(d.name, d))
+        (alone if not d.needs else hour if set(d.needs) == {"hour"} else more).append(row)
+    return tuple(alone), tuple(hour), tuple(more)
+
+
+def _matching(rows, env: dict[str, Any], have=frozenset()) -> list[tuple[int, Keti]]:
+    return [(i, k) for i, needs, code, k in rows
+            if needs <= have and eval(code, env)]  # noqa: S307 — compiled from the checked vocabulary
+
+
 def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) -> tuple[Keti, ...]:
     """The 課體 of a chart whose facts are ``facts``, under the school ``options``.
 
-    Without ``context`` only the 課體 the 課 alone decides; with it (``{"hour": branch}``) only
-    those that need it.
+    Without ``context`` only the 課體 the 課 alone decides; with it (``{"hour": branch}``, and
+    any further names of :data:`CONTEXT`) only those that need it and that it decides.
     """
-    env = {**CONSTANTS, **FUNCTIONS, **facts, **(context or {}), "__builtins__": {}}
-    out = []
-    for d in catalogue():
-        if bool(d.needs) != bool(context) or not all(n in (context or {}) for n in d.needs):
-            continue
-        reading = getattr(options, d.option, None) if d.option else None
-        if eval(d.condition(reading), env):  # noqa: S307 — compiled from the checked vocabulary
-            out.append(Keti(d.name, d))
-    return tuple(out)
+    alone, hour, more = _plan(options)
+    env = _env(facts, context)
+    if not context:
+        return tuple(k for _, k in _matching(alone, env))
+    found = _matching(hour + more, env, frozenset(context))
+    return tuple(k for _, k in sorted(found, key=lambda x: x[0]))
 
 
-def of_moment(chart, hour: int) -> tuple[Keti, ...]:
-    """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour."""
-    facts = chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
-                        chart.void, chart.patterns)
-    return find(facts, chart.options, {"hour": hour})
+def environment(chart) -> dict[str, Any]:
+    """The names a condition reads for ``chart`` (built once per chart: ``Chart.keti_env``)."""
+    return _env(chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
+                            chart.void, chart.patterns))
+
+
+def of_chart(chart) -> tuple[Keti, ...]:
+    """The 課體 the 課 alone decides (``Chart.keti``: worked out once per chart)."""
+    return tuple(k for _, k in _matching(_plan(chart.options)[0], chart.keti_env))
+
+
+def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Keti, ...]:
+    """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour.
+
+    Those that need only the hour are found once per chart and hour and shared; with ``more``
+    (further names of :data:`CONTEXT`: month, year, 年命 …) the entries that need them are
+    evaluated on this call, and the answer lists all of them in catalogue order.
+    """
+    by_hour = chart.keti_by_hour
+    hit = by_hour.get(hour)
+    if hit is None:
+        _, hour_rows, _ = _plan(chart.options)
+        env = {**chart.keti_env, "hour": hour}
+        hit = by_hour[hour] = tuple(_matching(hour_rows, env, frozenset({"hour"})))
+    if not more:
+        return tuple(k for _, k in hit)
+    context = {**more, "hour": hour}
+    extra = _matching(_plan(chart.options)[2], {**chart.keti_env, **context}, frozenset(context))
+    return tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0]))
+
+
+def moment_json(chart, hour: int) -> list:
+    """``of_moment(chart, hour)`` as JSON (``keti_hour``), built once per chart and hour: shared
+    and read-only (``almanac.shared.thaw`` it to change it)."""
+    docs = chart.keti_hour_docs
+    hit = docs.get(hour)
+    if hit is None:
+        hit = docs[hour] = freeze([k.to_json() for k in of_moment(chart, hour)])
+    return hit
 
 
 def korean(name: str) -> str:

@@ -11,7 +11,7 @@ from almanac.cycles import BRANCHES, GanZhi
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import is_night_fixed
 from almanac.liuren.keti import (CONSTANTS, FACTS, FUNCTIONS, KetiError, KetiSource, catalogue,
-                                 compile_when, names, of_moment)
+                                 compile_when, moment, names, of_moment)
 from almanac.liuren.options import CHOICES, DEFAULT, LiurenOptions
 from almanac.liuren.plate import JIGONG
 from almanac.liuren.render import render_json
@@ -44,8 +44,18 @@ def test_book_examples(name, ex):
     c = _chart(ex, opts)
     if "chuan" in ex:
         assert "".join(BRANCHES[b] for b in c.transmissions.branches) == ex["chuan"]
-    found = c.keti + (of_moment(c, BRANCHES.index(ex["hour"])) if "hour" in ex else ())
+    found = c.keti + (_of_moment(c, *_moment(ex)) if "hour" in ex else ())
     assert name in [k.name for k in found]
+
+
+def _of_moment(c, hour, month=None, year=None, yuejiang=None):
+    return of_moment(c, hour, moment(month, year, yuejiang))
+
+
+def _moment(ex: dict) -> tuple:
+    """(hour, 月建, 太歲, 月將) of a worked example, None where the book does not say."""
+    get = lambda key: BRANCHES.index(ex[key]) if key in ex else None   # noqa: E731
+    return get("hour"), get("month"), get("year"), get("yuejiang")
 
 
 def test_hour_keti_only_with_an_hour():
@@ -131,15 +141,17 @@ def test_readings_are_options():
     base = _counts(nights=(False,))
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
-            "keti_jiuchou": "lin"}
+            "keti_jiuchou": "lin", "keti_longde": "either"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_"):
             continue
-        name = next(d.name for d in catalogue() if d.option == opt)
-        counts = {v: _counts(DEFAULT.changed(**{opt: v}), nights=(False,))[name] for v in values}
-        assert counts[DEFAULT.__dict__[opt]] == base[name]
+        d = next(d for d in catalogue() if d.option == opt)
+        count = moment_counts if d.needs else lambda o: _counts(o, nights=(False,))
+        counts = {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in values}
+        if not d.needs:
+            assert counts[DEFAULT.__dict__[opt]] == base[d.name]
         assert len(set(counts.values())) == 2, (opt, counts)
-        assert counts[wide[opt]] == max(counts.values()), (opt, counts)
+        assert counts[wide[opt]] == max(counts.values()), (opt, counts.values())
 
 
 def test_names_are_unique_and_patterns_kept():
@@ -226,3 +238,92 @@ def test_every_definition_is_alive():
     c = _counts()
     zero = {d.name for d in catalogue() if not d.needs and c[d.name] == 0}
     assert zero == NEVER
+
+
+# ------------------------------------------------------------------ 課體 of the moment (month, year)
+
+def _moment_chart(day: str, yuejiang: str, hour: str):
+    return _chart({"day": day, "yuejiang": yuejiang, "hour": hour}), BRANCHES.index(hour)
+
+
+def test_month_keti_follow_the_season():
+    """三光 (the 干上 支上 and 初傳 in season, each on a 吉將): 《六壬大全》's 甲日未時酉將 春占 — 辰 used,
+    so the 春 of its 酉將 is 辰月 (土旺); in 寅月 辰 is 死 and the name goes."""
+    c, hr = _moment_chart("甲寅", "酉", "未")
+    assert "三光" in [k.name for k in _of_moment(c, hr, BRANCHES.index("辰"))]
+    assert "三光" not in [k.name for k in _of_moment(c, hr, BRANCHES.index("寅"))]
+    assert "三光" not in [k.name for k in of_moment(c, hr)] + [k.name for k in c.keti]   # month unknown
+    # 甲午: the same 三傳 but 支上 申 rides 白虎, not a 吉將
+    c2, _ = _moment_chart("甲午", "酉", "未")
+    assert "三光" not in [k.name for k in _of_moment(c2, hr, BRANCHES.index("辰"))]
+
+
+def test_year_keti():
+    """官爵: 《六壬大全》's own example fires; a chart whose 三傳 lack 太常 does not; 龍德's readings."""
+    c, hr = _moment_chart("丁亥", "戌", "巳")
+    assert "官爵" in [k.name for k in _of_moment(c, hr, 3, 7, 10)]
+    c2, hr2 = _moment_chart("丁亥", "酉", "巳")
+    assert "官爵" not in [k.name for k in _of_moment(c2, hr2, 3, 7, 9)]
+    # 龍德: find a 課 whose 初傳 carries 天乙; with that 初傳 as 太歲 it is 龍德 (either), and "both"
+    # wants the 月將 too
+    for d in range(60):
+        for k in range(12):
+            c = chart_for(d, k, False)
+            chu = c.transmissions.branches[0]
+            if c.general_on(chu) == "貴人":
+                yj = (chu + 1) % 12
+                hr = (yj - k) % 12
+                assert "龍德" in [x.name for x in _of_moment(c, hr, 0, chu, yj)]
+                both = chart_for(d, k, False, DEFAULT.changed(keti_longde="both"))
+                assert "龍德" not in [x.name for x in _of_moment(both, hr, 0, chu, yj)]
+                assert "龍德" not in [x.name for x in _of_moment(c, hr, 0, (chu + 1) % 12, yj)]
+                return
+    raise AssertionError("no 課 has 天乙 on its 初傳")
+
+
+def test_moment_names_must_declare_what_they_read():
+    """A condition that reads the month (wangxiang) or the year must say so in ``needs``."""
+    import tomllib
+    from almanac.liuren import keti as K
+    bad = tomllib.loads(
+        '[[keti]]\nname = "x"\nname_ko = "가"\nwhen = "wangxiang(chu)"\nzh = "z"\nko = "k"\nen = "e"\n'
+        'source = { book = "《x》", chapter = "c", quote = "q" }\n')
+    with pytest.raises(KetiError):
+        K._check_needs(bad["keti"][0])
+
+
+def test_chart_of_a_moment_has_its_month_keti():
+    from almanac import api
+    doc = api.chart("2022-05-01T14:00:00+08:00")      # 甲寅日未時, 辰月, 酉將
+    assert doc["day"] == "甲寅" and doc["transmissions"] == ["辰", "午", "申"]
+    names_ = [k["name"] for k in doc["keti_hour"]]
+    assert "三光" in names_ and "三陽" in names_
+    assert "三光" not in [k["name"] for k in api.textbook_chart("甲寅", yuejiang="酉", hour="未")["keti_hour"]]
+
+
+def moment_counts(options=DEFAULT) -> dict[str, int]:
+    """Counts of the moment's 課體 (docs/liuren.md): the 720 課 by 晝貴 × 12 月建 for those of the
+    month; × 12 月建 × 12 太歲 for 官爵; × 12 月將 × 12 太歲 for 龍德."""
+    defs = [d for d in catalogue() if set(d.needs) - {"hour"}]
+    out = collections.Counter()
+    for d in range(60):
+        for k in range(12):
+            c = chart_for(d, k, False, options)
+            for x in defs:
+                more = [n for n in x.needs if n != "hour"]
+                for a in range(12):
+                    for b in (range(12) if len(more) > 1 else (None,)):
+                        found = of_moment(c, 0, moment(**dict(zip(more, (a, b)))))
+                        out[x.name] += x.name in [f.name for f in found]
+    return out
+
+
+def test_documented_moment_counts():
+    """The counts docs/liuren.md gives for the 課體 of the moment are what the catalogue gives."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
+    line = next(l for l in text.splitlines() if l.startswith("* of the moment"))
+    documented = {n: int(v) for n, v in re.findall(r"(\S+) (\d+) of", line)}
+    counts = moment_counts()
+    assert documented and documented == {n: counts[n] for n in documented}
+    assert set(documented) == {d.name for d in catalogue() if set(d.needs) - {"hour"}}

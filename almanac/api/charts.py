@@ -14,11 +14,11 @@ from datetime import datetime
 
 from config import load
 
-from ..calendar import hour_pillar, moment_facts, moment_hour, parse_moment
+from ..calendar import hour_pillar, moment_facts, moment_hour, month_pillar_at, parse_moment, year_pillar_at
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
-from ..liuren.keti import moment_json
+from ..liuren.keti import moment as moment_of, moment_json
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
@@ -149,7 +149,9 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
            "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
     doc.update(c.document)
-    doc["keti_hour"] = moment_json(c, branch)
+    # the moment's own 課體: the 占時, and the month (旺相), year (太歲) and 月將 of the instant
+    doc["keti_hour"] = moment_json(c, branch, moment_of(month_pillar_at(instant).branch,
+                                                        year_pillar_at(instant).branch, yj))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

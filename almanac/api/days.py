@@ -18,7 +18,7 @@ import config as _config
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
-from ..liuren.keti import of_moment
+from ..liuren.keti import moment, of_moment
 from ..qin import day_qin
 from ..shared import FrozenDict, FrozenList, freeze
 
@@ -56,7 +56,7 @@ def _boundaries(hours) -> list[tuple[str, str]]:
     return out
 
 
-def _hour_json(h, start: str, end: str) -> dict:
+def _hour_json(h, start: str, end: str, year: int) -> dict:
     q = h.qin
     qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
@@ -68,7 +68,7 @@ def _hour_json(h, start: str, end: str) -> dict:
         "yuejiang": BRANCHES[h.yuejiang],
         "flags": qin["flags"],
         "qin": qin["qin"],
-        "liuren": _liuren_view(h.chart, h.slot.branch),
+        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang),
     }
 
 
@@ -110,20 +110,22 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _liuren_view(c, branch: int) -> dict:
-    """The hour's 六壬 summary, built once per chart and hour branch (the hour's own 課體) and
-    shared (read-only)."""
+def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int) -> dict:
+    """The hour's 六壬 summary, built once per chart and moment (hour branch, 月建, 太歲, 月將: the
+    moment's own 課體) and shared (read-only)."""
     views = c.__dict__.get("_day_hour_views")
     if views is None:
         views = c.__dict__["_day_hour_views"] = {}
-    view = views.get(branch)
+    key = (branch, month, year, yuejiang)
+    view = views.get(key)
     if view is None:
-        view = views[branch] = FrozenDict({
+        view = views[key] = FrozenDict({
             "transmissions": FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
             "method": c.method,
             "sub_method": c.transmissions.sub_method,
             "patterns": FrozenList([p.name for p in c.patterns]),
-            "keti": FrozenList([x.name for x in c.keti + of_moment(c, branch)]),
+            "keti": FrozenList([x.name for x in c.keti
+                                + of_moment(c, branch, moment(month, year, yuejiang))]),
             "noble": "night" if c.night else "day",
         })
     return view
@@ -180,5 +182,6 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg),
-        "hours": [_hour_json(h, *se) for h, se in zip(hours, _boundaries(hours))],
+        "hours": [_hour_json(h, *se, cal.year_pillar_at(h.slot.start).branch)
+                  for h, se in zip(hours, _boundaries(hours))],
     }

@@ -24,7 +24,7 @@ from typing import Any
 
 from almanac.calendar import STRENGTHS, strength
 from almanac.liuren.keti import names as _keti_names
-from almanac.liuren.keti import of_moment
+from almanac.liuren.keti import moment, of_moment
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
@@ -461,7 +461,8 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
                   chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),
                   method=chart.method, noble_direction=chart.noble.direction,
                   patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch],
-                  keti=tuple(x.name for x in chart.keti + of_moment(chart, hq.pillar.index % 12)))
+                  keti=tuple(x.name for x in chart.keti + of_moment(
+                      chart, hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang))))
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:

@@ -75,13 +75,23 @@ FUNCTIONS: dict[str, Any] = {
     "chong": lambda b: (b + 6) % 12,
     "mu": lambda e: MU[e],                                # 墓 of an element
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
+    "yima": lambda b: YIMA[b],                            # 驛馬 of a branch
+    "good": lambda g: g in GOOD_GENERALS,                 # a general is a 吉將
     "all": all, "any": any, "len": len, "set": set,
 }
 #: the chart-dependent functions (filled per chart): over(ground) → sky, under(sky) → ground,
 #: rides(sky) → general, dun(branch) → 旬遁 stem index or -1
 CHART_FUNCTIONS = ("over", "under", "rides", "dun")
-#: facts of the moment rather than the 課, for entries with ``needs``: ``hour`` the 占時 branch
-CONTEXT = ("hour",)
+#: facts of the moment rather than the 課, for entries with ``needs``: ``hour`` the 占時 branch,
+#: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將
+CONTEXT = ("hour", "month", "year", "yuejiang")
+#: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
+#: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相)
+MOMENT_FUNCTIONS = {"wangxiang": "month"}
+#: 驛馬 of each branch (三合頭沖: 申子辰 寅, 寅午戌 申, 巳酉丑 亥, 亥卯未 巳)
+YIMA = (2, 11, 8, 5, 2, 11, 8, 5, 2, 11, 8, 5)
+#: 吉將 (the six auspicious generals); the other six are 凶將
+GOOD_GENERALS = ("貴人", "六合", "青龍", "太常", "太陰", "天后")
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
          "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "void", "noble", "noble_ground",
@@ -106,7 +116,8 @@ def compile_when(expr: str, where: str = "") -> Any:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as e:
         raise KetiError(f"{where}: condition does not parse: {expr!r} ({e.msg})") from None
-    known = set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS) | set(CONTEXT)
+    known = (set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS) | set(CONTEXT)
+             | set(MOMENT_FUNCTIONS))
     known |= {n.target.id for n in ast.walk(tree)
               if isinstance(n, ast.comprehension) and isinstance(n.target, ast.Name)}
     for node in ast.walk(tree):
@@ -175,6 +186,45 @@ def _source(raw: dict, where: str):
     return KetiSource(raw["book"], raw["chapter"], raw["quote"])
 
 
+def _check_needs(entry: dict) -> tuple[str, ...]:
+    """An entry's ``needs``: known facts of the moment, and every one its condition reads."""
+    name, needs = entry["name"], tuple(entry.get("needs", ()))
+    if not set(needs) <= set(CONTEXT):
+        raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
+    used = _moment_names(entry["when"])
+    if not used <= set(needs):
+        raise KetiError(f"{name}: its condition reads {sorted(used)} but needs only {list(needs)}")
+    return needs
+
+
+def _moment_names(when) -> set[str]:
+    """The facts of the moment a condition reads (directly or through a moment function)."""
+    out: set[str] = set()
+    for expr in (when.values() if isinstance(when, dict) else (when,)):
+        for node in ast.walk(ast.parse(expr, mode="eval")):
+            if isinstance(node, ast.Name):
+                if node.id in CONTEXT:
+                    out.add(node.id)
+                elif node.id in MOMENT_FUNCTIONS:
+                    out.add(MOMENT_FUNCTIONS[node.id])
+    return out
+
+
+def moment(month: int | None = None, year: int | None = None,
+           yuejiang: int | None = None) -> dict[str, Any]:
+    """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
+    ``year`` and the 月將 ``yuejiang`` that are known, and the functions they make (wangxiang)."""
+    ctx: dict[str, Any] = {}
+    for key, value in (("month", month), ("year", year), ("yuejiang", yuejiang)):
+        if value is not None:
+            ctx[key] = value
+    if month is not None:
+        from ..calendar import season_element, strength   # the one 旺相休囚死 table
+        ruling = season_element(month)
+        ctx["wangxiang"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("旺", "相")
+    return ctx
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[KetiDef, ...]:
     """The 課體 catalogue, loaded and compiled once."""
@@ -198,9 +248,7 @@ def catalogue() -> tuple[KetiDef, ...]:
         name_ko = entry.get("name_ko", "")
         if not name_ko or not all("\uac00" <= ch <= "\ud7a3" for ch in name_ko):
             raise KetiError(f"{name}: name_ko must be the Korean reading in Hangul, not {name_ko!r}")
-        needs = tuple(entry.get("needs", ()))
-        if not set(needs) <= set(CONTEXT):
-            raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
+        needs = _check_needs(entry)
         out.append(KetiDef(name, name_ko, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
                            tuple(entry.get("examples", ())), code, needs))
@@ -300,9 +348,11 @@ def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Ket
     return tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0]))
 
 
-def moment_json(chart, hour: int) -> list:
-    """``of_moment(chart, hour)`` as JSON (``keti_hour``), built once per chart and hour: shared
-    and read-only (``almanac.shared.thaw`` it to change it)."""
+def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
+    """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only; built once per chart and
+    hour and shared when only the hour is known (``almanac.shared.thaw`` it to change it)."""
+    if more:
+        return freeze([k.to_json() for k in of_moment(chart, hour, more)])
     docs = chart.keti_hour_docs
     hit = docs.get(hour)
     if hit is None:

@@ -38,6 +38,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_zhuixu": ("lin", "fayong"),
     "keti_longzhan": ("tongwei", "maoyou"),
     "keti_jiuchou": ("lin", "fayong"),
+    "keti_longde": ("either", "both"),
 }
 
 
@@ -65,6 +66,7 @@ class LiurenOptions:
     keti_zhuixu: str = "lin"            # 贅婿: 干支 on each other (訂訛) / and that one used (大全)
     keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用·酉日酉用 (大全) / any 卯酉 用 on 卯酉日
     keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
+    keti_longde: str = "either"         # 龍德: 太歲 or 月將 with 天乙 used / both at once (課目 verse)
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

@@ -21,9 +21,8 @@ def register(subparsers, common) -> None:
     p.add_argument("--limit", default="10", metavar="N", help="how many hours to list (1–1000, default 10)")
     p.add_argument("--lang", metavar="L", help="language of reasons, summaries and citations: "
                                                "zh-Hant (default), zh-Hans, ko, en")
-    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
-                                                        "their 本命 and 行年 are read")
-    p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
+    from .choices import add_person_arguments
+    add_person_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     from .choices import add_arguments
     add_arguments(p)

@@ -18,3 +18,11 @@ def add_arguments(p) -> None:
 
 def kwargs(args) -> dict:
     return {"place": args.place, "clock": args.clock, "lunar": args.lunar, "school": args.school}
+
+
+def add_person_arguments(p) -> None:
+    """``--born``/``--sex``: read the judgement for a person (their 本命 and 行年). Checked by
+    ``almanac.judgement.person.parse_person`` alone, as the API and HTTP check them."""
+    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
+                                                        "their 本命 and 行年 are read")
+    p.add_argument("--sex", metavar="m|f", help="the person's sex, m or f (with --born)")

@@ -7,7 +7,7 @@ from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
 from . import emit, pad, width
-from .choices import add_arguments, kwargs
+from .choices import add_arguments, add_person_arguments, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
 
@@ -31,9 +31,7 @@ def register(sub, common) -> None:
     p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of the judgement's reasons and summaries: "
                                                "zh-Hant (default), zh-Hans, ko, en")
-    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
-                                                        "their 本命 and 行年 are read")
-    p.add_argument("--sex", choices=("m", "f"), help="the person's sex, m or f (with --born)")
+    add_person_arguments(p)
     p.add_argument("--reasons", action="store_true",
                    help="with --task: list under each hour the reasons (rule, effect, source) of its score")
     p.add_argument("--json", action="store_true", help="print one JSON document")

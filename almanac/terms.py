@@ -74,6 +74,21 @@ LABELS: dict[str, dict[str, str]] = {
     "school": {"zh-Hant": "學派", "zh-Hans": "学派", "ko": "학파(學派)", "en": "School"},
     "clock": {"zh-Hant": "時法", "zh-Hans": "时法", "ko": "시법(時法)", "en": "Clock"},
     "place": {"zh-Hant": "地點", "zh-Hans": "地点", "ko": "장소", "en": "Place"},
+    # whom a person's feed is for (almanac.judgement.person: the 立春 year of birth and the sex)
+    "person": {"zh-Hant": "{year}年生 {sex}", "zh-Hans": "{year}年生 {sex}", "ko": "{year}년생 {sex}",
+               "en": "born {year}, {sex}"},
+    "born": {"zh-Hant": "生年（或生日）", "zh-Hans": "生年（或生日）", "ko": "태어난 해(또는 생일)",
+             "en": "Born (year or date)"},
+    "sex": {"zh-Hant": "男女命", "zh-Hans": "男女命", "ko": "성별", "en": "Sex"},
+    "sex_m": {"zh-Hant": "男命", "zh-Hans": "男命", "ko": "남성", "en": "male"},
+    "sex_f": {"zh-Hant": "女命", "zh-Hans": "女命", "ko": "여성", "en": "female"},
+    "person_desc": {
+        "zh-Hant": "為{person}而擇：其本命、行年臨課，年命之說入斷。",
+        "zh-Hans": "为{person}而择：其本命、行年临课，年命之说入断。",
+        "ko": "{person}을 위한 택일: 본명(本命)과 행년(行年)을 과(課)에 올려 연명(年命)의 규칙으로 판단합니다.",
+        "en": "Chosen for a person ({person}): their birth-year branch (本命) and year branch (行年) "
+              "are placed on each chart and the rules on them (年命) are read.",
+    },
     "clock_civil": {"zh-Hant": "標準時", "zh-Hans": "标准时", "ko": "표준시", "en": "civil time"},
     "clock_mean_solar": {"zh-Hant": "平太陽時", "zh-Hans": "平太阳时", "ko": "평균태양시(平太陽時)",
                          "en": "local mean solar time"},

@@ -58,8 +58,14 @@ def judge_day(day: "date | str", tz: str | None, task: str, config=None) -> list
     return _hours_of(api.judge_day(day, tz, task, config))
 
 
-def judge_range(task: str, start, end, tz: str | None = None, config=None) -> dict[date, list[dict]]:
-    """``{date: judge_day(...)}`` from ``start`` to ``end`` inclusive."""
+def judge_range(task: str, start, end, tz: str | None = None, config=None, *,
+                person=None) -> dict[date, list[dict]]:
+    """``{date: judge_day(...)}`` from ``start`` to ``end`` inclusive. With a ``person``
+    (``almanac.judgement.person.Person``) the hours are judged with their 本命 and 行年: computed,
+    never read from the store, whose rows are judged for no one."""
+    if person is not None:
+        who = {"born": person.birth_year, "sex": person.sex}
+        return {d: _hours_of(api.judge_day(d, tz, task, config, **who)) for d in _dates(start, end)}
     store = _backend()
     if store is not None:
         got = store.get_judgements_range(task, start, end, tz, config)

@@ -92,3 +92,153 @@ def test_chart_reading_for_a_person_and_the_cli(tmp_path, monkeypatch, capsys):
                  "--sex", "m", "--json"]) == 0
     assert '"benming": "午"' in capsys.readouterr().out
     assert main(["best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--born", "1990"]) == 2
+
+
+# ---------------------------------------------------------------------- a person's feed
+WHO = {"born": 1984, "sex": "f"}
+FEED_CFG = {"feeds": {"future_days": 2, "past_days": 0}}
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    d.mkdir()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(d))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    return d
+
+
+def _nianming_good_hour(task: str = "travel"):
+    """The first day of December 2026 with an hour at least 吉 for ``WHO`` that a 年命 rule
+    speaks to (an hour the person's feed shows), and that hour."""
+    d = date(2026, 12, 1)
+    while d.month == 12:
+        for h in api.judge_day(d, "Asia/Shanghai", task, **WHO)["hours"]:
+            if h["verdict"] in ("吉", "大吉") and not h["vetoed"] and {r["rule"] for r in h["reasons"]} & NIANMING:
+                return d, h
+        d += timedelta(days=1)
+    raise AssertionError("no 吉 hour with a 年命 reason in December 2026")
+
+
+def _events(body: bytes) -> dict:
+    import icalendar
+    cal = icalendar.Calendar.from_ical(body)
+    return {str(ev["UID"]): ev for ev in cal.walk("VEVENT")}
+
+
+def test_a_persons_feed_is_judged_for_them_and_cites_the_nianming_rule(data):
+    from exports import feeds
+    d, hour = _nianming_good_hour()
+    plain = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG)
+    mine = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG, **WHO)
+    assert plain.body != mine.body
+    p_ev, m_ev = _events(plain.body), _events(mine.body)
+    assert not set(p_ev) & set(m_ev)           # another calendar: no UID of the plain feed
+    start = hour["start"][11:16]
+    ev = next(e for e in m_ev.values() if e.decoded("DTSTART").strftime("%H:%M") == start
+              and hasattr(e.decoded("DTSTART"), "hour"))
+    nm = [r for r in hour["reasons"] if r["rule"] in NIANMING]
+    for r in nm:
+        assert r["citation"] in str(ev["DESCRIPTION"])
+    for e in p_ev.values():                    # the plain feed never reads the person's 年命
+        assert not any(r["citation"] in str(e["DESCRIPTION"]) for r in nm)
+    # stable UIDs across rebuilds and processes: the feed caches and the stamps ledger forgotten
+    feeds._stamps_cache.clear()
+    feeds._texts.clear()
+    again = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG, **WHO)
+    assert set(_events(again.body)) == set(m_ev) and again.body == mine.body
+    # a birth date before 立春 is the year before (the 本命), the same feed as that year's
+    earlier = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG,
+                               born="1985-01-20", sex="女")
+    assert earlier.body == mine.body
+
+
+@pytest.mark.parametrize("lang, words", [("ko", "1984년생 여성"), ("en", "born 1984, female"),
+                                         ("zh-Hant", "1984年生 女命"), ("zh-Hans", "1984年生 女命")])
+def test_a_persons_feed_says_whom_it_is_for(data, lang, words):
+    import icalendar
+    from exports import feeds
+    d = date(2026, 12, 3)
+    mine = icalendar.Calendar.from_ical(feeds.build_feed("travel", d, d, "Asia/Seoul", lang, None,
+                                                         FEED_CFG, **WHO).body)
+    plain = icalendar.Calendar.from_ical(feeds.build_feed("travel", d, d, "Asia/Seoul", lang, None,
+                                                          FEED_CFG).body)
+    for prop in ("NAME", "X-WR-CALNAME", "DESCRIPTION", "X-WR-CALDESC"):
+        assert words in str(mine[prop]) and words not in str(plain[prop])
+    assert str(mine["X-WR-CALNAME"]).startswith(str(plain["X-WR-CALNAME"]))
+
+
+def _seqs(body: bytes) -> list[int]:
+    return [int(line.split(b":")[1]) for line in body.split(b"\r\n") if line.startswith(b"SEQUENCE:")]
+
+
+def test_a_persons_feed_never_restamps_the_plain_feed_over_http(data):
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from exports import feeds
+    from exports.http import create_app
+    c = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
+    plain = c.get("/feeds/travel.ics")
+    assert plain.status_code == 200 and set(_seqs(plain.content)) == {0}
+    before = c.get("/healthz").json()["feed_cache"]
+    mine = c.get("/feeds/travel.ics?born=1984&sex=f&lang=en")
+    assert mine.status_code == 200 and b"born 1984, female" in mine.content
+    assert mine.headers["etag"] != plain.headers["etag"]
+    head = c.head("/feeds/travel.ics?born=1984&sex=f&lang=en")
+    assert head.status_code == 200 and head.content == b"" and head.headers["etag"] == mine.headers["etag"]
+    after = c.get("/healthz").json()["feed_cache"]
+    assert after["pinned"] == before["pinned"] and after["variants"] == before["variants"] + 1
+    assert c.get("/feeds/travel.ics").headers["etag"] == plain.headers["etag"]
+    # a restart: only the stamps ledger remains; the plain feed is byte-identical, every SEQUENCE 0
+    feeds._stamps_cache.clear()
+    feeds._cache.clear()
+    feeds._texts.clear()
+    time.sleep(1.1)  # a re-stamp would show a new DTSTAMP second
+    c2 = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
+    again = c2.get("/feeds/travel.ics")
+    assert again.headers["etag"] == plain.headers["etag"] and set(_seqs(again.content)) == {0}
+    assert c2.get("/feeds/travel.ics?born=1984&sex=f&lang=en").content == mine.content
+
+
+@pytest.mark.parametrize("query", ["born=1800&sex=f", "born=1984&sex=x", "sex=f", "born=1984",
+                                   "born=19a4&sex=m"])
+def test_a_bad_person_on_a_feed_url_is_a_400_line(data, query):
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app
+    from almanac.errors import BadInput
+    c = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
+    r = c.get(f"/feeds/travel.ics?{query}")
+    assert r.status_code == 400 and "\n" not in r.json()["error"]
+    args = dict(x.split("=") for x in query.split("&"))
+    with pytest.raises(BadInput) as e:      # the same check as the API's
+        parse_person(args.get("born"), args.get("sex"))
+    assert r.json()["error"] == str(e.value)
+
+
+def test_the_feed_command_for_a_person(data, tmp_path, capsys):
+    import icalendar
+
+    from almanac.cli import main
+    out = tmp_path / "me.ics"
+    base = ["feed", "--task", "travel", "--from", "2026-12-03", "--to", "2026-12-04", "--lang", "en"]
+    assert main(base + ["--born", "1984", "--sex", "f", "-o", str(out)]) == 0
+    assert "born 1984, female" in str(icalendar.Calendar.from_ical(out.read_bytes())["X-WR-CALNAME"])
+    capsys.readouterr()
+    for bad in (["--sex", "f"], ["--born", "1800", "--sex", "m"], ["--born", "1984", "--sex", "q"]):
+        assert main(base + bad + ["-o", str(out)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err and "\n" not in err
+
+
+@pytest.mark.parametrize("lang, words", [("zh-Hant", ("生年", "女命")), ("zh-Hans", ("生年", "女命")),
+                                         ("ko", ("태어난 해", "여성")), ("en", ("Born", "female"))])
+def test_the_index_builds_a_persons_feed_link(lang, words):
+    from exports.http.pages import index_page
+    page = index_page(config.load({}), lang)
+    assert 'name="born"' in page and 'name="sex"' in page
+    assert '<option value="m">' in page and '<option value="f">' in page
+    assert 'q.set("born"' in page and 'q.set("sex"' in page
+    assert all(w in page for w in words)

@@ -1,4 +1,5 @@
-"""``almanac feed --task NAME --from DATE --to DATE [--tz ZONE] [--lang L] [--alarm MIN] -o FILE``."""
+"""``almanac feed --task NAME --from DATE --to DATE [--tz ZONE] [--lang L] [--alarm MIN]
+[--born YEAR|DATE --sex m|f] -o FILE``."""
 from __future__ import annotations
 
 import sys
@@ -19,7 +20,8 @@ def register(subparsers, common) -> None:
     p.add_argument("--alarm", metavar="MIN", type=str, default=None,
                    help="add a VALARM this many minutes before each good hour (0..1440)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' for stdout)")
-    from .choices import add_arguments
+    from .choices import add_arguments, add_person_arguments
+    add_person_arguments(p)
     add_arguments(p)
     p.set_defaults(func=run)
 
@@ -28,7 +30,7 @@ def run(args) -> int:
     from exports.feeds import _atomic_write, build_feed
     from .choices import kwargs
     feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
-                      **kwargs(args))
+                      born=args.born, sex=args.sex, **kwargs(args))
     if args.output == "-":
         sys.stdout.buffer.write(feed.body)
         return 0

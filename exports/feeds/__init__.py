@@ -194,11 +194,13 @@ def _rank(verdict: str, option: str) -> int:
 
 
 class _Builder:
-    def __init__(self, task: str, tz: str, lang: str, alarm: int | None, cfg):
+    def __init__(self, task: str, tz: str, lang: str, alarm: int | None, cfg, person=None):
         self.task, self.tz_name, self.lang, self.alarm, self.cfg = task, tz, lang, alarm, cfg
+        self.person = person
         self.tz = ZoneInfo(tz)
         self.opts = feeds_options(cfg)
-        self.ns = f"feed/{task}/{lang}/{tz}" + _choices_ns(cfg)
+        # a person's feed is another calendar: its hours say other things than the plain feed's
+        self.ns = f"feed/{task}/{lang}/{tz}" + _choices_ns(cfg) + _person_ns(person)
         self.min_rank = _rank(self.opts.get("min_verdict", "吉"), "min_verdict")
         # a day's best hour is announced only when it is at least 吉: a feed never calls a bad hour good
         self.best_min_rank = max(_rank(self.opts.get("best_min_verdict", "吉"), "best_min_verdict"),
@@ -207,7 +209,8 @@ class _Builder:
         self.task_label = self._task_label()
         #: what, besides the UIDs' namespace (task, language, zone), makes this feed's content
         #: differ from the plain feed's: its stamps are kept apart (see ``_resolve_stamps``)
-        self.variant = "" if alarm is None else f"alarm={alarm}"
+        self.variant = "&".join(([] if alarm is None else [f"alarm={alarm}"])
+                                + ([] if person is None else [_person_ns(person)[1:]]))
 
     def _task_label(self) -> str:
         for t in source.tasks(self.cfg):
@@ -324,6 +327,9 @@ class _Builder:
         school, school_label = _school_label(self.cfg, lang)
         if school != "default":
             name += f" · {school_label}"
+        if self.person is not None:
+            name += f" · {person_label(self.person, lang)}"
+            desc += " " + L.label("person_desc", lang).format(person=person_label(self.person, lang))
         desc += " " + _choices_text(self.cfg, lang, school_label)
         cal = icalendar.Calendar()
         cal.add("prodid", PRODID)
@@ -347,7 +353,7 @@ class _Builder:
         base = (opts.get("base_url") or "").rstrip("/")
         if base:
             cal.add("source", f"{base}/feeds/{self.task}.ics?tz={self.tz_name}&lang={lang}"
-                    + _choices_query(self.cfg), parameters={"VALUE": "URI"})
+                    + _choices_query(self.cfg) + _person_query(self.person), parameters={"VALUE": "URI"})
             cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
         if stamps:
             cal.add("last-modified", max(s for s, _ in stamps.values()))
@@ -463,20 +469,37 @@ def _choices_query(cfg) -> str:
     return ("&" + urlencode(given)) if given else ""
 
 
+def _person_ns(person) -> str:
+    """UID namespace suffix of a person's feed (``/person=1984f``); nothing for the plain feed."""
+    return "" if person is None else f"/person={person.birth_year}{person.sex}"
+
+
+def _person_query(person) -> str:
+    return "" if person is None else f"&born={person.birth_year}&sex={person.sex}"
+
+
+def person_label(person, lang: str) -> str:
+    """「1984年生 女命」, 「1984년생 여성」, "born 1984, female" — whom a feed is for."""
+    return L.label("person", lang).format(year=person.birth_year, sex=L.label("sex_" + person.sex, lang))
+
+
 def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = None,
                alarm: int | None = None, config=None, *, strict: bool = True, place=None, clock=None,
-               lunar=None, school=None) -> Feed:
+               lunar=None, school=None, born=None, sex=None) -> Feed:
     """The feed of ``task`` from ``start`` to ``end`` (inclusive dates, in ``tz``).
 
     With ``strict`` a range over ``[feeds] max_events``/``max_bytes`` is bad input; otherwise the
     horizon is cut at the last whole day that fits. ``place``, ``clock``, ``lunar`` and ``school``
-    are the request's choices (``almanac.api.choices``).
+    are the request's choices (``almanac.api.choices``); ``born`` and ``sex`` make it a person's
+    feed (``almanac.judgement.person``): its hours judged with their 本命 and 行年.
     """
     from almanac.api.choices import apply
+    from almanac.judgement.person import parse_person
     cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
+    person = parse_person(born, sex)
     task = source.check_task(task, cfg)
     s, e = source._as_date(start), source._as_date(end)
     if e < s:
@@ -486,10 +509,10 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     max_bytes = int(opts.get("max_bytes", 900_000))
     if (e - s).days > 3660:
         raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events")
-    b = _Builder(task, tz, lang, alarm, cfg)
+    b = _Builder(task, tz, lang, alarm, cfg, person)
     days = _read(("days", s, e, tz, cfg.digest), lambda: source.get_range(s, e, tz, cfg))
-    judged = _read(("judged", task, s, e, tz, cfg.digest),
-                   lambda: source.judge_range(task, s, e, tz, cfg))
+    judged = _read(("judged", task, s, e, tz, cfg.digest, person),
+                   lambda: source.judge_range(task, s, e, tz, cfg, person=person))
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
     for day in days:
@@ -567,17 +590,19 @@ _build_locks: dict[tuple, threading.Lock] = {}
 
 def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alarm: int | None = None,
                  config=None, today: date | None = None, *, place=None, clock=None, lunar=None,
-                 school=None) -> Feed:
+                 school=None, born=None, sex=None) -> Feed:
     """The published feed: the rolling horizon around ``today`` (in ``tz``), cut to the size
-    limits, cached per (task, tz, lang, alarm, horizon day, config digest); the config digest
-    covers the request's place, clock, lunar calendar and school."""
+    limits, cached per (task, tz, lang, alarm, horizon day, config digest, person); the config
+    digest covers the request's place, clock, lunar calendar and school."""
     from almanac.api.choices import apply
+    from almanac.judgement.person import parse_person
     cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
+    person = parse_person(born, sex)
     today = today or today_in(tz)
-    key = (task, tz, lang, alarm, today, cfg.digest)
+    key = (task, tz, lang, alarm, today, cfg.digest, person)
     hit = _cache.get(key)
     if hit is not None:
         with _cache_lock:
@@ -591,7 +616,8 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
         hit = _cache.get(key)
         if hit is None:
             s, e = horizon(today, cfg)
-            hit = build_feed(task, s, e, tz, lang, alarm, cfg, strict=False)
+            hit = build_feed(task, s, e, tz, lang, alarm, cfg, strict=False,
+                             **({} if person is None else {"born": person.birth_year, "sex": person.sex}))
             with _cache_lock:
                 for k in [k for k in _cache if k[4] != today]:
                     _cache.pop(k, None)  # yesterday's horizons

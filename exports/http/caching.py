@@ -130,8 +130,8 @@ class FeedEntry:
 
 
 class FeedCache:
-    """Rendered feeds by variant key ``(task, tz, lang, alarm)`` — every parameter a client may
-    vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
+    """Rendered feeds by variant key ``(task, tz, lang, alarm, config digest, person)`` — every
+    parameter a client may vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
     until the next midnight of its zone (when the rolling horizon moves).
 
     Bounded by design: the variants are an LRU bounded in bytes (``[http] feed_cache_bytes``),
@@ -150,13 +150,15 @@ class FeedCache:
         self.evicted = 0
         self._lock = threading.Lock()
 
-    def key(self, task: str, tz: str | None, lang: str | None, alarm: int | None, cfg=None) -> tuple:
-        """``cfg``: the request's config (its place, clock, school…); default the service's."""
+    def key(self, task: str, tz: str | None, lang: str | None, alarm: int | None, cfg=None,
+            person=None) -> tuple:
+        """``cfg``: the request's config (its place, clock, school…); default the service's.
+        ``person``: whom the feed is for (``almanac.judgement.person.Person``), or None."""
         cfg = cfg or self.cfg
-        return (task, tz or cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm, cfg.digest)
+        return (task, tz or cfg["calendar"]["default_tz"], lang or L.LANGS[0], alarm, cfg.digest, person)
 
     def is_default(self, key: tuple) -> bool:
-        return key[1:] == (self.cfg["calendar"]["default_tz"], L.LANGS[0], None, self.cfg.digest)
+        return key[1:] == (self.cfg["calendar"]["default_tz"], L.LANGS[0], None, self.cfg.digest, None)
 
     @staticmethod
     def _size(e: FeedEntry) -> int:
@@ -186,21 +188,22 @@ class FeedCache:
         return self._get(key) if key is not None else None
 
     def get(self, task: str, tz: str, lang: str | None, alarm: int | None,
-            cfg=None) -> "FeedEntry | None":
-        return self._get(self.key(task, tz, lang, alarm, cfg))
+            cfg=None, person=None) -> "FeedEntry | None":
+        return self._get(self.key(task, tz, lang, alarm, cfg, person))
 
     def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None,
-              cfg=None) -> FeedEntry:
+              cfg=None, person=None) -> FeedEntry:
         """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
         cfg = cfg or self.cfg
         tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
         lang = L.check_lang(lang)
-        key = self.key(task, tz, lang, alarm, cfg)
+        key = self.key(task, tz, lang, alarm, cfg, person)
         e = self._get(key)
         if e is not None:
             return e
         today = feeds.today_in(tz)
-        f = feeds.rolling_feed(task, tz, lang, alarm, cfg, today)
+        who = {} if person is None else {"born": person.birth_year, "sex": person.sex}
+        f = feeds.rolling_feed(task, tz, lang, alarm, cfg, today, **who)
         expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
         e = FeedEntry(f, task, self.max_age, expires)
         self._put(key, e)

@@ -1,7 +1,7 @@
 """HTML pages of the service (Jinja2 templates in ``templates/``) and the subscribe links they show.
 
-The index page: a picker of task, language, zone (and place, when the almanac knows places)
-that builds the subscribe link, and a table of every task's feed per language. Nothing from the
+The index page: a picker of task, language, zone (and place, when the almanac knows places),
+clock, school and, for a person's feed, birth year and sex, that builds the subscribe link, and a table of every task's feed per language. Nothing from the
 request's headers is written into the page: a page cached by a proxy must not carry a ``Host`` or
 ``X-Forwarded-Proto`` some client sent. So the page holds relative links, and its script makes them
 absolute from the address the reader actually opened (``location``), which offers an https link
@@ -164,5 +164,7 @@ def _render(cfg, lang: str) -> str:
         langs=[{"code": c, "name": LANG_NAMES[c]} for c in T.LANGS], places=_places(lang),
         clocks=_clocks(cfg, lang), schools=_schools(cfg, lang),
         clock_label=T.label("clock", lang), school_label=T.label("school", lang),
+        born_label=T.label("born", lang), sex_label=T.label("sex", lang),
+        sexes=[{"value": x, "label": T.label("sex_" + x, lang)} for x in ("m", "f")],
         first_link=tasks[0]["links"][lang] if tasks else "", feed_action="/",
         base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google")}))

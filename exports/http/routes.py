@@ -79,21 +79,25 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    tz: str | None = Query(None, description="IANA zone, e.g. Asia/Shanghai"),
                    lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
+                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
+                   sex: str | None = Query(None, description="m or f (with born)"),
                    picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
+        from almanac.judgement.person import parse_person
+        person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
         rcfg = choices(cfg, picked)
         task = known_task(name[:-4], rcfg)
-        key = cache.key(task, tz, lang, alarm, rcfg)
-        entry = cache.get(*key[:4], rcfg)
+        key = cache.key(task, tz, lang, alarm, rcfg, person)
+        entry = cache.get(*key[:4], rcfg, person)
         if entry is None:
             if cache.is_default(key):
                 entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
             else:  # a variant not rendered yet: an expensive request
                 with limiter.slot("feed variant"):
-                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
+                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg, person)
         cache.remember(request.scope["path"], request.scope["query_string"], cache.key(
-            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm, rcfg))
+            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm, rcfg, person))
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)

@@ -211,10 +211,19 @@ class CycleTable(dict):
         self.opts, self.season = opts, season
 
         self.turned: dict[tuple[int, int, int], _Shared] = {}
+        #: the season-free part of each ``_turned`` answer, shared by the tables of every season
+        self.unseasoned = _unseasoned_table(opts)
 
     def __missing__(self, key: int) -> "_Shared":
-        facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned)
+        facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
+                                            self.unseasoned)
         return facts
+
+
+@lru_cache(maxsize=64)
+def _unseasoned_table(opts: QinOptions) -> dict:
+    """``(時禽, 氣將, branch)`` → ``_unseasoned``'s answer, for one set of options (every season)."""
+    return {}
 
 
 def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
@@ -264,7 +273,7 @@ _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
-                    turned_table: dict | None = None) -> "_Shared":
+                    turned_table: dict | None = None, unseasoned: dict | None = None) -> "_Shared":
     """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle
     (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
@@ -276,7 +285,7 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
     key = (m.index, qj.index, b)
     turned = turned_table.get(key) if turned_table is not None else None
     if turned is None:
-        turned = _Shared(_turned(*key, opts, season))
+        turned = _Shared(_turned(*key, opts, season, unseasoned))
         if turned_table is not None:
             turned_table[key] = turned
     fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = turned
@@ -286,16 +295,32 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
 
 
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
-            season: SeasonMarks | None) -> tuple:
+            season: SeasonMarks | None, unseasoned: dict | None = None) -> tuple:
     """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their
-    sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations."""
+    sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations (each
+    禽's palace situations, then its seasonal ones). ``unseasoned``: ``_unseasoned`` answers of
+    these options, kept across seasons."""
+    key = (m_index, qj_index, b)
+    base = unseasoned.get(key) if unseasoned is not None else None
+    if base is None:
+        base = _unseasoned(m_index, qj_index, b, opts)
+        if unseasoned is not None:
+            unseasoned[key] = base
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, roles = base
+    sits: tuple[Situation, ...] = ()
+    for who, x, placed in roles:
+        sits += placed
+        sits += seasonal_situations(x, season, opts, who)
+    return (fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits)
+
+
+def _unseasoned(m_index: int, qj_index: int, b: int, opts: QinOptions) -> tuple:
+    """``_turned`` without the season: its situations as ``(role, 禽, palace situations)``."""
     m, qj = ALL[m_index], ALL[qj_index]
     fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
     fan_side, dao_side = fq.sides(opts.fanqin_labels)
-    sits: tuple[Situation, ...] = ()
-    for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)):
-        sits += palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
-                                   other_side=side == "彼")
-        sits += seasonal_situations(x, season, opts, who)
+    roles = tuple((who, x, palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
+                                              other_side=side == "彼"))
+                  for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)))
     return (fan, dao, fan_side, dao_side, fq.huo_yao(m, b, opts.huoyao_tu_start),
-            taboos.anjin_fanqin_ok(fan), palaces.landing_branch(m, b, opts.bo), sits)
+            taboos.anjin_fanqin_ok(fan), palaces.landing_branch(m, b, opts.bo), roles)

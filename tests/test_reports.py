@@ -179,3 +179,25 @@ def test_chromium_screenshot_shows_verdict_colours(written, tmp_path):
     seen = {v: area(T.VERDICT_COLORS[v]) for v in T.VERDICTS}
     assert all(n > 0 for n in seen.values()), seen
     assert area(T.VETO_COLOR) > 0
+
+
+@pytest.mark.parametrize("lang, school, clock, place", [
+    ("ko", "학파(學派): 육임대전(六壬大全)", "시법(時法): 진태양시(眞太陽時)", "장소: Seoul"),
+    ("en", "School: daquan", "Clock: true solar time", "Place: Seoul"),
+    ("zh-Hant", "學派: 六壬大全", "時法: 真太陽時", "地點: Seoul")])
+def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, school, clock, place):
+    """A page says which school it follows, and its clock and place when they are not the default."""
+    import config
+    from almanac.api.choices import apply
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    plain = write_reports("2026-12-05", 1, tmp_path / "plain", None, lang=lang)[0]
+    cfg = apply(config.load({}), school="daquan", clock="true_solar", place="Seoul")
+    chosen = write_reports("2026-12-05", 1, tmp_path / "chosen", cfg, lang=lang, tz="Asia/Seoul")[0]
+    default_school = {"ko": "본서(本書)", "en": "default", "zh-Hant": "本書"}[lang]
+    for page, md, named in ((plain, plain.with_suffix(".md"), False), (chosen, chosen.with_suffix(".md"), True)):
+        for text in (page.read_text(), md.read_text()):
+            assert (school in text) is named and (clock in text) is named and (place in text) is named
+            if not named:   # the default school is named too; the default clock and no place are not
+                assert f"{school.split(': ')[0]}: {default_school}" in text
+                assert clock.split(": ")[0] not in text

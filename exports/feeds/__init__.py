@@ -330,7 +330,7 @@ class _Builder:
         if self.person is not None:
             name += f" · {person_label(self.person, lang)}"
             desc += " " + L.label("person_desc", lang).format(person=person_label(self.person, lang))
-        desc += " " + _choices_text(self.cfg, lang, school_label)
+        desc += " " + choices_text(self.cfg, lang)
         cal = icalendar.Calendar()
         cal.add("prodid", PRODID)
         cal.add("version", "2.0")
@@ -432,11 +432,14 @@ def _school_label(cfg, lang: str) -> tuple[str, str]:
     return name, name
 
 
-def _choices_text(cfg, lang: str, school_label: str) -> str:
-    """「學派: …  時法: …  地點: …」 — which school, clock and place the feed follows."""
+def choices_text(cfg, lang: str, *, every: bool = True) -> str:
+    """「學派: … · 時法: … · 地點: …」 in ``lang`` — which school, clock and place the feed (or a
+    report) follows. The school is always named; without ``every`` the clock only when it is not
+    the built-in civil time (the place is named whenever there is one)."""
     c = cfg["calendar"]
-    out = [f"{L.label('school', lang)}: {school_label}",
-           f"{L.label('clock', lang)}: {L.label('clock_' + c['time_basis'], lang)}"]
+    out = [f"{L.label('school', lang)}: {_school_label(cfg, lang)[1]}"]
+    if every or c["time_basis"] != "civil":
+        out.append(f"{L.label('clock', lang)}: {L.label('clock_' + c['time_basis'], lang)}")
     if c.get("place"):
         out.append(f"{L.label('place', lang)}: {c['place']}")
     return " · ".join(out)

@@ -25,7 +25,7 @@ import config as config_mod
 from almanac import terms as T
 from almanac.judgement.explain import localize
 from exports import source
-from exports.feeds import _active_flags, _atomic_write, _chart_of, day_lines, keti_of, korean
+from exports.feeds import _active_flags, _atomic_write, _chart_of, choices_text, day_lines, keti_of, korean
 from exports.feeds import labels as L
 
 _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
@@ -270,7 +270,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) 
                "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
                "pillar_line": _pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
-               "tz": rng.tz, "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
+               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = _atomic_write(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
         _atomic_write(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())

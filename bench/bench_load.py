@@ -79,6 +79,7 @@ def pct(xs: list[float], p: float) -> float:
 def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
     stop = time.monotonic() + seconds
     lat: list[float] = []
+    by_path: dict[str, list[float]] = collections.defaultdict(list)
     cheap_status: collections.Counter = collections.Counter()
     exp_status: collections.Counter = collections.Counter()
     lock = threading.Lock()
@@ -89,10 +90,12 @@ def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
         paths = ("/healthz", "/feeds/travel.ics", "/api/tasks")
         i = 0
         while time.monotonic() < stop:
-            status, dt = get(base + paths[i % 3], timeout=60)
+            path = paths[i % 3]
+            status, dt = get(base + path, timeout=60)
             i += 1
             with lock:
                 lat.append(dt)
+                by_path[path].append(dt)
                 cheap_status[status] += 1
 
     def expensive_client():
@@ -121,7 +124,9 @@ def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
         t.join(seconds + 320)
     elapsed = time.monotonic() - t0
     return {"cheap_rps": len(lat) / seconds, "p50_ms": pct(lat, 0.5) * 1000, "p99_ms": pct(lat, 0.99) * 1000,
-            "cheap_status": dict(cheap_status), "expensive_status": dict(sorted(exp_status.items())),
+            "cheap_status": dict(cheap_status),
+            "by_path_ms": {p: {"p50": round(pct(xs, 0.5) * 1000, 1), "p99": round(pct(xs, 0.99) * 1000, 1)}
+                           for p, xs in sorted(by_path.items())}, "expensive_status": dict(sorted(exp_status.items())),
             "elapsed_s": round(elapsed, 1)}
 
 
@@ -185,6 +190,7 @@ def main() -> int:
             ph = out[name]
             print(f"cheap {name:5}: {ph['cheap_rps']:8.1f} req/s  p50 {ph['p50_ms']:7.1f} ms  "
                   f"p99 {ph['p99_ms']:7.1f} ms  statuses {ph['cheap_status']}")
+            print("    " + ", ".join(f"{p} p50 {v['p50']} p99 {v['p99']} ms" for p, v in ph["by_path_ms"].items()))
         print(f"ratio mixed/alone: req/s {out['ratio_cheap_rps']}, p99 {out['ratio_p99']}")
         print(f"expensive: {mixed['expensive_status']}")
         print(f"server RSS MB: start {out['rss_mb']['start']}, peak {out['rss_mb']['peak']}, "

@@ -317,7 +317,8 @@ def test_disk_faults_are_503_not_400(data, monkeypatch):
     def full(*a, **k):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(feeds, "rolling_feed", full)
-    r = _client().get("/feeds/travel.ics?alarm=5")
+    # the variant rendered in this process's threads, where the patch is (not a worker process)
+    r = _client({"http": {"expensive_processes": False}}).get("/feeds/travel.ics?alarm=5")
     assert r.status_code == 503 and "retry-after" in r.headers and r.json()["error"]
 
 
@@ -383,6 +384,34 @@ def test_cheap_requests_answered_while_expensive_ones_are_capped(tmp_path):
         if r.status_code == 503:
             assert int(r.headers["retry-after"]) > 0 and r.json()["error"]
     assert cheap_codes and set(cheap_codes) == {200}, cheap_codes
+
+
+def test_expensive_answers_from_worker_processes_are_byte_identical(data):
+    """A feed variant, a long /api/best and an on-demand report page computed in a worker process
+    are the very bytes the server's own threads compute (same store, same stamps ledger)."""
+    from exports.http import workers
+    cfg = {"feeds": {"future_days": 3, "past_days": 0}, "http": {"cheap_best_days": 2}}
+    in_workers = _client(cfg)
+    in_threads = _client(cfg)  # the same config (a report page names its digest), computing in threads
+    in_threads.app.state.limiter.processes = False
+    day = (date.today() + timedelta(days=2)).isoformat()
+    paths = ["/feeds/travel.ics?alarm=15&lang=ko", "/api/best?task=travel&from=2027-01-01&to=2027-01-20&lang=en",
+             f"/reports/{day}.html"]
+    try:
+        for path in paths:
+            a = in_workers.get(path)
+            assert a.status_code == 200, a.text[:200]
+            assert workers.worker_pids() and os.getpid() not in workers.worker_pids()
+            for p in (data / "reports").glob("*.html"):
+                p.unlink()  # the thread-computed page is written anew, not read back
+            b = in_threads.get(path)
+            assert b.status_code == 200 and a.content == b.content and a.headers["etag"] == b.headers["etag"]
+        assert in_workers.get("/healthz").json()["expensive"]["processes"] >= 1
+        bad = in_workers.get("/api/best?task=travel&from=2027-01-01&to=2027-01-20&born=abc&sex=m")
+        assert bad.status_code == 400 and "born" in bad.json()["error"]  # bad input found in the worker
+    finally:
+        workers.stop_workers()
+    assert not workers.worker_pids()
 
 
 # ---------------------------------------------------------------------- many machines

@@ -24,9 +24,9 @@ import config as config_mod
 from exports import feeds, source
 from exports.http import middleware, routes
 from exports.http.caching import FeedCache, FeedEntry
-from exports.http.limits import Limiter
 from exports.http.pages import index_html, subscribe_links
 from exports.http.routes import reports_dir
+from exports.http.workers import Expensive
 
 __all__ = ["create_app", "warm", "subscribe_links", "index_html", "reports_dir", "FeedCache", "FeedEntry"]
 
@@ -35,12 +35,14 @@ log = logging.getLogger("almanac.http")
 
 def create_app(config=None) -> FastAPI:
     cfg = config_mod.load(config)
+    # expensive answers are computed in worker processes, stopped with the app (workers.py)
+    limiter = Expensive(int(cfg["http"]["expensive_slots"]), bool(cfg["http"]["expensive_processes"]))
     app = FastAPI(title="壬禽 almanac", version="1",
                   description="演禽 and 大六壬 timing judgements: iCalendar feeds, JSON API and reports.",
-                  docs_url="/docs", redoc_url=None)
+                  docs_url="/docs", redoc_url=None, lifespan=limiter.lifespan)
     app.state.config = cfg
     app.state.feed_cache = cache = FeedCache(cfg, int(cfg["http"]["max_age"]))
-    app.state.limiter = limiter = Limiter(int(cfg["http"]["expensive_slots"]))
+    app.state.limiter = limiter
     middleware.install(app, cache)
     routes.install(app, cfg, cache, limiter)
     return app

@@ -129,6 +129,17 @@ class FeedEntry:
         return 200, self._h_gz if gz else self._h, b"" if method == "HEAD" else body
 
 
+def render_entry(task: str, tz: str, lang: str, alarm: int | None, cfg, max_age: int,
+                 person=None) -> FeedEntry:
+    """A feed variant rendered, ready to send until the next midnight of its zone. A module
+    function of picklable arguments: it runs in the server or in a worker process alike."""
+    today = feeds.today_in(tz)
+    who = {} if person is None else {"born": person.birth_year, "sex": person.sex}
+    f = feeds.rolling_feed(task, tz, lang, alarm, cfg, today, **who)
+    expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
+    return FeedEntry(f, task, max_age, expires)
+
+
 class FeedCache:
     """Rendered feeds by variant key ``(task, tz, lang, alarm, config digest, person)`` — every
     parameter a client may vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
@@ -191,21 +202,25 @@ class FeedCache:
             cfg=None, person=None) -> "FeedEntry | None":
         return self._get(self.key(task, tz, lang, alarm, cfg, person))
 
+    def variant(self, task: str, tz: str | None, lang: str | None, alarm: int | None, cfg=None,
+                person=None) -> tuple:
+        """The variant key with the zone and language checked (``BadInput`` when they are not)."""
+        cfg = cfg or self.cfg
+        return self.key(task, feeds.check_tz(tz or cfg["calendar"]["default_tz"]), L.check_lang(lang), alarm,
+                        cfg, person)
+
     def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None,
               cfg=None, person=None) -> FeedEntry:
         """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
         cfg = cfg or self.cfg
-        tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
-        lang = L.check_lang(lang)
-        key = self.key(task, tz, lang, alarm, cfg, person)
+        key = self.variant(task, tz, lang, alarm, cfg, person)
         e = self._get(key)
         if e is not None:
             return e
-        today = feeds.today_in(tz)
-        who = {} if person is None else {"born": person.birth_year, "sex": person.sex}
-        f = feeds.rolling_feed(task, tz, lang, alarm, cfg, today, **who)
-        expires = datetime.combine(today + timedelta(days=1), dtime(0), ZoneInfo(tz)).timestamp()
-        e = FeedEntry(f, task, self.max_age, expires)
+        return self.put(key, render_entry(task, key[1], key[2], alarm, cfg, self.max_age, person))
+
+    def put(self, key: tuple, e: FeedEntry) -> FeedEntry:
+        """Remember a rendered variant (made here or in a worker process); returns it."""
         self._put(key, e)
         return e
 

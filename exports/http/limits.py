@@ -34,17 +34,24 @@ class Limiter:
         self.busy = 0        # requests turned away so far
         self.running = 0     # slots in use now
 
-    @contextlib.contextmanager
-    def slot(self, what: str):
+    def take(self, what: str) -> None:
+        """Take a free slot or raise ``Busy``; ``give`` it back when the work is over."""
         if not self._sem.acquire(blocking=False):
             with self._lock:
                 self.busy += 1
             raise Busy(what)
         with self._lock:
             self.running += 1
+
+    def give(self) -> None:
+        with self._lock:
+            self.running -= 1
+        self._sem.release()
+
+    @contextlib.contextmanager
+    def slot(self, what: str):
+        self.take(what)
         try:
             yield
         finally:
-            with self._lock:
-                self.running -= 1
-            self._sem.release()
+            self.give()

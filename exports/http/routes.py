@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
-from exports.http.caching import conditional, json_answer
+from exports.http.caching import conditional, json_answer, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
 from exports.http.pages import index_html
@@ -90,14 +90,14 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
         task = known_task(name[:-4], rcfg)
         key = cache.key(task, tz, lang, alarm, rcfg, person)
         entry = cache.get(*key[:4], rcfg, person)
+        checked = cache.variant(task, key[1], key[2], alarm, rcfg, person)
         if entry is None:
             if cache.is_default(key):
                 entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
-            else:  # a variant not rendered yet: an expensive request
-                with limiter.slot("feed variant"):
-                    entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg, person)
-        cache.remember(request.scope["path"], request.scope["query_string"], cache.key(
-            task, feeds.check_tz(key[1]), L.check_lang(key[2]), alarm, rcfg, person))
+            else:  # a variant not rendered yet: an expensive request, rendered in a worker process
+                entry = cache.put(checked, await limiter.call(
+                    "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
+        cache.remember(request.scope["path"], request.scope["query_string"], checked)
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
@@ -163,8 +163,9 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
         zone = feeds.check_tz(tz) if tz else None
         if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
             return json_answer(request, source.best(task, s, e, zone, limit, rcfg, **extra))
-        with limiter.slot("best over a long range"):
-            return json_answer(request, source.best(task, s, e, zone, limit, rcfg, **extra))
+        # computed in a worker process: the serving process keeps answering cheap requests
+        return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone, limit,
+                                                rcfg, **extra))
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request):
@@ -179,6 +180,13 @@ def report_window(cfg, today: date | None = None) -> tuple[date, date]:
             today + timedelta(days=int(h["report_future_days"])))
 
 
+def write_page(d: date, folder: Path, cfg, lang: str, tz: str) -> Path:
+    """One report page written on demand (never ``latest.html``); it still shows its week's heatmap."""
+    from exports import reports
+    return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
+                                 heatmap_days=int(cfg["reports"]["days"]))[0]
+
+
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     max_age = int(cfg["http"]["max_age"])
 
@@ -190,11 +198,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         if not lo <= d <= hi:
             raise StarletteHTTPException(404, f"no report for {d}: pages are made on demand only for "
                                               f"{lo} .. {hi} (a window around today)")
-        from exports import reports
-        with limiter.slot("report page"):
-            # a page made on demand still shows its week's heatmap
-            return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
-                                         heatmap_days=int(cfg["reports"]["days"]))[0]
+        return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},
@@ -229,7 +233,7 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         except (Unhealthy, BadConfig) as e:
             return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()
-        doc["expensive"] = {"slots": limiter.slots, "running": limiter.running, "turned_away": limiter.busy}
+        doc["expensive"] = limiter.stats()
         return JSONResponse(doc, headers={"Cache-Control": "no-store"})
 
 

@@ -1,0 +1,210 @@
+"""Expensive answers computed in worker processes, so cheap requests never wait behind them.
+
+Why: the serving process runs the event loop (which answers rendered feeds, 304s and dispatches
+every request) and the threads of the synchronous handlers under one interpreter lock. A long
+``/api/best``, an on-demand report page or a feed variant rendered in a thread of that process
+holds the lock most of the time, and every cheap request — even one answered from memory —
+waits for it (measured: 6 % of the cheap throughput, p99 ×15, with two such computations
+running; see docs/http.md "Bounded load, measured").
+
+How: ``Expensive`` is the ``Limiter`` of ``limits`` (a free slot or ``503`` + ``Retry-After`` at
+once, never a queue) whose work runs in a small ``ProcessPoolExecutor``:
+
+- at most ``slots`` computations are admitted at once (``[http] expensive_slots``, ``0`` = one
+  fewer than the cores, at least 1), on at most ``min(slots, cores)`` processes;
+- the processes are started lazily (the first expensive request) with the ``spawn`` method (no
+  copy of a threaded server's locks), ignore Ctrl-C (the server decides when they stop), and
+  exit by themselves within a second when the serving process is gone (even after ``kill -9``);
+- the server's shutdown (``lifespan``) terminates them; a worker that died answers ``503``
+  once and the next request starts a fresh pool;
+- a job carries the ``ALMANAC_*`` environment it was asked under (data folder, database,
+  config), so the worker reads and writes the same store as the server. The functions called
+  are the ones the server would call in a thread: the answers are byte-identical.
+
+``[http] expensive_processes = false`` computes in threads of the serving process instead (an
+embedding without subprocesses; tests that patch a function in-process).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from exports.http.limits import Limiter
+from exports.http.middleware import RETRY_AFTER
+
+#: the environment a job is computed under (the worker's own is replaced by the server's)
+ENV = ("ALMANAC_DATA_DIR", "ALMANAC_DB_URL", "ALMANAC_CONFIG")
+
+
+def default_slots(configured: int) -> int:
+    """``[http] expensive_slots``; 0 means one fewer than the cores (at least 1)."""
+    if configured > 0:
+        return configured
+    return max(1, _cores() - 1)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class WorkerLost(HTTPException):
+    """A worker process died under a computation (killed, out of memory): ``503``, try again."""
+
+    def __init__(self):
+        super().__init__(503, f"a worker process stopped during the computation; retry in {RETRY_AFTER} s",
+                         headers={"Retry-After": str(RETRY_AFTER)})
+
+
+# ---------------------------------------------------------------------- in the worker process
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
+def _start(parent: int) -> None:
+    """Worker initializer: Ctrl-C is the server's to handle; exit when the server is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+def _job(env: dict, fn, args: tuple, kwargs: dict):
+    for k in ENV:
+        if env.get(k) is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = env[k]
+    return fn(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------- in the server process
+_pools: dict[int, ProcessPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(size: int) -> ProcessPoolExecutor:
+    """The process-wide pool of ``size`` workers (one per size, shared by every app)."""
+    with _pools_lock:
+        ex = _pools.get(size)
+        if ex is None:
+            ex = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
+                                     initializer=_start, initargs=(os.getpid(),))
+            _pools[size] = ex
+        return ex
+
+
+def _discard(size: int, ex: ProcessPoolExecutor) -> None:
+    with _pools_lock:
+        if _pools.get(size) is ex:
+            del _pools[size]
+    _stop(ex)
+
+
+def _stop(ex: ProcessPoolExecutor) -> None:
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5)
+        if p.is_alive():
+            p.kill()
+            p.join(5)
+
+
+def stop_workers() -> None:
+    """Terminate every worker process of this server (its shutdown)."""
+    with _pools_lock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for ex in pools:
+        _stop(ex)
+
+
+def worker_pids() -> list[int]:
+    with _pools_lock:
+        pools = list(_pools.values())
+    return sorted(p.pid for ex in pools for p in (getattr(ex, "_processes", None) or {}).values()
+                  if p.pid is not None and p.is_alive())
+
+
+class Expensive(Limiter):
+    """The expensive-request limiter whose work runs in worker processes.
+
+    ``await expensive.call("what", fn, *args)`` from an async handler, ``expensive.run(...)``
+    from a synchronous one (its thread waits without the interpreter lock). ``fn`` must be a
+    module-level function and its arguments and result picklable."""
+
+    def __init__(self, slots: int, processes: bool = True):
+        super().__init__(default_slots(int(slots)))
+        self.processes = bool(processes)
+        self.size = min(self.slots, _cores())
+
+    def _submit(self, what: str, fn, args: tuple, kwargs: dict) -> Future:
+        self.take(what)
+        try:
+            ex = _pool(self.size)
+            env = {k: os.environ.get(k) for k in ENV}
+            try:
+                fut = ex.submit(_job, env, fn, args, kwargs)
+            except BrokenProcessPool:
+                _discard(self.size, ex)
+                raise WorkerLost() from None
+        except BaseException:
+            self.give()
+            raise
+        # the slot is held until the computation is over, even if the request is abandoned
+        fut.add_done_callback(lambda _: self.give())
+        fut.pool = ex
+        return fut
+
+    def _lost(self, fut: Future) -> WorkerLost:
+        _discard(self.size, fut.pool)
+        return WorkerLost()
+
+    async def call(self, what: str, fn, *args, **kwargs):
+        if not self.processes:
+            with self.slot(what):
+                return await run_in_threadpool(fn, *args, **kwargs)
+        fut = self._submit(what, fn, args, kwargs)
+        try:
+            return await asyncio.wrap_future(fut)
+        except BrokenProcessPool:
+            raise self._lost(fut) from None
+
+    def run(self, what: str, fn, *args, **kwargs):
+        if not self.processes:
+            with self.slot(what):
+                return fn(*args, **kwargs)
+        fut = self._submit(what, fn, args, kwargs)
+        try:
+            return fut.result()
+        except BrokenProcessPool:
+            raise self._lost(fut) from None
+
+    def stats(self) -> dict:
+        return {"slots": self.slots, "running": self.running, "turned_away": self.busy,
+                "processes": len(worker_pids()) if self.processes else 0}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app):
+        """The app's lifespan: at shutdown the worker processes are terminated."""
+        try:
+            yield
+        finally:
+            if self.processes:
+                await run_in_threadpool(stop_workers)

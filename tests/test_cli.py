@@ -82,6 +82,37 @@ def test_precompute_size_estimate_holds(data, capsys):
     assert BYTES_PER_DAY / 2 <= per_day <= BYTES_PER_DAY * 2, per_day
 
 
+def test_precompute_for_a_school_place_and_clock(data, capsys, monkeypatch):
+    """--school/--place/--clock (the options day and best take) precompute under those choices:
+    a reader with the same choices is served the rows, a reader of another school never is."""
+    import json
+
+    import config
+    from almanac.api.choices import apply
+    from exports import store
+    from exports.store import compute as C
+    args = ["precompute", "--from", "2027-01-01", "--to", "2027-01-02", "--json"]
+    assert main(args + ["--school", "daquan", "--place", "Seoul", "--clock", "true_solar"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["written"] == 2 and summary["tz"] == "Asia/Seoul"   # the city's zone
+    assert main(args + ["--school", "daquan", "--place", "Seoul", "--clock", "true_solar"]) == 0
+    assert json.loads(capsys.readouterr().out)["unchanged"] == 2       # keyed by those choices
+    chosen = apply(config.load(None), school="daquan", place="Seoul", clock="true_solar")
+    computed = []
+    real = C.judge_day
+    monkeypatch.setattr(C, "judge_day", lambda *a, **k: computed.append(a[0]) or real(*a, **k))
+    got = store.get_judgements_range("travel", "2027-01-01", "2027-01-02", "Asia/Seoul", chosen)
+    assert computed == [] and len(got) == 2                                    # served from the store
+    from almanac import api
+    for d, doc in got.items():
+        assert doc == api.judge_day(d, "Asia/Seoul", "travel", chosen)
+    for other in (config.load(None), apply(config.load(None), place="Seoul", clock="true_solar")):
+        store.get_judgements_range("travel", "2027-01-01", "2027-01-02", "Asia/Seoul", other)
+    assert len(computed) == 4                                    # another school is never served them
+    assert main(args + ["--school", "nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

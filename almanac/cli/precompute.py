@@ -1,10 +1,15 @@
-"""``almanac precompute --from DATE --to DATE [--tz ZONE] [--yes]``: fill the store.
+"""``almanac precompute --from DATE --to DATE [--tz ZONE] [--place P] [--clock C] [--lunar L]
+[--school NAME] [--yes]``: fill the store.
 
 Idempotent: a day already stored with the current options is left as it is. Each day is written
 whole in one transaction, so an interrupted run (even ``kill -9``) leaves whole days only and the
 next run finishes the work. A progress bar is drawn on stderr when it is a terminal; a one-line
 summary is printed on stderr in any case. A range longer than :data:`CONFIRM_DAYS` days is refused
 unless ``--yes`` is given, with an estimate of what it would write.
+
+``--place``, ``--clock``, ``--lunar`` and ``--school`` are the choices ``day``/``best``/``feed``
+take (``almanac.cli.choices``): the rows are written under those options' hash, so they serve
+only readers asking with the same choices (anyone else computes, as for a stale row).
 """
 from __future__ import annotations
 
@@ -29,6 +34,8 @@ def register(subparsers, common) -> None:
     p.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
     p.add_argument("--yes", action="store_true",
                    help=f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)")
+    from .choices import add_arguments
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -75,9 +82,11 @@ class _Bar:
 def run(args) -> int:
     from exports.store import Store
     from exports.store.compute import parse_date
+    from almanac.api.choices import apply
     from almanac.errors import BadInput
 
-    cfg = config_mod.load(args.config)
+    from .choices import kwargs
+    cfg = apply(config_mod.load(args.config), **kwargs(args))
     start, end = parse_date(args.start, "--from date"), parse_date(args.end, "--to date")
     if end < start:
         raise BadInput(f"--to {end} is before --from {start}; give the range in order")

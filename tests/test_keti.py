@@ -3,6 +3,7 @@ readings and its counts over all 720 課 / 1,440 charts."""
 from __future__ import annotations
 
 import collections
+import functools
 import re
 
 import pytest
@@ -146,7 +147,8 @@ def test_readings_are_options():
         if not opt.startswith("keti_"):
             continue
         d = next(d for d in catalogue() if d.option == opt)
-        count = moment_counts if d.needs else lambda o: _counts(o, nights=(False,))
+        count = ((lambda o: moment_counts(o, (d.name,))) if d.needs
+                 else (lambda o: _counts(o, nights=(False,))))
         counts = {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in values}
         if not d.needs:
             assert counts[DEFAULT.__dict__[opt]] == base[d.name]
@@ -301,20 +303,29 @@ def test_chart_of_a_moment_has_its_month_keti():
     assert "三光" not in [k["name"] for k in api.textbook_chart("甲寅", yuejiang="酉", hour="未")["keti_hour"]]
 
 
-def moment_counts(options=DEFAULT) -> dict[str, int]:
-    """Counts of the moment's 課體 (docs/liuren.md): the 720 課 by 晝貴 × 12 月建 for those of the
-    month; × 12 月建 × 12 太歲 for 官爵; × 12 月將 × 12 太歲 for 龍德."""
-    defs = [d for d in catalogue() if set(d.needs) - {"hour"}]
+@functools.lru_cache(maxsize=4)
+def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[str, int]:
+    """Counts of the moment's 課體 (docs/liuren.md): over the 720 課 by 晝貴 × 12 of each fact of the
+    moment the name needs (月建, 太歲, 月將, 占時), each condition evaluated on the chart's own
+    environment (``Chart.keti_env``) as ``of_moment`` does."""
+    import itertools
+    defs = [d for d in catalogue() if set(d.needs) - {"hour"} and (only is None or d.name in only)]
+    months = [moment(m) for m in range(12)]
     out = collections.Counter()
     for d in range(60):
         for k in range(12):
             c = chart_for(d, k, False, options)
+            env = dict(c.keti_env)
             for x in defs:
-                more = [n for n in x.needs if n != "hour"]
-                for a in range(12):
-                    for b in (range(12) if len(more) > 1 else (None,)):
-                        found = of_moment(c, 0, moment(**dict(zip(more, (a, b)))))
-                        out[x.name] += x.name in [f.name for f in found]
+                code = x.condition(getattr(options, x.option) if x.option else None)
+                n = 0
+                for values in itertools.product(range(12), repeat=len(x.needs)):
+                    given = dict(zip(x.needs, values))
+                    if "month" in given:
+                        env.update(months[given["month"]])
+                    env.update(given)
+                    n += bool(eval(code, env))  # noqa: S307 — the catalogue's own compiled code
+                out[x.name] += n
     return out
 
 
@@ -323,7 +334,40 @@ def test_documented_moment_counts():
     from pathlib import Path
     text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
     line = next(l for l in text.splitlines() if l.startswith("* of the moment"))
-    documented = {n: int(v) for n, v in re.findall(r"(\S+) (\d+) of", line)}
+    documented = {n: int(v) for n, v in re.findall(r"([\u4e00-\u9fff]+) (\d+) of", line)}
     counts = moment_counts()
     assert documented and documented == {n: counts[n] for n in documented}
     assert set(documented) == {d.name for d in catalogue() if set(d.needs) - {"hour"}}
+
+
+#: (name, day, 月將, 占時, 月建, 太歲, found?): each name of the moment on a chart where its book
+#: definition holds, and on the same chart with one fact of the moment changed so that it does not
+MOMENT_CASES = [
+    ("時泰", "甲子", "子", "子", "寅", "戌", True),      # 伏吟, 寅 used: the 月建, 甲's 德, on 青龍/六合
+    ("時泰", "甲子", "子", "子", "卯", "戌", False),     # the 用 寅 is neither 月建 nor 太歲
+    ("富貴", "丙寅", "子", "卯", "子", "寅", True),      # 天乙 on 亥 used, 亥 on the 支 寅 (水生木), 子月 水旺
+    ("富貴", "丙寅", "子", "卯", "午", "寅", False),     # 午月: 水 囚
+    ("三陰", "甲子", "子", "寅", "子", "子", True),      # 天乙 逆, 日辰 behind it, 戌 used on 玄武/白虎, 子月 土囚
+    ("三陰", "甲子", "子", "寅", "午", "子", False),     # 午月: 土 相
+    ("盤珠", "甲子", "子", "丑", "子", "子", True),      # 太歲 月建 占時 and 子亥戌 all within the 四課
+    ("盤珠", "甲子", "子", "丑", "午", "子", False),     # 午 is not in the 四課 (寅 丑 子 亥 戌)
+]
+
+
+@pytest.mark.parametrize("name,day,yj,hour,month,year,found", MOMENT_CASES,
+                         ids=[f"{c[0]}-{c[1]}-{c[4]}月-{c[6]}" for c in MOMENT_CASES])
+def test_moment_names_on_their_charts(name, day, yj, hour, month, year, found):
+    c, hr = _moment_chart(day, yj, hour)
+    got = [k.name for k in _of_moment(c, hr, *(BRANCHES.index(x) for x in (month, year, yj)))]
+    assert (name in got) == found, got
+    assert name not in [k.name for k in of_moment(c, hr)]     # undecided without the month and year
+
+
+def test_hemei_and_quanju():
+    """和美: 干支 and their uppers combine each with its own or crosswise; 全局: a complete 三合 in the 傳."""
+    c = _chart({"day": "丁卯", "gan_shang": "戌"})            # 戌 on 丁(未): 卯戌合; 支上 午: 午未合 — crosswise
+    assert "和美" in [k.name for k in c.keti]
+    assert "和美" not in [k.name for k in _chart({"day": "丁卯", "gan_shang": "酉"}).keti]
+    c = _chart({"day": "丁亥", "gan_shang": "戌"})
+    assert "全局" in [k.name for k in c.keti] and {"曲直", "炎上", "從革", "潤下"} & {p.name for p in c.patterns}
+    assert "全局" not in [k.name for k in _chart({"day": "乙丑", "gan_shang": "巳"}).keti]    # 寅卯辰

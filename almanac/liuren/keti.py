@@ -77,6 +77,7 @@ FUNCTIONS: dict[str, Any] = {
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
     "yima": lambda b: YIMA[b],                            # 驛馬 of a branch
     "good": lambda g: g in GOOD_GENERALS,                 # a general is a 吉將
+    "he": lambda a, b: (a + b) % 12 == 1 or (a != b and a % 4 == b % 4),   # 六合 or 三合
     "all": all, "any": any, "len": len, "set": set,
 }
 #: the chart-dependent functions (filled per chart): over(ground) → sky, under(sky) → ground,
@@ -86,8 +87,8 @@ CHART_FUNCTIONS = ("over", "under", "rides", "dun")
 #: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將
 CONTEXT = ("hour", "month", "year", "yuejiang")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
-#: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相)
-MOMENT_FUNCTIONS = {"wangxiang": "month"}
+#: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
+MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
 #: 驛馬 of each branch (三合頭沖: 申子辰 寅, 寅午戌 申, 巳酉丑 亥, 亥卯未 巳)
 YIMA = (2, 11, 8, 5, 2, 11, 8, 5, 2, 11, 8, 5)
 #: 吉將 (the six auspicious generals); the other six are 凶將
@@ -228,6 +229,7 @@ def moment(month: int | None = None, year: int | None = None,
         from ..calendar import season_element, strength   # the one 旺相休囚死 table
         ruling = season_element(month)
         ctx["wangxiang"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("旺", "相")
+        ctx["qiusi"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("囚", "死")
     return ctx
 
 

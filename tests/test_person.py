@@ -67,15 +67,29 @@ def test_a_persons_reading_cites_the_nianming_paragraphs_and_changes_the_ranking
 
 
 def test_a_grave_nianming_reason_makes_the_hour_bad():
-    # 001: 「言主將行年與日辰上，切忌天罡、天耳、太陰臨之」 — grave for sending an envoy
-    rule = load_catalog().by_id["liuren.xingnian_gang_er_yin"]
-    assert rule.grave_for("delegate")
+    # 001, the siege: 「日辰年命克凶亡」 — doom for a contest
+    rule = load_catalog().by_id["liuren.nianming_ke_weikun"]
+    assert rule.grave_for("competition")
     seen = 0
     for y in (1960, 1975, 1990, 2003):
-        for h in api.judge_day("2026-12-05", "Asia/Shanghai", "delegate", born=y, sex="m")["hours"]:
+        for h in api.judge_day("2026-12-05", "Asia/Shanghai", "competition", born=y, sex="m")["hours"]:
             if any(r["rule"] == rule.id for r in h["reasons"]):
                 seen += 1
                 assert h["verdict"] in ("凶", "大凶") and "不可為" in h["summary"]
+    assert seen
+
+
+def test_gang_er_yin_over_the_xingnian_is_a_warning_for_the_envoy():
+    # 001: 「言主將行年與日辰上，切忌天罡、天耳、太陰臨之」 foretells concealment (「來使潛機」): a minus
+    rule = load_catalog().by_id["liuren.xingnian_gang_er_yin"]
+    assert not rule.grave_for("delegate") and rule.effect_for("delegate") < 0
+    seen = 0
+    for y in (1960, 1975, 1990, 2003):
+        for h in api.judge_day("2026-12-05", "Asia/Shanghai", "delegate", born=y, sex="m")["hours"]:
+            mine = [r for r in h["reasons"] if r["rule"] == rule.id]
+            if mine:
+                seen += 1
+                assert mine[0]["effect"] < 0 and not mine[0]["grave"]
     assert seen
 
 

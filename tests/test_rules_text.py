@@ -130,6 +130,25 @@ def test_an_enemys_invitation_is_not_every_journey():
     assert r.effect_for("negotiation") < 0
 
 
+def test_gang_er_yin_over_the_day_warns_of_concealment_without_dooming_the_talks(year):
+    # 「切忌天罡、天耳、太陰臨之…天耳臨年日辰，來使潛機」: what it foretells is the other side's hidden
+    # intent, met by preparing (「約之詐亦當隨其詐而入其虛，預設防備」), not an act that must not be done
+    from pathlib import Path
+    seed = (Path(__file__).parent / "seeds" / "001_b9dd49d181959cb6.txt").read_text()
+    for rid in ("liuren.gang_er_yin_ganzhi", "liuren.xingnian_gang_er_yin"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("negotiation") < 0 and not r.grave_for("negotiation") and not r.grave_for("delegate")
+        quoted = [q for q in r.reading.split("「")[1:]]
+        assert any("預設防備" in q for q in quoted)
+        for q in quoted:
+            for part in q.split("」")[0].split("…"):
+                assert part in seed, part
+    fired = [(f, ids) for _, f, ids in year if "liuren.gang_er_yin_ganzhi" in ids]
+    assert len(fired) > len(year) // 4           # over 日 or 辰 in a large share of hours
+    for f, _ in fired[:50]:
+        assert "辰" in f["ganzhi_uppers"] or f["tianer_on_ganzhi"] or "太陰" in f["ganzhi_generals"]
+
+
 def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
     # 「敵有來使，下時剋日上神，其言確切」
     from almanac.judgement.facts import rel

@@ -108,5 +108,80 @@ def test_the_next_night_builds_only_the_new_days_and_writes_the_same_bytes(backe
     again = {p.name: p.read_bytes() for p in paths}
     feeds._texts.clear()
     feeds._cache.clear()
-    fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1))
+    fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")
     assert {p.name: p.read_bytes() for p in fresh} == again
+
+
+def _built_days(monkeypatch) -> list:
+    """A list that grows by the date of each day whose event texts are built (not read back)."""
+    from exports import feeds
+    built: list = []
+    real = feeds._Builder.day_events
+
+    def counting(self, day):
+        built.append(day["date"])
+        return real(self, day)
+    monkeypatch.setattr(feeds._Builder, "day_events", counting)
+    return built
+
+
+def _forget(feeds) -> None:
+    """Empty the process's caches of texts and feeds, as a new process starts."""
+    feeds._texts.clear()
+    feeds._cache.clear()
+
+
+def test_the_next_run_in_a_new_process_reads_unchanged_days_from_the_kept_file(backend, tmp_path,
+                                                                                monkeypatch):
+    import config as config_mod
+    from exports import feeds
+    from exports.feeds import kept
+    today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
+    _forget(feeds)
+    first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
+    built = _built_days(monkeypatch)
+    _forget(feeds)
+    same = feeds.write_feeds(tmp_path / "n1b", None, today, texts_file=kept_file)
+    assert built == []                          # every day's texts read back, none built
+    assert [p.read_bytes() for p in same] == [p.read_bytes() for p in first]
+    _forget(feeds)
+    nxt = feeds.write_feeds(tmp_path / "n2", None, today + timedelta(days=1), texts_file=kept_file)
+    entering = feeds.horizon(today + timedelta(days=1), config_mod.load(None))[1]
+    assert set(built) == {entering.isoformat()} and len(built) == len(nxt)   # one day per feed
+    monkeypatch.undo()
+    _forget(feeds)
+    fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")
+    assert [p.read_bytes() for p in nxt] == [p.read_bytes() for p in fresh]
+    k = kept.KeptTexts.open(kept_file)
+    assert k.get(b"no such digest") is None
+    k.close()
+
+
+def test_a_damaged_kept_file_is_ignored(backend, tmp_path):
+    from exports import feeds
+    bad = tmp_path / "texts.sqlite3"
+    bad.write_bytes(b"not a database" * 100)
+    _forget(feeds)
+    paths = feeds.write_feeds(tmp_path / "out", None, date(2026, 12, 1), texts_file=bad)
+    _forget(feeds)
+    plain = feeds.write_feeds(tmp_path / "plain", None, date(2026, 12, 1), texts_file="")
+    assert [p.read_bytes() for p in paths] == [p.read_bytes() for p in plain]
+
+
+def test_the_kept_file_holds_the_texts_of_the_last_two_runs(tmp_path):
+    from exports.feeds import kept
+    ev = icalendar.Event()
+    ev.add("uid", "u")
+    ev.add("summary", "禽")
+    texts = (text.EventText(ev),)
+    path = tmp_path / "texts.sqlite3"
+    for run, key in enumerate((b"a", b"b", b"c")):
+        k = kept.KeptTexts.open(path)
+        assert k.run == run + 1
+        k.put(key, texts)
+        k.save()
+        k.close()
+    k = kept.KeptTexts.open(path)
+    assert k.get(b"a") is None                  # used by neither of the last two runs
+    assert k.get(b"b")[0].plain == k.get(b"c")[0].plain == ev.to_ical()
+    k.close()

@@ -39,6 +39,7 @@ import config as config_mod
 from almanac.errors import BadInput
 from almanac.judgement.explain import localize
 from exports import source
+from exports.feeds import kept
 from exports.feeds import labels as L
 from exports.feeds import text
 from exports.feeds.stamps import Stamps
@@ -546,17 +547,45 @@ _TEXTS_MAX = 20_000
 
 
 def _day_texts(b: "_Builder", day: dict, judged: list) -> tuple[text.EventText, ...]:
-    key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, day, judged], ensure_ascii=False,
-                                    default=str).encode()).digest()
+    key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, _json_digest(day),
+                                     _json_digest(judged)]).encode()).digest()
     hit = _texts.get(key)
+    if hit is None and _reads_kept() is not None:
+        hit = _reads_kept().get(key)
+        if hit is not None:
+            _keep_in_memory(key, hit)
     if hit is not None:
         return hit
     evs = tuple(text.EventText(ev) for ev in b.day_events(day) + b.hour_events(day, judged))
+    _keep_in_memory(key, evs)
+    if _reads_kept() is not None:
+        _reads_kept().put(key, evs)
+    return evs
+
+
+def _keep_in_memory(key: bytes, evs: tuple) -> None:
     with _texts_lock:
         _texts[key] = evs
         while len(_texts) > _TEXTS_MAX:
             _texts.popitem(last=False)
-    return evs
+
+
+def _json_digest(value) -> str:
+    """The sha256 of ``value``'s JSON text: once per object while :func:`write_feeds` runs (the
+    same day document and judgements serve every task and language), else every time."""
+    memo = getattr(_reads, "memo", None)
+    hit = memo.get(("digest", id(value))) if memo is not None else None
+    if hit is None:
+        digest = hashlib.sha256(json.dumps(value, ensure_ascii=False, default=str).encode()).hexdigest()
+        hit = (value, digest)               # the value is held, so its id is not reused meanwhile
+        if memo is not None:
+            memo[("digest", id(value))] = hit
+    return hit[1]
+
+
+def _reads_kept() -> "kept.KeptTexts | None":
+    """The on-disk texts of earlier runs, while :func:`write_feeds` runs with them."""
+    return getattr(_reads, "kept", None)
 
 
 _reads = threading.local()
@@ -654,25 +683,45 @@ def check_alarm(alarm) -> int | None:
     return n
 
 
-def write_feeds(out_dir, config=None, today: date | None = None) -> list[Path]:
+def write_feeds(out_dir, config=None, today: date | None = None, *,
+                texts_file: "str | Path | None" = None) -> list[Path]:
     """Write the rolling feed of every task in every language into ``out_dir``
     (``{task}.ics`` for the default language, ``{task}.{lang}.ics`` for the others).
-    Files are replaced atomically; returns the paths written."""
+    Files are replaced atomically; returns the paths written.
+
+    Each day's event texts are kept on disk (``kept.KeptTexts``, at ``texts_file`` or
+    :func:`kept_path`) under the digest of what they are made of, so the next run — another
+    process — builds only the days whose content changed (the day that entered each feed)."""
     cfg = config_mod.load(config)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     tz = cfg["calendar"]["default_tz"]
     written = []
     _reads.memo = {}                      # each day range and task read once for all languages
+    _reads.kept = kept.KeptTexts.open(kept_path(cfg) if texts_file is None else (texts_file or None))
     try:
         for task in source.task_names(cfg):
             for lang in L.LANGS:
                 feed = rolling_feed(task, tz, lang, None, cfg, today)
                 name = f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics"
                 written.append(_atomic_write(out / name, feed.body))
+        if _reads.kept is not None:
+            _reads.kept.save()            # this run's texts, for the next run (one transaction)
     finally:
-        _reads.memo = None
+        if _reads.kept is not None:
+            _reads.kept.close()
+        _reads.memo = _reads.kept = None
     return written
+
+
+def kept_path(cfg) -> "Path | None":
+    """Where :func:`write_feeds` keeps the event texts between runs: ``[feeds] texts_file``
+    (``""``: not kept), by default ``feed-texts.sqlite3`` in the data folder."""
+    name = feeds_options(cfg).get("texts_file", "feed-texts.sqlite3")
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.is_absolute() else source.data_dir() / path
 
 
 def _atomic_write(path: Path, data: bytes) -> Path:

@@ -163,6 +163,14 @@ class EventText:
         self.plain = self._join(self.parts, event.sorted_keys())
         self.tzids = _tzids(event)
 
+    @classmethod
+    def from_parts(cls, **values) -> "EventText":
+        """An ``EventText`` from the values of its slots (``exports.feeds.kept`` reads them back)."""
+        self = cls.__new__(cls)
+        for name in cls.__slots__:
+            setattr(self, name, values[name])
+        return self
+
     def _join(self, parts, keys) -> bytes:
         return self.begin + b"".join([parts[k] for k in keys]) + self.sub + self.end
 

@@ -44,6 +44,37 @@ BOOKS: dict[str, dict[str, str]] = {
 }
 
 
+#: Books cited outside the seeds (the 課體 catalogue quotes their defining sentences), as a reader
+#: names them per language; the key is the title as the catalogue writes it.
+CLASSICS: dict[str, dict[str, str]] = {
+    "《六壬大全》": {"zh-Hant": "六壬大全", "zh-Hans": "六壬大全", "ko": "육임대전(六壬大全)",
+                 "en": "The Liuren Compendium (六壬大全)"},
+    "《畢法賦》": {"zh-Hant": "畢法賦", "zh-Hans": "毕法赋", "ko": "필법부(畢法賦)",
+                "en": "Rhapsody of the Hundred Rules (畢法賦)"},
+}
+
+
+def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
+    """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
+    the sentence quoted as the book writes it (converted for zh-Hans).
+
+    >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
+    'The Liuren Compendium (六壬大全), chapter 課經集 斬關課: 「凡卦魁罡加日辰發用，為斬關課」'
+    >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
+    '《육임대전(六壬大全)》 課經集 斬關課 「凡卦魁罡加日辰發用，為斬關課」'
+    """
+    from almanac.lang import check_lang, hans
+    lang = check_lang(lang)
+    name = CLASSICS[title][lang]
+    if lang == "zh-Hant":
+        return f"《{name}》{chapter}「{quote}」"
+    if lang == "zh-Hans":
+        return hans(f"《{name}》{chapter}「{quote}」")
+    if lang == "ko":
+        return f"《{name}》 {chapter} 「{quote}」"
+    return f"{name}, chapter {chapter}: 「{quote}」"
+
+
 def book(file: str, lang: str = "zh-Hant") -> str:
     """The title of the seed ``file`` in ``lang``."""
     from almanac.lang import check_lang

@@ -193,6 +193,14 @@ def test_chart_lang_gives_each_keti_meaning_in_that_language():
     fy = next(k for k in en["keti"] if k["name"] == "返吟")
     assert not re.search(r"[\u4e00-\u9fff]", fy["meaning"]) and fy["citation"].startswith("Da Liuren")
     assert isinstance(api.textbook_chart("丁卯", gan_shang="丑")["keti"][0]["meaning"], dict)
+    # a book outside the seeds is named in the reader's language too
+    zg_en = next(k for k in api.textbook_chart("甲寅", yuejiang="未", hour="亥", lang="en")["keti"]
+                 if k["name"] == "斬關")
+    assert zg_en["citation"].startswith("The Liuren Compendium (六壬大全), chapter 課經集 斬關課")
+    assert zg["citation"].startswith("《육임대전(六壬大全)》")
+    hans = api.textbook_chart("甲寅", yuejiang="未", hour="亥", lang="zh-Hans")["keti"]
+    assert all("《" in k["citation"] for k in hans)
+    assert next(k for k in hans if k["name"] == "斬關")["citation"].startswith("《六壬大全》课经集 斩关课")
 
 
 #: 《御定六壬直指》, an independent 720-課 table: 「X日第N局 干上Y 課體：…」 as printed, for the 局

@@ -61,16 +61,15 @@ def _with_lang(doc: dict, lang) -> dict:
     pats = (doc.get("sources") or {}).get("patterns") or {}
     doc["citations"] = {name: citation(src, lg) for name, src in pats.items()}
     from ..lang import in_lang
-    from ..sources import BOOKS
+    from ..liuren.keti import citation as keti_citation
     # the chart's own 課體 are shared and read-only (Chart.document): this answer gets its own
     doc["keti"] = thaw(doc.get("keti", []))
     if "keti_hour" in doc:
         doc["keti_hour"] = thaw(doc["keti_hour"])
     for k in doc["keti"] + doc.get("keti_hour", []):
-        # the 課體's meaning in the reader's language; a seed citation as people read it
+        # the 課體's meaning and its citation (seed paragraph or book) in the reader's language
         k["meaning"] = in_lang(k["meaning"], lg)
-        if k["source"].partition(": ")[0] in BOOKS:
-            k["citation"] = citation(k["source"], lg)
+        k["citation"] = keti_citation(k["name"], lg)
     return doc
 
 

@@ -142,6 +142,11 @@ class KetiSource:
     def __str__(self) -> str:
         return f"{self.book} {self.chapter}: 「{self.quote}」"
 
+    def citation(self, lang: str) -> str:
+        """The citation a reader of ``lang`` is shown (the book's title in that language)."""
+        from ..sources import classic_citation
+        return classic_citation(self.book, self.chapter, self.quote, lang)
+
 
 @dataclass(frozen=True)
 class KetiDef:
@@ -190,6 +195,9 @@ def _source(raw: dict, where: str):
     for key in ("book", "chapter", "quote"):
         if not raw.get(key):
             raise KetiError(f"{where}: source lacks {key!r}")
+    from ..sources import CLASSICS
+    if raw["book"] not in CLASSICS:
+        raise KetiError(f"{where}: {raw['book']} has no titles for readers (almanac.sources.CLASSICS)")
     return KetiSource(raw["book"], raw["chapter"], raw["quote"])
 
 
@@ -389,6 +397,14 @@ def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
     if hit is None:
         hit = docs[hour] = freeze([k.to_json() for k in of_moment(chart, hour)])
     return hit
+
+
+def citation(name: str, lang: str) -> str:
+    """The citation of the 課體 ``name`` for a reader of ``lang``: a seed paragraph or a book's
+    sentence, the title in that language."""
+    from ..sources import citation as seed_citation
+    d = next(d for d in catalogue() if d.name == name)
+    return d.source.citation(lang) if isinstance(d.source, KetiSource) else seed_citation(d.source, lang)
 
 
 def korean(name: str) -> str:

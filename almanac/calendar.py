@@ -284,6 +284,17 @@ def year_pillar_at(instant: datetime) -> GanZhi:
     return GanZhi((y - 4) % 60)
 
 
+def month_year_branches(instant: datetime) -> tuple[int, int]:
+    """The branches of the month and year pillars at ``instant`` (月建, 太歲). Both turn only at a
+    節 (立春 is one), so they are worked out once per 節."""
+    return _month_year_of_jie(term_before(instant, zhongqi=False))
+
+
+@lru_cache(maxsize=512)
+def _month_year_of_jie(jie: "SolarTerm") -> tuple[int, int]:
+    return month_pillar_at(jie.at).branch, year_pillar_at(jie.at).branch
+
+
 def month_pillar_at(instant: datetime) -> GanZhi:
     """The month pillar, which turns at each 節; its stem by 五虎遁 from the year stem."""
     jie = term_before(instant, zhongqi=False)

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from config import load
 
-from ..calendar import hour_pillar, moment_facts, moment_hour, month_pillar_at, parse_moment, year_pillar_at
+from ..calendar import hour_pillar, moment_facts, moment_hour, month_year_branches, parse_moment
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
@@ -149,8 +149,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
     doc.update(c.document)
     # the moment's own 課體: the 占時, and the month (旺相), year (太歲) and 月將 of the instant
-    doc["keti_hour"] = moment_json(c, branch, moment_of(month_pillar_at(instant).branch,
-                                                        year_pillar_at(instant).branch, yj))
+    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

@@ -56,6 +56,8 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None):
 
 def load(config=None, *, place=None, clock=None, lunar=None, school=None):
     """``config.load(config)`` with the request's choices applied."""
+    if place is None and clock is None and lunar is None and school is None:
+        return _config.load(config)             # the common call: nothing to apply
     return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school)
 
 

@@ -228,7 +228,13 @@ def _moment_names(when) -> set[str]:
 def moment(month: int | None = None, year: int | None = None,
            yuejiang: int | None = None) -> dict[str, Any]:
     """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
-    ``year`` and the 月將 ``yuejiang`` that are known, and the functions they make (wangxiang)."""
+    ``year`` and the 月將 ``yuejiang`` that are known, and the functions they make (wangxiang).
+    A new dict each call over values made once per (month, year, 月將)."""
+    return dict(_moment(month, year, yuejiang))
+
+
+@lru_cache(maxsize=2048)
+def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for key, value in (("month", month), ("year", year), ("yuejiang", yuejiang)):
         if value is not None:
@@ -382,16 +388,49 @@ def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Ket
         hit = by_hour[hour] = tuple(_all_matching(plan.hour, plan.hour_all, env))
     if not more:
         return tuple(k for _, k in hit)
-    context = {**more, "hour": hour}
-    extra = _matching(_plan(chart.options).more, {**chart.keti_env, **context}, frozenset(context))
-    return tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0]))
+    return _moment_entry(chart, hour, more)[0]
+
+
+#: moments (占時 and the rest of the moment) whose 課體 a chart keeps; beyond it they are dropped
+_MOMENTS_PER_CHART = 64
+
+
+def _moment_key(hour: int, more: dict[str, Any]) -> tuple:
+    """A moment by the values of its :data:`CONTEXT` names. ``more``'s other entries (the
+    functions :func:`moment` makes) must follow from those values, as :func:`moment`'s do."""
+    return (hour, *((n, more[n]) for n in CONTEXT if n != "hour" and n in more))
+
+
+def _moment_entry(chart, hour: int, more: dict[str, Any]) -> list:
+    """``[課體, JSON or None]`` of the moment on ``chart``: kept with the chart (a moment's month
+    and year recur on every chart cast within it), at most :data:`_MOMENTS_PER_CHART` per chart."""
+    kept = chart.__dict__.get("_keti_by_moment")
+    if kept is None:
+        kept = chart.__dict__.setdefault("_keti_by_moment", {})
+    key = _moment_key(hour, more)
+    entry = kept.get(key)
+    if entry is None:
+        hit = chart.keti_by_hour.get(hour)
+        if hit is None:
+            of_moment(chart, hour)
+            hit = chart.keti_by_hour[hour]
+        context = {**more, "hour": hour}
+        extra = _matching(_plan(chart.options).more, {**chart.keti_env, **context}, frozenset(context))
+        entry = [tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0])), None]
+        if len(kept) >= _MOMENTS_PER_CHART:
+            kept.clear()
+        kept[key] = entry
+    return entry
 
 
 def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
-    """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only; built once per chart and
-    hour and shared when only the hour is known (``almanac.shared.thaw`` it to change it)."""
+    """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only, built once per chart and
+    moment and shared (``almanac.shared.thaw`` it to change it)."""
     if more:
-        return freeze([k.to_json() for k in of_moment(chart, hour, more)])
+        entry = _moment_entry(chart, hour, more)
+        if entry[1] is None:
+            entry[1] = freeze([k.to_json() for k in entry[0]])
+        return entry[1]
     docs = chart.keti_hour_docs
     hit = docs.get(hour)
     if hit is None:

@@ -68,6 +68,18 @@ class LiurenOptions:
     keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
     keti_longde: str = "either"         # 龍德: 太歲 or 月將 with 天乙 used / both at once (課目 verse)
 
+    def __hash__(self) -> int:
+        # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict:
+        # a kept hash is of this process's string hashing: never carried to another process
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)

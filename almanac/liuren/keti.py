@@ -41,7 +41,8 @@ from typing import Any, Callable
 
 from ..shared import freeze
 from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
-from .generals import GENERALS
+from .generals import GENERALS, GOOD
+from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "keti.toml"
 LANGS = ("zh", "ko", "en")
@@ -49,8 +50,6 @@ LANGS = ("zh", "ko", "en")
 XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
 #: 墓 of each element (木未 火戌 土辰 — 土 follows 水 — 金丑 水辰)
 MU = (7, 10, 4, 1, 4)
-#: 三刑: the branch each branch punishes (子刑卯 丑刑戌 寅刑巳 卯刑子 辰午酉亥自刑 巳刑申 未刑丑 申刑寅 戌刑未)
-XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)
 #: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 
@@ -75,8 +74,8 @@ FUNCTIONS: dict[str, Any] = {
     "chong": lambda b: (b + 6) % 12,
     "mu": lambda e: MU[e],                                # 墓 of an element
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
-    "yima": lambda b: YIMA[b],                            # 驛馬 of a branch
-    "good": lambda g: g in GOOD_GENERALS,                 # a general is a 吉將
+    "yima": lambda b: YIMA[b % 4],                        # 驛馬 of a branch (the engine's table)
+    "good": lambda g: g in GOOD,                          # a general is a 吉將 (generals.GOOD)
     "he": lambda a, b: (a + b) % 12 == 1 or (a != b and a % 4 == b % 4),   # 六合 or 三合
     "all": all, "any": any, "len": len, "set": set,
 }
@@ -89,10 +88,7 @@ CONTEXT = ("hour", "month", "year", "yuejiang")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
-#: 驛馬 of each branch (三合頭沖: 申子辰 寅, 寅午戌 申, 巳酉丑 亥, 亥卯未 巳)
-YIMA = (2, 11, 8, 5, 2, 11, 8, 5, 2, 11, 8, 5)
-#: 吉將 (the six auspicious generals); the other six are 凶將
-GOOD_GENERALS = ("貴人", "六合", "青龍", "太常", "太陰", "天后")
+
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
          "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "void", "noble", "noble_ground",

@@ -119,16 +119,27 @@ def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int) -> dict:
     key = (branch, month, year, yuejiang)
     view = views.get(key)
     if view is None:
+        base = views.get(None)
+        if base is None:
+            base = views[None] = (FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
+                                  FrozenList([p.name for p in c.patterns]))
+        if len(views) > _VIEWS_PER_CHART:   # a chart meets few moments at a time: keep it bounded
+            views.clear()
+            views[None] = base
         view = views[key] = FrozenDict({
-            "transmissions": FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
+            "transmissions": base[0],
             "method": c.method,
             "sub_method": c.transmissions.sub_method,
-            "patterns": FrozenList([p.name for p in c.patterns]),
+            "patterns": base[1],
             "keti": FrozenList([x.name for x in c.keti
                                 + of_moment(c, branch, moment(month, year, yuejiang))]),
             "noble": "night" if c.night else "day",
         })
     return view
+
+
+#: hour views kept per chart (by hour branch, 月建, 太歲 and 月將); beyond it they are dropped
+_VIEWS_PER_CHART = 64
 
 
 def with_lang(doc: dict, lang) -> dict:

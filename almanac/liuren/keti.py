@@ -320,6 +320,17 @@ class _Plan:
             (alone if not d.needs else hour if set(d.needs) == {"hour"} else more).append(row)
         self.alone, self.hour, self.more = (tuple(r[:4] for r in rows) for rows in (alone, hour, more))
         self.alone_all, self.hour_all = _all_of(alone), _all_of(hour)
+        self._more_rows = tuple(more)
+        self._more_all: dict[frozenset, tuple] = {}
+
+    def more_all(self, have: frozenset) -> tuple[tuple, Any]:
+        """The ``more`` rows a moment knowing the names ``have`` decides, and their conditions as
+        one expression (compiled once per set of names)."""
+        hit = self._more_all.get(have)
+        if hit is None:
+            rows = [r for r in self._more_rows if r[1] <= have]
+            hit = self._more_all[have] = (tuple(r[:4] for r in rows), _all_of(rows))
+        return hit
 
 
 def _all_of(rows) -> Any:
@@ -406,12 +417,14 @@ def _moment_entry(chart, hour: int, more: dict[str, Any]) -> list:
     key = _moment_key(hour, more)
     entry = kept.get(key)
     if entry is None:
+        plan = _plan(chart.options)
+        context = {**more, "hour": hour}
+        env = {**chart.keti_env, **context}     # one environment for the hour's and the rest's
         hit = chart.keti_by_hour.get(hour)
         if hit is None:
-            of_moment(chart, hour)
-            hit = chart.keti_by_hour[hour]
-        context = {**more, "hour": hour}
-        extra = _matching(_plan(chart.options).more, {**chart.keti_env, **context}, frozenset(context))
+            hit = chart.keti_by_hour[hour] = tuple(_all_matching(plan.hour, plan.hour_all, env))
+        rows, code = plan.more_all(frozenset(context))
+        extra = _all_matching(rows, code, env)
         entry = [tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0])), None]
         if len(kept) >= _MOMENTS_PER_CHART:
             kept.clear()

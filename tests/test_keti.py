@@ -399,3 +399,24 @@ def test_hemei_and_quanju():
     c = _chart({"day": "丁亥", "gan_shang": "戌"})
     assert "全局" in [k.name for k in c.keti] and {"曲直", "炎上", "從革", "潤下"} & {p.name for p in c.patterns}
     assert "全局" not in [k.name for k in _chart({"day": "乙丑", "gan_shang": "巳"}).keti]    # 寅卯辰
+
+
+def test_the_askers_nianming_where_known():
+    """官爵 reads the 驛馬 of the asker's 本命/行年 as well (「歲月年命驛馬發用」), 三陰 its 「時克行年」;
+    without an asker neither adds nor removes anything."""
+    from almanac import api
+    # 乙亥日 亥時: 申 used, 戌 and 太常 in the 傳; 申 is the 驛馬 of no year/month/day branch here,
+    # but of 寅: an asker born in 戊寅 (1998) makes it 官爵, one born in 己卯 (1999) does not
+    at = "2026-01-01T22:30:00+08:00"
+    names_ = lambda **kw: [k["name"] for k in api.chart(at, **kw)["keti_hour"]]   # noqa: E731
+    assert "官爵" not in names_()
+    assert "官爵" in names_(born=1998, sex="m", task="travel")
+    assert "官爵" not in names_(born=1999, sex="m", task="travel")
+    # 三陰 (甲子日 子將 寅時, 子月): the 占時 寅 (木) overcomes a 行年 of 土, not one of 金
+    c, hr = _moment_chart("甲子", "子", "寅")
+    m = BRANCHES.index("子")
+    assert "三陰" in [k.name for k in of_moment(c, hr, moment(m, m, m))]
+    assert "三陰" in [k.name for k in of_moment(c, hr, moment(m, m, m, nian=BRANCHES.index("辰")))]
+    assert "三陰" not in [k.name for k in of_moment(c, hr, moment(m, m, m, nian=BRANCHES.index("申")))]
+    # the same chart and month, a different asker: kept apart, not served from the first one's answer
+    assert "三陰" in [k.name for k in of_moment(c, hr, moment(m, m, m, nian=BRANCHES.index("辰")))]

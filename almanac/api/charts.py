@@ -148,8 +148,14 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
            "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
     doc.update(c.document)
-    # the moment's own 課體: the 占時, and the month (旺相), year (太歲) and 月將 of the instant
-    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj))
+    # the moment's own 課體: the 占時, the month (旺相), year (太歲) and 月將 of the instant, and
+    # the asker's 本命 and 行年 when one is given
+    ming = nian = None
+    if person is not None:
+        from ..judgement.person import xingnian, year_of
+        ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
+        nian = BRANCHES.index(yn) if yn is not None else None
+    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj, ming, nian))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

@@ -88,6 +88,11 @@ CONTEXT = ("hour", "month", "year", "yuejiang")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
+#: the asker's 年命, read where known: ``ming`` (本命) and ``nian`` (行年) are each a tuple of the
+#: branch, empty when no person is given — a condition reads them so that an unknown person
+#: neither adds nor removes anything (``chu in (…) + ming``, ``all(… for b in nian)``); only entries
+#: that need more of the moment than its hour may read them
+PERSON = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
@@ -114,7 +119,7 @@ def compile_when(expr: str, where: str = "") -> Any:
     except SyntaxError as e:
         raise KetiError(f"{where}: condition does not parse: {expr!r} ({e.msg})") from None
     known = (set(FUNCTIONS) | set(CHART_FUNCTIONS) | set(FACTS) | set(CONSTANTS) | set(CONTEXT)
-             | set(MOMENT_FUNCTIONS))
+             | set(MOMENT_FUNCTIONS) | set(PERSON))
     known |= {n.target.id for n in ast.walk(tree)
               if isinstance(n, ast.comprehension) and isinstance(n.target, ast.Name)}
     for node in ast.walk(tree):
@@ -203,8 +208,10 @@ def _check_needs(entry: dict) -> tuple[str, ...]:
     if not set(needs) <= set(CONTEXT):
         raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
     used = _moment_names(entry["when"])
-    if not used <= set(needs):
+    if not used <= set(needs) | set(PERSON):
         raise KetiError(f"{name}: its condition reads {sorted(used)} but needs only {list(needs)}")
+    if used & set(PERSON) and not set(needs) - {"hour"}:
+        raise KetiError(f"{name}: reads the 年命 but needs nothing of the moment beyond its hour")
     return needs
 
 
@@ -214,19 +221,23 @@ def _moment_names(when) -> set[str]:
     for expr in (when.values() if isinstance(when, dict) else (when,)):
         for node in ast.walk(ast.parse(expr, mode="eval")):
             if isinstance(node, ast.Name):
-                if node.id in CONTEXT:
+                if node.id in CONTEXT or node.id in PERSON:
                     out.add(node.id)
                 elif node.id in MOMENT_FUNCTIONS:
                     out.add(MOMENT_FUNCTIONS[node.id])
     return out
 
 
-def moment(month: int | None = None, year: int | None = None,
-           yuejiang: int | None = None) -> dict[str, Any]:
+def moment(month: int | None = None, year: int | None = None, yuejiang: int | None = None,
+           ming: int | None = None, nian: int | None = None) -> dict[str, Any]:
     """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
-    ``year`` and the 月將 ``yuejiang`` that are known, and the functions they make (wangxiang).
+    ``year`` and the 月將 ``yuejiang`` that are known, the functions they make (wangxiang), and
+    the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`).
     A new dict each call over values made once per (month, year, 月將)."""
-    return dict(_moment(month, year, yuejiang))
+    ctx = dict(_moment(month, year, yuejiang))
+    ctx["ming"] = () if ming is None else (ming,)
+    ctx["nian"] = () if nian is None else (nian,)
+    return ctx
 
 
 @lru_cache(maxsize=2048)
@@ -405,7 +416,7 @@ _MOMENTS_PER_CHART = 64
 def _moment_key(hour: int, more: dict[str, Any]) -> tuple:
     """A moment by the values of its :data:`CONTEXT` names. ``more``'s other entries (the
     functions :func:`moment` makes) must follow from those values, as :func:`moment`'s do."""
-    return (hour, *((n, more[n]) for n in CONTEXT if n != "hour" and n in more))
+    return (hour, *((n, more[n]) for n in CONTEXT + PERSON if n != "hour" and n in more))
 
 
 def _moment_entry(chart, hour: int, more: dict[str, Any]) -> list:

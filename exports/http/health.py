@@ -1,11 +1,18 @@
 """``/healthz``: 200 only when the service can do its work — its store answers *and* can be
 written, and its data folder is there and has room. Anything else is 503 with the reason
-(redacted: a database URL's password never appears)."""
+(redacted: a database URL's password never appears).
+
+The write probe (a file written and fsynced, a store query) costs milliseconds to a second on a
+busy disk, and a balancer may ask several times a second; a passing check is therefore reused
+for ``[http] health_ttl`` seconds, never a failing one: a fault shows at the latest ``ttl``
+seconds after it happens, and every answer after a failure checks again."""
 from __future__ import annotations
 
 import os
 import shutil
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 from sqlalchemy import text
@@ -44,12 +51,29 @@ class Health:
     """Remembers the SQLite files it has seen, so a store deleted under the running service is
     reported as gone instead of being silently re-created empty."""
 
-    def __init__(self, cfg):
+    def __init__(self, cfg, ttl: float = 0):
         self.cfg = cfg
         self.seen: set[Path] = set()
+        self.ttl = float(ttl)
+        self._passed: tuple[float, dict] | None = None  # (monotonic time, document) of the last pass
+        self._lock = threading.Lock()
 
     def check(self) -> dict:
-        """The health document, or ``Unhealthy`` with the reason."""
+        """The health document (a pass at most ``ttl`` seconds old), or ``Unhealthy`` with the reason."""
+        passed = self._passed
+        if passed is not None and time.monotonic() - passed[0] < self.ttl:
+            return dict(passed[1])
+        with self._lock:  # one probe at a time; the others take its answer
+            passed = self._passed
+            if passed is not None and time.monotonic() - passed[0] < self.ttl:
+                return dict(passed[1])
+            self._passed = None
+            t0 = time.monotonic()
+            doc = self._check()
+            self._passed = (t0, doc)
+            return dict(doc)
+
+    def _check(self) -> dict:
         doc = {"status": "ok", "config": self.cfg.digest}
         store = source._backend()
         if store is None:

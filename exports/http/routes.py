@@ -224,7 +224,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
 
 
 def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
-    health = Health(cfg)
+    health = Health(cfg, float(cfg["http"]["health_ttl"]))
 
     @app.get("/healthz", responses={503: {"description": "store or disk unavailable", **_ERR}}, summary="Health")
     def healthz(request: Request):

@@ -10,11 +10,14 @@ running; see docs/http.md "Bounded load, measured").
 How: ``Expensive`` is the ``Limiter`` of ``limits`` (a free slot or ``503`` + ``Retry-After`` at
 once, never a queue) whose work runs in a small ``ProcessPoolExecutor``:
 
-- at most ``slots`` computations are admitted at once (``[http] expensive_slots``, ``0`` = one
-  fewer than the cores, at least 1), on at most ``min(slots, cores)`` processes;
-- the processes are started lazily (the first expensive request) with the ``spawn`` method (no
-  copy of a threaded server's locks), ignore Ctrl-C (the server decides when they stop), and
-  exit by themselves within a second when the serving process is gone (even after ``kill -9``);
+- at most ``slots`` requests are admitted at once (``[http] expensive_slots``, ``0`` = one
+  fewer than the cores, at least 1), computed on at most ``min(slots, cores - 1)`` processes (at
+  least 1): a core is left to the serving process;
+- the processes run at a lower CPU priority (``NICE``), so on a busy machine cheap requests get
+  the cores first;
+- they are started lazily (the first expensive request) with the ``spawn`` method (no copy of a
+  threaded server's locks), ignore Ctrl-C (the server decides when they stop), and exit by
+  themselves within a second when the serving process is gone (even after ``kill -9``);
 - the server's shutdown (``lifespan``) terminates them; a worker that died answers ``503``
   once and the next request starts a fresh pool;
 - a job carries the ``ALMANAC_*`` environment it was asked under (data folder, database,
@@ -42,6 +45,9 @@ from starlette.exceptions import HTTPException
 from exports.http.limits import Limiter
 from exports.http.middleware import RETRY_AFTER
 
+#: how much lower the workers' CPU priority is than the server's: on a busy machine the cores go
+#: to answering cheap requests first, and expensive work takes what is left
+NICE = 10
 #: the environment a job is computed under (the worker's own is replaced by the server's)
 ENV = ("ALMANAC_DATA_DIR", "ALMANAC_DB_URL", "ALMANAC_CONFIG")
 
@@ -76,8 +82,13 @@ def _watch_parent(parent: int) -> None:
 
 
 def _start(parent: int) -> None:
-    """Worker initializer: Ctrl-C is the server's to handle; exit when the server is gone."""
+    """Worker initializer: a lower priority than the server's, Ctrl-C is the server's to handle;
+    exit when the server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(NICE)
+    except (AttributeError, OSError):
+        pass
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
 
 
@@ -152,7 +163,9 @@ class Expensive(Limiter):
     def __init__(self, slots: int, processes: bool = True):
         super().__init__(default_slots(int(slots)))
         self.processes = bool(processes)
-        self.size = min(self.slots, _cores())
+        # one core is left to the serving process (its event loop and cheap requests); admitted
+        # requests beyond the processes wait for one (bounded by the slots)
+        self.size = min(self.slots, max(1, _cores() - 1))
 
     def _submit(self, what: str, fn, args: tuple, kwargs: dict) -> Future:
         self.take(what)

@@ -142,7 +142,7 @@ def test_readings_are_options():
     base = _counts(nights=(False,))
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
-            "keti_jiuchou": "lin", "keti_longde": "either"}
+            "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_"):
             continue

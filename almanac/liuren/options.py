@@ -39,6 +39,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_longzhan": ("tongwei", "maoyou"),
     "keti_jiuchou": ("lin", "fayong"),
     "keti_longde": ("either", "both"),
+    "keti_youzi": ("verse", "daquan"),
 }
 
 
@@ -67,6 +68,7 @@ class LiurenOptions:
     keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用·酉日酉用 (大全) / any 卯酉 用 on 卯酉日
     keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
     keti_longde: str = "either"         # 龍德: 太歲 or 月將 with 天乙 used / both at once (課目 verse)
+    keti_youzi: str = "verse"           # 遊子: 季神 used on 旬丁 (課目) / and all 三傳 土 (大全 課經集)
 
     def __hash__(self) -> int:
         # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept

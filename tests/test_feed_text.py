@@ -25,6 +25,27 @@ def test_the_fast_folder_is_in_use():
     assert text.fold is text._fast_fold          # the probe agreed with the installed icalendar
 
 
+def test_dates_are_written_directly_as_icalendar_writes_them():
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+    assert text._DATES_DIRECT                    # the probe agreed with the installed icalendar
+    zones = ["Asia/Shanghai", "Asia/Seoul", "America/New_York", "Europe/London", "Etc/GMT+5"]
+    checked = 0
+    for i, z in enumerate(zones):
+        ev = icalendar.Event()
+        ev.add("dtstart", datetime(2026, 3, 8, 2 + i, 30, tzinfo=ZoneInfo(z)))
+        ev.add("due", datetime(2026, 3, 8, i, tzinfo=timezone.utc))
+        ev.add("dtend", date(2026, 1, 1 + i))
+        ev.add("duration", timedelta(days=-i, hours=i, seconds=7 * i))
+        for name in ev.keys():
+            v = ev[name]
+            assert type(v) is icalendar.vDDDTypes
+            line = text._date_line(name, v)
+            assert line == ev.content_line(name, v), name
+            checked += 1
+    assert checked == 20
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=st.sampled_from("ab ,;:\\^n'\"禽日é🜂\t"), max_size=400))
 def test_fold_is_icalendar_folding(s):

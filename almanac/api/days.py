@@ -193,6 +193,14 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg),
-        "hours": [_hour_json(h, *se, cal.year_pillar_at(h.slot.start).branch)
-                  for h, se in zip(hours, _boundaries(hours))],
+        "hours": [_hour_json(h, *se, y) for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
     }
+
+
+def _years(hours) -> list[int]:
+    """The 太歲 (year branch) of each hour: the same at both ends of the day on all days but the
+    one holding 立春, so read twice rather than twelve times."""
+    first, last = (cal.year_pillar_at(h.slot.start).branch for h in (hours[0], hours[-1]))
+    if first == last:
+        return [first] * len(hours)
+    return [cal.year_pillar_at(h.slot.start).branch for h in hours]

@@ -101,7 +101,46 @@ def _line(comp, name: str, value) -> bytes:
                 return fold(f"{name};LANGUAGE={lang}:{value.to_ical().decode()}") + b"\r\n"
     elif t is icalendar.vCategory and not value.params and all(type(c) is str for c in value.cats):
         return fold(f"{name}:{value.to_ical().decode()}") + b"\r\n"
+    elif t is icalendar.vDDDTypes and _DATES_DIRECT:
+        line = _date_line(name, value)
+        if line is not None:
+            return fold(line) + b"\r\n"
     return fold(comp.content_line(name, value)) + b"\r\n"
+
+
+_SIMPLE_VALUE = re.compile(r"[A-Za-z0-9/_+-]+")
+
+
+def _date_line(name: str, value) -> str | None:
+    """The content line of a date, date-time or duration with no parameter or one plain ``TZID``
+    or ``VALUE`` (what the feeds write), as ``content_line`` writes it; None for anything else."""
+    params = value.params
+    if not params:
+        return f"{name}:{value.to_ical().decode()}"
+    if len(params) == 1:
+        (key, v), = params.items()
+        if key in ("TZID", "VALUE") and type(v) is str and v != "UTC" and _SIMPLE_VALUE.fullmatch(v):
+            return f"{name};{key}={v}:{value.to_ical().decode()}"
+    return None
+
+
+def _dates_agree() -> bool:
+    """Whether :func:`_date_line` writes a probe set of dates as the installed icalendar does."""
+    from datetime import date, datetime, timedelta, timezone
+    from zoneinfo import ZoneInfo
+    ev = icalendar.Event()
+    values = [("DTSTART", datetime(2026, 12, 1, 1, 0, tzinfo=ZoneInfo("Asia/Shanghai"))),
+              ("DTEND", datetime(2027, 3, 28, 23, 59, 59, tzinfo=ZoneInfo("America/Port-au-Prince"))),
+              ("DUE", date(2026, 12, 2)), ("DTSTAMP", datetime(2026, 1, 1, tzinfo=timezone.utc)),
+              ("DURATION", timedelta(minutes=1)), ("TRIGGER", timedelta(minutes=-15)),
+              ("X-D", timedelta(days=-1, seconds=7))]
+    for name, v in values:
+        ev.add(name, v)
+    return all(type(ev[n]) is not icalendar.vDDDTypes or _date_line(n, ev[n]) in (None, ev.content_line(n, ev[n]))
+               for n, _ in values)
+
+
+_DATES_DIRECT = _dates_agree()        # another icalendar version writes them otherwise: follow it
 
 
 def _property_bytes(comp, name: str) -> bytes:

@@ -73,6 +73,19 @@ def judge_range(task: str, start, end, tz: str | None = None, config=None, *,
     return {d: judge_day(d, tz, task, config) for d in _dates(start, end)}
 
 
+def day_tag(day, tz: str | None = None, config=None) -> str | None:
+    """A digest standing for ``get_day``'s answer when the store holds it current (equal tags,
+    equal answers), else None."""
+    fn = _store_fn("day_tag")
+    return fn(day, tz, config) if fn is not None else None
+
+
+def best_tag(task: str, start, end, tz: str | None = None, config=None) -> str | None:
+    """As ``day_tag``, for ``best`` over a range (with the same limit and language)."""
+    fn = _store_fn("best_tag")
+    return fn(task, start, end, tz, config) if fn is not None else None
+
+
 def _dates(start, end) -> list[date]:
     from datetime import timedelta
     s, e = _as_date(start), _as_date(end)
@@ -142,6 +155,6 @@ def chart(moment: "datetime | str", tz: str | None = None, config=None, **extra)
 def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None, **extra) -> dict:
     """``api.best``; ``extra`` (``lang`` …) as ``api.best`` takes them."""
     fn = _store_fn("best")
-    if fn is not None and not extra:
-        return fn(task, start, end, tz, limit, config)
+    if fn is not None and not set(extra) - {"lang"}:  # a person's 年命 is never stored
+        return fn(task, start, end, tz, limit, config, **extra)
     return api.best(task, start, end, tz=tz, limit=limit, config=config, **extra)

@@ -39,6 +39,9 @@ def _limit(limit: Any) -> int:
     return limit
 
 
+check_limit = _limit
+
+
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
          place=None, clock=None, lunar=None, school=None) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
@@ -55,12 +58,19 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     lg = check_lang(lang)
     person = parse_person(born, sex)
     results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person)
-    doc = {"task": prof.name, "tz": name, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lg,
+    return best_answer(cfg, prof.name, name, d0, d1, lg, good, results, person)
+
+
+def best_answer(cfg, task: str, tz: str, d0, d1, lang: str, good: bool, results: list,
+                person=None) -> dict:
+    """``best``'s document around its ``results`` (shared with the store, which finds the
+    results from its score rows)."""
+    doc = {"task": task, "tz": tz, "from": d0.isoformat(), "to": d1.isoformat(), "lang": lang,
            "good_found": good, **describe(cfg), "results": results}
     if person is not None:
         doc["person"] = person.to_json()
     if not good:
-        doc["note"] = NO_GOOD_HOUR[lg]
+        doc["note"] = NO_GOOD_HOUR[lang]
     return doc
 
 

@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
+from exports.http.answers import StoredAnswers
 from exports.http.caching import conditional, json_answer, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
@@ -108,6 +109,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
 
 def add_api_routes(app: FastAPI, cfg, limiter) -> None:
     hopts = cfg["http"]
+    stored = app.state.stored_answers = StoredAnswers()
 
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
@@ -116,11 +118,19 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                 picked: dict = Depends(chosen)):
         d = parse_date(day, "date")
         rcfg = choices(cfg, picked)
-        doc = source.get_day(d, feeds.check_tz(tz) if tz else None, rcfg)
+        zone = feeds.check_tz(tz) if tz else None
         if lang:
-            from almanac.api.days import with_lang
-            doc = with_lang(dict(doc, qin=dict(doc["qin"])), lang)
-        return json_answer(request, doc)
+            L.check_lang(lang)
+
+        def build():
+            doc = source.get_day(d, zone, rcfg)
+            if lang:
+                from almanac.api.days import with_lang
+                doc = with_lang(dict(doc, qin=dict(doc["qin"])), lang)
+            return doc
+        # a day the store holds current: its ETag from the rows' checksums, its body kept
+        return stored.answer(request, source.day_tag(d, zone, rcfg), ("day", lang, rcfg.digest),
+                             build)
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
     def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
@@ -161,8 +171,17 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
         task = known_task(task, rcfg)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
-        if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
-            return json_answer(request, source.best(task, s, e, zone, limit, rcfg, **extra))
+        if lang:
+            L.check_lang(lang)
+        # a range the store holds current is cheap: ranked by its score rows, ETag from their
+        # checksums, body kept; a person's 年命 is never stored
+        tag = None if (born or sex) else source.best_tag(task, s, e, zone, rcfg)
+        params = ("best", limit, lang, rcfg.digest)
+
+        def build():
+            return source.best(task, s, e, zone, limit, rcfg, **extra)
+        if tag is not None or (e - s).days + 1 <= int(hopts["cheap_best_days"]):
+            return stored.answer(request, tag, params, build)
         # computed in a worker process: the serving process keeps answering cheap requests
         return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone, limit,
                                                 rcfg, **extra))
@@ -233,6 +252,12 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         except (Unhealthy, BadConfig) as e:
             return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()
+        store = source._backend()
+        if store is not None:  # stored rows that failed their checksum: recomputed, never served
+            doc["store_checksums"] = store.integrity_stats()
+        answers = getattr(request.app.state, "stored_answers", None)
+        if answers is not None:
+            doc["stored_answers"] = answers.stats()
         doc["expensive"] = limiter.stats()
         return JSONResponse(doc, headers={"Cache-Control": "no-store"})
 

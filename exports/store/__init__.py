@@ -8,9 +8,10 @@ See ``docs/store.md``. ``get_day``/``get_range``/``get_judgements`` answer exact
 compute functions answer, reading the store where it covers the request with the current options
 and computing otherwise.
 """
-from .core import (PrecomputeStats, Store, get_day, get_judgements, get_judgements_range,
+from .checksums import stats as integrity_stats
+from .core import (PrecomputeStats, Store, best, best_tag, day_tag, get_day, get_judgements, get_judgements_range,
                    get_range, open_store)
 from .db import data_dir, resolve_url
 
-__all__ = ["PrecomputeStats", "Store", "data_dir", "get_day", "get_judgements",
+__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

@@ -20,18 +20,22 @@ import signal
 import socket
 import sys
 import time
+import heapq
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import JSON, Text, cast, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 import config as config_mod
 from almanac.judgement.score import resolve_task
+from almanac.lang import check_lang
+from almanac.redaction import redact
 
+from . import checksums
 from . import compute as C
-from .db import get_engine, reading, resolve_url, sqlite_path
+from .db import get_engine, pool_size, reading, resolve_url, sqlite_path
 from .migrations import SchemaTooNew, migrate
 from .models import Day, Hour, Judgement, Score
 
@@ -68,7 +72,7 @@ class Store:
         path = sqlite_path(self.url)
         #: False for a reader when the SQLite file does not exist yet (it then computes)
         self.exists = create or path is None or path.exists()
-        self.engine = get_engine(self.url) if self.exists else None
+        self.engine = get_engine(self.url, pool_size(self.config)) if self.exists else None
         if self.exists and self.url not in _migrated:
             migrate(self.engine)
             _migrated.add(self.url)
@@ -144,12 +148,14 @@ class Store:
             yield from pool.map(_compute_chunk, jobs)
 
     def _compute(self, date, tz, fh, th, cur) -> "_Computed":
+        """One day made ready to write: JSON texts, blobs and checksums are all built here (in
+        the compute worker), so the writer only moves bytes."""
         facts_ok = cur is not None and cur[0] == fh
         tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
-        facts = None if facts_ok else C.compute_day(date, tz, self.config)
-        scores, heads, packed = {}, {}, {}
+        out = _Computed(date, None if facts_ok else _day_rows(date, tz, fh,
+                                                               C.compute_day(date, tz, self.config)))
         if not tasks:
-            return _Computed(date, facts, scores, heads, packed)
+            return out
         # every task of the day in one pass over its fired rules; reasons stay catalog indices
         judged = C.judge_day_tasks(date, tz, tasks, self.config)
         if len(judged["heads"]) != 12:
@@ -158,14 +164,18 @@ class Store:
         hb = _dumps(judged["heads"])
         db = _dumps(judged["directions"]) if judged["directions"] is not None else "null"
         for t, (rows, with_dirs) in judged["tasks"].items():
-            # keep only what the score rows need; the rest is packed here, in the worker
-            scores[t] = [(r[0], r[1]) for r in rows]
-            packed[t] = _pack_rows(hb, db if with_dirs else "null", rows)
-            heads[t] = judged["answer"][t]
-        return _Computed(date, facts, scores, heads, packed)
+            scores = [(float(r[0]) if isinstance(r[0], (int, float)) else None, r[1], bool(r[3]))
+                      for r in rows]
+            blob = _pack_rows(hb, db if with_dirs else "null", rows)
+            head = judged["answer"][t]
+            out.scores[t], out.heads[t], out.packed[t] = scores, head, blob
+            out.sums[t] = checksums.judgement(tz, date, t, th[t], _dumps(head), scores, blob)
+        return out
 
-    def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True) -> None:
-        """Write computed days, each whole, all in one transaction."""
+    def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True,
+               force: "set[dt.date] | frozenset" = frozenset()) -> None:
+        """Write computed days, each whole, all in one transaction. Days in ``force`` are
+        rewritten whole even when their stored hashes are current (a failed checksum)."""
         redo: list[_Computed] = []
         try:
             with self.engine.begin() as conn:
@@ -175,13 +185,16 @@ class Store:
                     q = q.with_for_update()
                 rows = {r.date: r for r in conn.execute(q)}
                 now = dt.datetime.now(dt.timezone.utc)
-                hours, scores, judgements, new_days, day_ids = [], [], [], [], {}
+                th_text = _dumps(th)
+                scores, judgements, new_days, rewrite, day_ids = [], [], [], [], {}
                 for c in batch:
                     row = rows.get(c.date)
-                    if row is not None and row.facts_hash == fh and row.task_hashes == th:
+                    forced = c.date in force
+                    if not forced and row is not None and row.facts_hash == fh \
+                            and row.task_hashes == th:
                         stats.unchanged += 1  # another writer got here first
                         continue
-                    if row is not None and row.facts_hash == fh:
+                    if not forced and row is not None and row.facts_hash == fh:
                         old = dict(row.task_hashes or {})
                         need = [t for t in th if old.get(t) != th[t]]
                         if any(t not in c.scores for t in need):
@@ -191,59 +204,75 @@ class Store:
                         for model in (Score, Judgement):
                             conn.execute(delete(model).where(model.day_id == row.id,
                                                              model.task.in_(need + gone)))
-                        fresh = {t: c.scores[t] for t in need}
-                        scores += _score_rows(row.id, fresh, th)
-                        judgements += _judgement_rows(row.id, c.packed, need, th)
+                        scores += _score_rows(row.id, c.scores, need, th)
+                        judgements += _judgement_rows(row.id, c, need, th)
                         heads = {t: h for t, h in (row.task_heads or {}).items() if t in th}
                         heads.update({t: c.heads[t] for t in need})
                         conn.execute(update(Day).where(Day.id == row.id).values(
                             task_hashes=th, task_heads=heads, computed_at=now))
                         stats.tasks_updated += 1
                         continue
-                    if c.facts is None or any(t not in c.scores for t in th):
+                    if c.day is None or any(t not in c.scores for t in th):
                         redo.append(c)
                         continue
                     if row is None:
                         new_days.append(c)
                     else:
-                        conn.execute(delete(Score).where(Score.day_id == row.id))
-                        conn.execute(delete(Judgement).where(Judgement.day_id == row.id))
-                        conn.execute(delete(Hour).where(Hour.day_id == row.id))
-                        conn.execute(update(Day).where(Day.id == row.id).values(
-                            facts=_facts_without_hours(c.facts), facts_hash=fh, task_hashes=th,
-                            task_heads=c.heads, computed_at=now))
+                        for model in (Score, Judgement, Hour):
+                            conn.execute(delete(model).where(model.day_id == row.id))
+                        rewrite.append((c.day[0], fh, th_text, _dumps(c.heads), now, c.day[1],
+                                        row.id))
                         day_ids[c.date] = row.id
                     stats.written += 1
+                if rewrite:
+                    _update_many(conn, Day, _DAY_UPDATE, rewrite)
                 if new_days:
-                    ids = conn.execute(
-                        insert(Day).returning(Day.date, Day.id, sort_by_parameter_order=True),
-                        [{"tz": tz, "date": c.date, "facts": _facts_without_hours(c.facts),
-                          "facts_hash": fh, "task_hashes": th, "task_heads": c.heads,
-                          "computed_at": now}
-                         for c in new_days]).all()
+                    _insert_many(conn, Day, _DAY_COLUMNS, [
+                        (tz, c.date, c.day[0], fh, th_text, _dumps(c.heads), now, c.day[1])
+                        for c in new_days])
+                    ids = conn.execute(select(Day.date, Day.id).where(
+                        Day.tz == tz, Day.date.in_([c.date for c in new_days]))).all()
                     day_ids.update({r.date: r.id for r in ids})
+                hours = []
                 for c in batch:
                     if c.date in day_ids:
-                        hours += [_hour_row(day_ids[c.date], i, h)
-                                  for i, h in enumerate(c.facts["hours"])]
-                        scores += _score_rows(day_ids[c.date], c.scores, th)
-                        judgements += _judgement_rows(day_ids[c.date], c.packed, list(c.scores), th)
+                        i = day_ids[c.date]
+                        hours += [(i, *h) for h in c.day[2]]
+                        scores += _score_rows(i, c.scores, list(c.scores), th)
+                        judgements += _judgement_rows(i, c, list(c.scores), th)
                 if hours:
-                    conn.execute(insert(Hour), hours)
+                    _insert_many(conn, Hour, _HOUR_COLUMNS, hours)
                 if scores:
                     _insert_many(conn, Score, _SCORE_COLUMNS, scores)
                 if judgements:
-                    conn.execute(insert(Judgement), judgements)
+                    _insert_many(conn, Judgement, _JUDGEMENT_COLUMNS, judgements)
         except IntegrityError:
             if not _retry:
                 raise
             # another process inserted some of these days between our read and our write
-            stats.written -= sum(1 for c in batch if c.facts is not None)
-            fresh = [self._compute(c.date, tz, fh, th, self._current(c.date, tz)) for c in batch]
-            self._flush(fresh, tz, fh, th, stats, False)
+            stats.written -= sum(1 for c in batch if c.day is not None)
+            fresh = [self._compute(c.date, tz, fh, th,
+                                   None if c.date in force else self._current(c.date, tz))
+                     for c in batch]
+            self._flush(fresh, tz, fh, th, stats, False, force)
             return
         for c in redo:
-            self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats, _retry)
+            self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats, _retry,
+                        force)
+
+    def _repair(self, dates, tz: str) -> None:
+        """Rewrite whole the days whose rows failed their checksum, when the store can be
+        written; a read-only store keeps them (they are still never served)."""
+        if self.engine is None or not dates:
+            return
+        try:
+            fh, th = self._hashes()
+            batch = [self._compute(d, tz, fh, th, None) for d in sorted(set(dates))]
+            self._flush(batch, tz, fh, th, PrecomputeStats(), force=set(dates))
+            checksums.repaired(len(batch))
+        except (SQLAlchemyError, OSError) as e:
+            log.warning("store rows that failed their checksum were not rewritten: %s",
+                        redact(str(e)).splitlines()[0])
 
     def _current(self, date, tz):
         with reading(self.engine) as conn:
@@ -253,25 +282,43 @@ class Store:
         return None if row is None else (row.facts_hash, row.task_hashes)
 
     # ------------------------------------------------------------------ reading
-    def _load_days(self, tz: str, start: dt.date, end: dt.date, fh: str) -> dict[dt.date, dict]:
+    def _load_days(self, tz: str, start: dt.date, end: dt.date, fh: str
+                   ) -> tuple[dict[dt.date, dict], set[dt.date]]:
+        """The current days of the range whose rows pass their checksums, and the dates of
+        those that did not (reported, never served)."""
         out: dict[dt.date, dict] = {}
+        bad: set[dt.date] = set()
         if self.engine is None:
-            return out
+            return out, bad
         with reading(self.engine) as conn:
-            days = conn.execute(select(Day.id, Day.date, Day.facts).where(
+            days = conn.execute(select(Day.id, Day.date, cast(Day.facts, Text).label("facts"),
+                                       Day.checksum).where(
                 Day.tz == tz, Day.date >= start, Day.date <= end,
                 Day.facts_hash == fh)).all()
+            hours: dict[int, list] = {d.id: [] for d in days}
             if days:
-                by_id = {d.id: d for d in days}
-                hours: dict[int, list] = {i: [] for i in by_id}
-                for h in conn.execute(select(Hour.day_id, Hour.idx, Hour.facts).where(
-                        Hour.day_id.in_(list(by_id))).order_by(Hour.day_id, Hour.idx)):
-                    hours[h.day_id].append(h.facts)
-                for i, d in by_id.items():
-                    if len(hours[i]) == 12:
-                        out[d.date] = _with_hours(d.facts, hours[i])
+                for h in conn.execute(select(Hour.day_id, Hour.idx,
+                                             cast(Hour.facts, Text).label("facts"),
+                                             Hour.checksum).where(
+                        Hour.day_id.in_(list(hours))).order_by(Hour.day_id, Hour.idx)):
+                    hours[h.day_id].append(h)
             conn.rollback()
-        return out
+        for d in days:
+            hs = hours[d.id]
+            if len(hs) != 12:
+                continue  # not whole: computed (precompute never leaves such a day)
+            if checksums.day(tz, d.date, fh, d.facts) != d.checksum:
+                checksums.mismatch("store_days", tz, d.date)
+                bad.add(d.date)
+                continue
+            wrong = [h.idx for h in hs
+                     if checksums.hour(tz, d.date, h.idx, h.facts) != h.checksum]
+            if wrong:
+                checksums.mismatch("store_hours", tz, d.date, f"hours {wrong}")
+                bad.add(d.date)
+                continue
+            out[d.date] = _with_hours(json.loads(d.facts), [json.loads(h.facts) for h in hs])
+        return out, bad
 
     def get_range(self, start, end, tz: str | None = None) -> list[dict]:
         start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
@@ -279,44 +326,153 @@ class Store:
             raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
         tz = tz or C.default_tz(self.config)
         try:
-            stored = self._load_days(tz, start, end, C.facts_hash(self.config))
+            stored, bad = self._load_days(tz, start, end, C.facts_hash(self.config))
         except SQLAlchemyError as e:
-            log.warning("store unreadable, computing instead: %s", e)
-            stored = {}
+            log.warning("store unreadable, computing instead: %s", redact(str(e)).splitlines()[0])
+            stored, bad = {}, set()
+        self._repair(bad, tz)
         return [stored[d] if d in stored else C.compute_day(d, tz, self.config)
                 for d in date_range(start, end)]
 
     def get_day(self, date, tz: str | None = None) -> dict:
         return self.get_range(date, date, tz)[0]
 
-    def get_judgements_range(self, task: str, start, end, tz: str | None = None) -> dict:
-        """``{date: judge_day(date, tz, task)}`` from ``start`` to ``end`` inclusive."""
+    def _load_judgements(self, task: str, th: str, tz: str, start: dt.date, end: dt.date
+                         ) -> tuple[dict[dt.date, tuple], set[dt.date]]:
+        """``{date: (head, blob, twelve (score, verdict, vetoed))}`` of one task's current rows
+        that pass their checksums, and the dates of those that did not."""
+        out: dict[dt.date, tuple] = {}
+        bad: set[dt.date] = set()
+        if self.engine is None:
+            return out, bad
+        in_range = (Day.tz == tz, Day.date >= start, Day.date <= end)
+        with reading(self.engine) as conn:
+            rows = conn.execute(
+                select(Day.id, Day.date, Day.task_heads, Judgement.hours, Judgement.checksum)
+                .join(Judgement, Judgement.day_id == Day.id)
+                .where(*in_range, Judgement.task == task, Judgement.options_hash == th)).all()
+            scores: dict[int, list] = {r.id: [] for r in rows}
+            if rows:
+                for sc in conn.execute(
+                        select(Score.day_id, Score.score, Score.verdict, Score.vetoed)
+                        .join(Day, Score.day_id == Day.id)
+                        .where(*in_range, Score.task == task, Score.options_hash == th)
+                        .order_by(Score.day_id, Score.idx)):
+                    if sc.day_id in scores:
+                        scores[sc.day_id].append((sc.score, sc.verdict, bool(sc.vetoed)))
+            conn.rollback()
+        for r in rows:
+            twelve = scores[r.id]
+            if len(twelve) != 12:
+                continue
+            head = (r.task_heads or {}).get(task)
+            if checksums.judgement(tz, r.date, task, th, _dumps(head), twelve,
+                                   r.hours) != r.checksum:
+                checksums.mismatch("store_judgements", tz, r.date, task)
+                bad.add(r.date)
+                continue
+            out[r.date] = (head, r.hours, twelve)
+        return out, bad
+
+    def _task_rows(self, task, start, end, tz):
         start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         if end < start:
             raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
         tz = tz or C.default_tz(self.config)
         task = resolve_task(self.config, task)
         th = C.task_hashes(self.config, [task])[task]
-        stored: dict[dt.date, list] = {}
-        heads: dict[dt.date, dict | None] = {}
-        if self.engine is not None:
-            try:
-                with reading(self.engine) as conn:
-                    for d in conn.execute(select(Day.id, Day.date, Day.task_heads).where(
-                            Day.tz == tz, Day.date >= start, Day.date <= end)):
-                        heads[d.date] = (d.task_heads or {}).get(task)
-                    rows = conn.execute(
-                        select(Day.date, Judgement.hours)
-                        .join(Judgement, Judgement.day_id == Day.id)
-                        .where(Day.tz == tz, Day.date >= start, Day.date <= end,
-                               Judgement.task == task, Judgement.options_hash == th)).all()
-                    conn.rollback()
-                for r in rows:
-                    stored[r.date] = _unpack(r.hours, self.config, task)
-            except SQLAlchemyError as e:
-                log.warning("store unreadable, computing instead: %s", e)
-        return {d: _judgement(heads.get(d), stored[d]) if len(stored.get(d, ())) == 12
-                else C.judge_day(d, tz, task, self.config) for d in date_range(start, end)}
+        try:
+            stored, bad = self._load_judgements(task, th, tz, start, end)
+        except SQLAlchemyError as e:
+            log.warning("store unreadable, computing instead: %s", redact(str(e)).splitlines()[0])
+            stored, bad = {}, set()
+        self._repair(bad, tz)
+        return task, start, end, tz, stored
+
+    def get_judgements_range(self, task: str, start, end, tz: str | None = None) -> dict:
+        """``{date: judge_day(date, tz, task)}`` from ``start`` to ``end`` inclusive."""
+        task, start, end, tz, stored = self._task_rows(task, start, end, tz)
+        out = {}
+        for d in date_range(start, end):
+            if d in stored:
+                head, blob, _ = stored[d]
+                out[d] = _judgement(head, _unpack(blob, self.config, task))
+            else:
+                out[d] = C.judge_day(d, tz, task, self.config)
+        return out
+
+    def best(self, task: str, start, end, tz: str | None = None, limit: int = 10,
+             lang: str | None = None) -> dict:
+        """``almanac.api.best``'s answer, from the store's score rows when every day of the range
+        is stored current for the task (and passes its checksums), else computed."""
+        from almanac.api import judging
+        from almanac.judgement.search import GOOD, check_range
+        s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        check_range(s, e)
+        task, s, e, tz, stored = self._task_rows(task, s, e, tz)
+        days = date_range(s, e)
+        if any(d not in stored for d in days):
+            return judging.best(task, s, e, tz=tz, limit=limit, config=self.config, lang=lang)
+        n = judging.check_limit(limit)
+        pool = [(-score, d, i, verdict) for d in days
+                for i, (score, verdict, vetoed) in enumerate(stored[d][2]) if not vetoed]
+        top = heapq.nsmallest(n, pool)
+        good = any(p[3] in GOOD for p in pool)
+        lg = check_lang(lang)
+        entries: dict[dt.date, list] = {}
+        results = []
+        for _, d, i, _ in top:
+            if d not in entries:
+                entries[d] = _unpack(stored[d][1], self.config, task, lg)
+            entry = entries[d][i]
+            del entry["vetoed"]
+            results.append(entry)
+        return judging.best_answer(self.config, task, tz, s, e, lg, good, results)
+
+    # ------------------------------------------------------------------ answer tags
+    def day_tag(self, date, tz: str | None = None) -> str | None:
+        """A digest of the checksums of the stored rows ``get_day`` would serve (the day and its
+        twelve hours, current), or None when the day is not stored current. Equal tags, equal
+        answers: a cheap ETag, and the key of a cached body."""
+        if self.engine is None:
+            return None
+        d = C.parse_date(date)
+        tz = tz or C.default_tz(self.config)
+        try:
+            with reading(self.engine) as conn:
+                rows = conn.execute(
+                    select(Day.checksum, Hour.checksum.label("hour")).join(
+                        Hour, Hour.day_id == Day.id).where(
+                        Day.tz == tz, Day.date == d, Day.facts_hash == C.facts_hash(self.config))
+                    .order_by(Hour.idx)).all()
+                conn.rollback()
+        except SQLAlchemyError:
+            return None
+        if len(rows) != 12 or not rows[0].checksum:
+            return None
+        return checksums.tag("day", tz, d.isoformat(), rows[0].checksum, *(r.hour for r in rows))
+
+    def best_tag(self, task: str, start, end, tz: str | None = None) -> str | None:
+        """As ``day_tag``, for ``best`` over a range: the checksums of the task's judgement rows
+        (which cover its score rows) of every day, or None when a day is not stored current."""
+        if self.engine is None:
+            return None
+        s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        tz = tz or C.default_tz(self.config)
+        task = resolve_task(self.config, task)
+        th = C.task_hashes(self.config, [task])[task]
+        try:
+            with reading(self.engine) as conn:
+                sums = conn.execute(
+                    select(Judgement.checksum).join(Day, Judgement.day_id == Day.id).where(
+                        Day.tz == tz, Day.date >= s, Day.date <= e, Judgement.task == task,
+                        Judgement.options_hash == th).order_by(Day.date)).scalars().all()
+                conn.rollback()
+        except SQLAlchemyError:
+            return None
+        if len(sums) != (e - s).days + 1 or not all(sums):
+            return None
+        return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(), *sums)
 
     def get_judgements(self, date, task: str, tz: str | None = None) -> list[dict]:
         d = C.parse_date(date)
@@ -351,6 +507,7 @@ class Store:
             orphans = set(hours) - {i for (i,) in conn.execute(select(Day.id))}
             if orphans:
                 problems.append(f"{len(orphans)} orphan hour groups")
+            problems += _checksum_problems(conn)
             conn.rollback()
         return problems
 
@@ -362,13 +519,49 @@ class Store:
         return out
 
 
+def _checksum_problems(conn) -> list[str]:
+    """Rows whose checksum does not match what they hold (rows made stale by the migration to
+    checksums, with none yet, are left out: they are never served)."""
+    out = []
+    days = {d.id: d for d in conn.execute(select(
+        Day.id, Day.tz, Day.date, Day.facts_hash, cast(Day.facts, Text).label("facts"),
+        Day.checksum, Day.task_heads))}
+    for d in days.values():
+        if d.checksum and checksums.day(d.tz, d.date, d.facts_hash, d.facts) != d.checksum:
+            out.append(f"{d.tz} {d.date}: store_days checksum")
+    for h in conn.execute(select(Hour.day_id, Hour.idx, cast(Hour.facts, Text).label("facts"),
+                                 Hour.checksum)):
+        d = days.get(h.day_id)
+        if d is not None and h.checksum and \
+                checksums.hour(d.tz, d.date, h.idx, h.facts) != h.checksum:
+            out.append(f"{d.tz} {d.date}: store_hours {h.idx} checksum")
+    scores: dict[tuple, list] = {}
+    for sc in conn.execute(select(Score.day_id, Score.task, Score.score, Score.verdict,
+                                  Score.vetoed).order_by(Score.day_id, Score.task, Score.idx)):
+        scores.setdefault((sc.day_id, sc.task), []).append((sc.score, sc.verdict, bool(sc.vetoed)))
+    for j in conn.execute(select(Judgement.day_id, Judgement.task, Judgement.options_hash,
+                                 Judgement.hours, Judgement.checksum)):
+        d = days.get(j.day_id)
+        if d is None or not j.checksum:
+            continue
+        head = _dumps((d.task_heads or {}).get(j.task))
+        if checksums.judgement(d.tz, d.date, j.task, j.options_hash, head,
+                               scores.get((j.day_id, j.task), []), j.hours) != j.checksum:
+            out.append(f"{d.tz} {d.date}: store_judgements {j.task} checksum")
+    return out
+
+
 @dataclass
 class _Computed:
     date: dt.date
-    facts: dict | None         # None when the stored facts are current
-    scores: dict[str, list]    # task -> twelve (score, verdict), for the tasks to (re)write
+    #: (facts text without hours, its checksum, twelve hour rows without day_id) — None when the
+    #: stored facts are current
+    day: tuple | None
+    #: task -> twelve (score, verdict, vetoed), for the tasks to (re)write
+    scores: dict[str, list] = field(default_factory=dict)
     heads: dict[str, dict | None] = field(default_factory=dict)  # task -> answer minus hours
     packed: dict[str, bytes] = field(default_factory=dict)  # task -> the twelve, compressed
+    sums: dict[str, str] = field(default_factory=dict)  # task -> judgement row checksum
 
 
 def _head(result) -> dict | None:
@@ -415,28 +608,82 @@ def _compute_chunk(job) -> list[_Computed]:
     return [reader._compute(d, tz, fh, th, have.get(d)) for d in dates]
 
 
-_SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "options_hash")
+_DAY_COLUMNS = ("tz", "date", "facts", "facts_hash", "task_hashes", "task_heads", "computed_at",
+                "checksum")
+_DAY_UPDATE = ("facts", "facts_hash", "task_hashes", "task_heads", "computed_at", "checksum")
+_HOUR_COLUMNS = ("day_id", "idx", "branch", "start_utc", "end_utc", "pillar", "mansion", "chart",
+                 "facts", "checksum")
+_SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "vetoed", "options_hash")
+_JUDGEMENT_COLUMNS = ("day_id", "task", "options_hash", "hours", "checksum")
 
 
-def _score_rows(day_id: int, scores: dict[str, list[tuple]], th: dict[str, str]) -> list[tuple]:
+def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
+                th: dict[str, str]) -> list[tuple]:
     """Rows of ``store_scores`` as tuples in ``_SCORE_COLUMNS`` order."""
     rows = []
-    for task, hours in scores.items():
+    for task in tasks:
         h = th[task]
-        rows += [(day_id, i, task, float(score) if isinstance(score, (int, float)) else None,
-                  verdict, h) for i, (score, verdict) in enumerate(hours)]
+        rows += [(day_id, i, task, score, verdict, vetoed, h)
+                 for i, (score, verdict, vetoed) in enumerate(scores[task])]
     return rows
 
 
+def _judgement_rows(day_id: int, c: "_Computed", tasks: list[str], th: dict[str, str]
+                    ) -> list[tuple]:
+    return [(day_id, t, th[t], c.packed[t], c.sums[t]) for t in tasks]
+
+
+def _day_rows(date: dt.date, tz: str, fh: str, facts: dict) -> tuple:
+    """A computed day as the writer stores it: the facts text (hours left out, their key kept in
+    place so a read gives back the same document), its checksum, and the twelve hour rows
+    (without their day id) with theirs."""
+    text = _dumps(_facts_without_hours(facts))
+    hours = []
+    for i, h in enumerate(facts["hours"]):
+        ht = _dumps(h)
+        chart = C.chart_summary(h)
+        hours.append((i, h.get("branch", ""), C.to_utc_naive(h["start"]),
+                      C.to_utc_naive(h["end"]), h.get("pillar"), h.get("mansion"),
+                      None if chart is None else _dumps(chart), ht,
+                      checksums.hour(tz, date, i, ht)))
+    return text, checksums.day(tz, date, fh, text), hours
+
+
+def _processors(conn, model, columns: tuple[str, ...]) -> list:
+    """Per column, the dialect's conversion of a plain value (dates and times on SQLite, for
+    instance), or None. JSON columns take their text as it is: it was encoded (and its checksum
+    taken) once, in the compute step."""
+    out = []
+    for name in columns:
+        col = model.__table__.c[name]
+        out.append(None if isinstance(col.type, JSON) else col.type.bind_processor(conn.dialect))
+    return out
+
+
+def _convert(rows: list[tuple], procs: list) -> list[tuple]:
+    if not any(procs):
+        return rows
+    return [tuple(v if p is None or v is None else p(v) for v, p in zip(r, procs)) for r in rows]
+
+
 def _insert_many(conn, model, columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """One driver-level executemany of plain values (ints, floats, texts): tens of thousands of
-    score rows without SQLAlchemy's per-row parameter processing, which none of them needs."""
+    """One driver-level executemany of plain values: tens of thousands of rows without
+    SQLAlchemy's per-row parameter processing (only the dialect's own value conversions)."""
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     table = model.__table__
     prep = conn.dialect.identifier_preparer
     sql = (f"INSERT INTO {prep.format_table(table)} ({', '.join(prep.quote(c) for c in columns)}) "
            f"VALUES ({', '.join([mark] * len(columns))})")
-    conn.exec_driver_sql(sql, rows)
+    conn.exec_driver_sql(sql, _convert(rows, _processors(conn, model, columns)))
+
+
+def _update_many(conn, model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """``UPDATE … SET columns WHERE id = ?`` for rows of the columns' values followed by the id."""
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    prep = conn.dialect.identifier_preparer
+    sql = (f"UPDATE {prep.format_table(model.__table__)} SET "
+           f"{', '.join(f'{prep.quote(c)} = {mark}' for c in columns)} WHERE id = {mark}")
+    conn.exec_driver_sql(sql, _convert(rows, _processors(conn, model, columns) + [None]))
 
 
 def _dumps(obj) -> str:
@@ -451,19 +698,13 @@ def _pack_rows(heads_json: str, dirs_json: str, rows: list) -> bytes:
     return zlib.compress(f'{{"b":{heads_json},"d":{dirs_json},"h":{_dumps(rows)}}}'.encode(), 1)
 
 
-def _unpack(blob: bytes, cfg=None, task: str | None = None) -> list:
+def _unpack(blob: bytes, cfg=None, task: str | None = None, lang: str = "zh-Hant") -> list:
     doc = json.loads(zlib.decompress(blob))
     if isinstance(doc, list):  # the hours verbatim (as first stored)
         return doc
     from almanac.judgement.score import profile
     from almanac.judgement.search import judged_entries
-    return judged_entries(profile(cfg, task), doc["b"], doc["d"], doc["h"])
-
-
-def _judgement_rows(day_id: int, packed: dict[str, bytes], tasks: list[str],
-                    th: dict[str, str]) -> list[dict]:
-    return [{"day_id": day_id, "task": t, "options_hash": th[t], "hours": packed[t]}
-            for t in tasks]
+    return judged_entries(profile(cfg, task), doc["b"], doc["d"], doc["h"], lang)
 
 
 def _facts_without_hours(facts: dict) -> dict:
@@ -475,13 +716,6 @@ def _with_hours(facts: dict, hours: list) -> dict:
     out = dict(facts)
     out["hours"] = hours
     return out
-
-
-def _hour_row(day_id: int, idx: int, h: dict) -> dict:
-    return {"day_id": day_id, "idx": idx, "branch": h.get("branch", ""),
-            "start_utc": C.to_utc_naive(h["start"]), "end_utc": C.to_utc_naive(h["end"]),
-            "pillar": h.get("pillar"), "mansion": h.get("mansion"),
-            "chart": C.chart_summary(h), "facts": h}
 
 
 def holder_name() -> str:
@@ -525,3 +759,20 @@ def get_judgements(date, task: str, tz: str | None = None, config=None) -> list[
 def get_judgements_range(task: str, start, end, tz: str | None = None, config=None
                          ) -> dict[dt.date, list[dict]]:
     return _reader(config).get_judgements_range(task, start, end, tz)
+
+
+def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None,
+         lang: str | None = None) -> dict:
+    """``almanac.api.best``'s answer: from the store's score rows when the range is stored
+    current for the task, else computed."""
+    return _reader(config).best(task, start, end, tz, limit, lang)
+
+
+def day_tag(date, tz: str | None = None, config=None) -> str | None:
+    """See ``Store.day_tag``."""
+    return _reader(config).day_tag(date, tz)
+
+
+def best_tag(task: str, start, end, tz: str | None = None, config=None) -> str | None:
+    """See ``Store.best_tag``."""
+    return _reader(config).best_tag(task, start, end, tz)

@@ -93,20 +93,42 @@ def _json_dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def get_engine(url: str) -> Engine:
-    """One engine per URL per process."""
+#: worker threads of the HTTP service: Starlette runs each synchronous endpoint in one of anyio's
+#: default worker threads (40); every one of them may hold a connection at once
+SERVICE_THREADS = 40
+#: connections beyond the pool for the few other threads (the scheduler's job, a warm-up)
+EXTRA_CONNECTIONS = 8
+
+
+def pool_size(config=None) -> int:
+    """Connections kept open per process: ``[store] pool_size``, or (0) the service's threads."""
+    try:
+        n = int(config["store"].get("pool_size", 0)) if config is not None else 0
+    except (KeyError, TypeError, ValueError, AttributeError):
+        n = 0
+    return n if n > 0 else SERVICE_THREADS
+
+
+def get_engine(url: str, size: int | None = None) -> Engine:
+    """One engine per URL per process, its pool as large as the threads that use it (``size``,
+    default the service's worker threads): a request never waits for a connection, and none is
+    closed and opened again because the pool was smaller than the threads."""
     if url in _engines:
         return _engines[url]
+    size = size or SERVICE_THREADS
+    pool = {"pool_size": size, "max_overflow": EXTRA_CONNECTIONS, "pool_timeout": 30}
     if make_url(url).get_backend_name() == "sqlite":
         path = sqlite_path(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            pool = {}  # in memory: one connection per thread, the dialect's own pool
         engine = create_engine(url, connect_args={"timeout": 30, "isolation_level": None},
-                               json_serializer=_json_dumps)
+                               json_serializer=_json_dumps, **pool)
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
     else:
-        engine = create_engine(url, pool_pre_ping=True, json_serializer=_json_dumps)
+        engine = create_engine(url, pool_pre_ping=True, json_serializer=_json_dumps, **pool)
     _engines[url] = engine
     return engine
 

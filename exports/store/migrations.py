@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from sqlalchemy import (JSON, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
+from sqlalchemy import (JSON, Boolean, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
                         LargeBinary, MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
 from sqlalchemy.engine import Connection, Engine
 
@@ -77,9 +77,31 @@ def _v1(conn: Connection) -> None:
     md.create_all(conn)
 
 
+def _v2(conn: Connection) -> None:
+    """Row checksums (days, hours, judgements) and the ``vetoed`` flag of each score row.
+
+    Rows written before carry no checksum, so none of them may be served any longer: their
+    options hashes are blanked, which makes every stored day stale — readers compute it and the
+    next ``precompute`` rewrites it whole, checksums and flags included."""
+    dialect = conn.dialect.name
+    false = "false" if dialect == "postgresql" else "0"
+    for table in ("store_days", "store_hours", "store_judgements"):
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN checksum VARCHAR(32) NOT NULL DEFAULT ''"))
+    conn.execute(text(f"ALTER TABLE store_scores ADD COLUMN vetoed BOOLEAN NOT NULL DEFAULT {false}"))
+    conn.execute(text("UPDATE store_days SET facts_hash = ''"))
+    conn.execute(text("UPDATE store_scores SET options_hash = ''"))
+    conn.execute(text("UPDATE store_judgements SET options_hash = ''"))
+    # ``best`` from the store: a task's usable hours of a range, best first
+    scores = Table("store_scores", MetaData(), Column("task", String(64)),
+                   Column("vetoed", Boolean), Column("score", Float))
+    Index("ix_store_scores_task_vetoed_score", scores.c.task, scores.c.vetoed,
+          scores.c.score).create(conn)
+
+
 #: (version, name, function) in order; append, never edit a released entry.
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "days, hours, per-task scores, runs ledger", _v1),
+    (2, "row checksums verified on read; vetoed flag of score rows", _v2),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import (JSON, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
+from sqlalchemy import (JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
                         SmallInteger, String, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -45,6 +45,8 @@ class Day(Base):
     #: per task, the judge_day answer around its hours ({"date", "tz", "task", "hours": null})
     task_heads: Mapped[dict] = mapped_column(JSON)
     computed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: blake2b of the key, ``facts_hash`` and the stored ``facts`` text (``checksums.day``)
+    checksum: Mapped[str] = mapped_column(String(32), server_default="")
 
 
 class Hour(Base):
@@ -59,11 +61,14 @@ class Hour(Base):
     mansion: Mapped[str | None] = mapped_column(String(8), nullable=True)
     chart: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     facts: Mapped[dict] = mapped_column(JSON)
+    #: blake2b of the key and the stored ``facts`` text (``checksums.hour``)
+    checksum: Mapped[str] = mapped_column(String(32), server_default="")
 
 
 class Score(Base):
     __tablename__ = "store_scores"
-    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),)
+    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),
+                      Index("ix_store_scores_task_vetoed_score", "task", "vetoed", "score"))
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)
     idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
@@ -71,6 +76,8 @@ class Score(Base):
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     verdict: Mapped[str | None] = mapped_column(String(16), nullable=True)
     options_hash: Mapped[str] = mapped_column(String(64))
+    #: the hour is vetoed for the task (never among ``best``'s answers)
+    vetoed: Mapped[bool] = mapped_column(Boolean, server_default="0")
 
 
 class Judgement(Base):
@@ -84,6 +91,9 @@ class Judgement(Base):
     task: Mapped[str] = mapped_column(String(64), primary_key=True)
     options_hash: Mapped[str] = mapped_column(String(64))
     hours: Mapped[bytes] = mapped_column(LargeBinary)
+    #: blake2b of the key, options hash, the task's answer head, the twelve score rows and the
+    #: blob (``checksums.judgement``): the score rows ``best`` reads are covered too
+    checksum: Mapped[str] = mapped_column(String(32), server_default="")
 
 
 class Run(Base):

@@ -1,0 +1,90 @@
+"""Row checksums: what a stored row must hash to before it is served.
+
+Each row that answers a question carries a blake2b digest of its key and of the exact bytes
+stored (the JSON text as written, the compressed blob), computed when the row is built, before
+its transaction. A read recomputes it from the bytes it fetched; a row that does not match —
+a flipped byte passes SQLite's ``integrity_check`` and PostgreSQL's page checks alike — is never
+served: the reader computes the answer instead, repairs the day when it can write, and the
+event is counted here and logged as a warning naming the table, zone and date.
+
+- ``store_days``: zone, date, facts hash and the ``facts`` text.
+- ``store_hours``: zone, date, hour index and the ``facts`` text.
+- ``store_judgements``: zone, date, task, options hash, the task's answer head, the twelve
+  ``store_scores`` rows (score, verdict, vetoed) and the blob — so the score rows ``best`` reads
+  are covered too.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import logging
+import threading
+
+log = logging.getLogger("almanac.store")
+
+_SIZE = 16  # bytes: 32 hex characters
+
+
+def _digest(*parts: bytes) -> str:
+    h = hashlib.blake2b(digest_size=_SIZE)
+    for p in parts:
+        h.update(p)
+        h.update(b"\x1f")
+    return h.hexdigest()
+
+
+def dumps(obj) -> str:
+    """The JSON text a row stores (and its checksum covers)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def day(tz: str, date: dt.date, facts_hash: str, facts_text: str) -> str:
+    return _digest(b"day", tz.encode(), date.isoformat().encode(), facts_hash.encode(),
+                   facts_text.encode())
+
+
+def hour(tz: str, date: dt.date, idx: int, facts_text: str) -> str:
+    return _digest(b"hour", tz.encode(), date.isoformat().encode(), b"%d" % idx,
+                   facts_text.encode())
+
+
+def score_text(scores) -> bytes:
+    """The twelve score rows ``(score, verdict, vetoed)`` as the judgement checksum covers them."""
+    return ";".join(f"{'' if s is None else repr(float(s))},{v or ''},{1 if x else 0}"
+                    for s, v, x in scores).encode()
+
+
+def judgement(tz: str, date: dt.date, task: str, options_hash: str, head_text: str,
+              scores, blob: bytes) -> str:
+    return _digest(b"judgement", tz.encode(), date.isoformat().encode(), task.encode(),
+                   options_hash.encode(), head_text.encode(), score_text(scores), blob)
+
+
+def tag(*parts: str) -> str:
+    """A digest of several rows' checksums and what was asked (an answer's cheap ETag)."""
+    return _digest(*(p.encode() for p in parts))
+
+
+# ---------------------------------------------------------------------- what was found
+_lock = threading.Lock()
+_counts = {"checksum_mismatches": 0, "repaired": 0}
+
+
+def mismatch(table: str, tz: str, date: dt.date, what: str = "") -> None:
+    """Count and log one row that failed its checksum (it is not served)."""
+    with _lock:
+        _counts["checksum_mismatches"] += 1
+    log.warning("store checksum mismatch in %s for %s %s%s: not served, recomputed",
+                table, tz, date, f" ({what})" if what else "")
+
+
+def repaired(n: int = 1) -> None:
+    with _lock:
+        _counts["repaired"] += n
+
+
+def stats() -> dict[str, int]:
+    """``{"checksum_mismatches": N, "repaired": M}`` since this process started."""
+    with _lock:
+        return dict(_counts)

@@ -27,6 +27,25 @@ def stats_end(year: int):
     return dt.date(year, 12, 31)
 
 
+def _bytes_per_day(path: Path, days: int) -> dict[str, float]:
+    """Bytes per stored day: the whole file after VACUUM, and each table with its indexes
+    (SQLite's dbstat)."""
+    import sqlite3
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        raw.execute("VACUUM")
+        per = {}
+        try:
+            for name, tbl, size in raw.execute(
+                    "SELECT name, tbl_name, SUM(pgsize) FROM dbstat JOIN sqlite_master USING (name) "
+                    "GROUP BY name"):
+                if tbl.startswith("store_"):
+                    per[tbl] = per.get(tbl, 0) + size / days
+        except sqlite3.OperationalError:  # an SQLite built without dbstat
+            pass
+    return {"total": path.stat().st_size / days, **per}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--year", type=int, default=2026)
@@ -50,6 +69,7 @@ def main(argv=None) -> int:
         warm = time.perf_counter() - t0
         counts = store.counts()
         problems = store.verify()
+        size = _bytes_per_day(Path(tmp) / "bench.sqlite3", stats.days)
         # the store's own share: writing a year already computed into a second fresh file
         from exports.store import core
         other = Store(f"sqlite:///{Path(tmp) / 'write-only.sqlite3'}", cfg)
@@ -69,6 +89,9 @@ def main(argv=None) -> int:
           f" {warm:.3f} s re-run; rows {counts}; {'whole' if not problems else problems[:3]}")
     print(f"  of which, in one process: computing {compute_s:.2f} s (almanac.api.day + "
           f"judge_day × {len(tasks)} tasks), writing {write_s:.2f} s (the store's own cost)")
+    print(f"  size: {size['total'] / 1024:.1f} kB per day and zone (the file after VACUUM / days); "
+          "per table, tables and indexes: "
+          + ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in size.items() if k != "total"))
     return 0 if ok else 1
 
 

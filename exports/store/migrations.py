@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from sqlalchemy import (JSON, Boolean, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
+from sqlalchemy import (JSON, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
                         LargeBinary, MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
 from sqlalchemy.engine import Connection, Engine
 
@@ -91,11 +91,6 @@ def _v2(conn: Connection) -> None:
     conn.execute(text("UPDATE store_days SET facts_hash = ''"))
     conn.execute(text("UPDATE store_scores SET options_hash = ''"))
     conn.execute(text("UPDATE store_judgements SET options_hash = ''"))
-    # ``best`` from the store: a task's usable hours of a range, best first
-    scores = Table("store_scores", MetaData(), Column("task", String(64)),
-                   Column("vetoed", Boolean), Column("score", Float))
-    Index("ix_store_scores_task_vetoed_score", scores.c.task, scores.c.vetoed,
-          scores.c.score).create(conn)
 
 
 #: (version, name, function) in order; append, never edit a released entry.

@@ -67,8 +67,7 @@ class Hour(Base):
 
 class Score(Base):
     __tablename__ = "store_scores"
-    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),
-                      Index("ix_store_scores_task_vetoed_score", "task", "vetoed", "score"))
+    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),)
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)
     idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)

@@ -440,8 +440,9 @@ def test_a_year_from_the_store_is_byte_identical_to_computing_it(tmp_path, monke
     built = {t: feeds.build_feed(t, s, e, TZ, strict=False).body for t in _tasks()[:3]}
     monkeypatch.setattr(source, "get_range", lambda a, b, tz=None, config=None: [
         api.day(d, tz, config) for d in source._dates(a, b)])
-    monkeypatch.setattr(source, "judge_range", lambda task, a, b, tz=None, config=None: {
-        d: api.judge_day(d, tz, task, config)["hours"] for d in source._dates(a, b)})
+    monkeypatch.setattr(source, "judge_range", lambda task, a, b, tz=None, config=None,
+                        person=None: {d: api.judge_day(d, tz, task, config)["hours"]
+                                      for d in source._dates(a, b)})
     feeds._texts.clear()
     for task, body in built.items():
         assert feeds.build_feed(task, s, e, TZ, strict=False).body == body, task

@@ -375,6 +375,8 @@ def test_documented_moment_counts():
 #: (name, day, 月將, 占時, 月建, 太歲, found?): each name of the moment on a chart where its book
 #: definition holds, and on the same chart with one fact of the moment changed so that it does not
 MOMENT_CASES = [
+    ("榮華", "丙寅", "午", "卯", "申", "寅", True),      # the book's 丙寅日干上申: 申 (the 支's 馬) on the 干, used, 六合
+    ("榮華", "丙寅", "午", "卯", "午", "寅", False),     # 午月: 金 囚
     ("三陽", "甲寅", "酉", "未", "辰", "寅", True),      # 天乙 順, 干上 支上 辰 on 六合 (ahead), 辰月 土旺
     ("三陽", "甲寅", "酉", "未", "寅", "寅", False),     # 寅月: 辰 土 死
     ("時泰", "甲子", "子", "子", "寅", "戌", True),      # 伏吟, 寅 used: the 月建, 甲's 德, on 青龍/六合

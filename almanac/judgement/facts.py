@@ -24,7 +24,7 @@ from typing import Any
 
 from almanac.calendar import STRENGTHS, strength
 from almanac.liuren.keti import names as _keti_names
-from almanac.liuren.keti import DE as _KETI_DE, moment, of_moment
+from almanac.liuren.keti import DE as _KETI_DE, LU as _KETI_LU, moment, of_moment
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
@@ -60,8 +60,8 @@ KETI_NAMES = _keti_names()
 
 #: 寄宮 of each stem (the 六壬 plate's table): 甲寅 乙辰 丙戊巳 丁己未 庚申 辛戌 壬亥 癸丑
 JIGONG = {s: BRANCHES[b] for s, b in zip(STEMS, _JIGONG)}
-#: 日祿: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子
-LU = dict(zip(STEMS, "寅卯巳午巳午申酉亥子"))
+#: 日祿: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子 (the 課體 catalogue's table)
+LU = dict(zip(STEMS, (BRANCHES[b] for b in _KETI_LU)))
 #: 日德: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (the 課體 catalogue's table)
 DE = dict(zip(STEMS, (BRANCHES[b] for b in _KETI_DE)))
 #: 驛馬 of the day branch (the 六壬 engine's table): 申子辰寅 寅午戌申 巳酉丑亥 亥卯未巳

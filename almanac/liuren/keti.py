@@ -52,6 +52,8 @@ XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
 MU = (7, 10, 4, 1, 4)
 #: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
+#: 日祿 of each stem: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子 (as a branch)
+LU = (2, 3, 5, 6, 5, 6, 8, 9, 11, 0)
 
 
 class KetiError(ValueError):
@@ -96,7 +98,7 @@ PERSON = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
-         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "void", "noble", "noble_ground",
+         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "void", "noble", "noble_ground",
          "shun", "k")
 #: constants: branches, stems (as stem indices), generals (as names), elements
 CONSTANTS: dict[str, Any] = {
@@ -303,7 +305,7 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
         "n_lessons": len({(l.upper, l.seat) for l in lessons}),
         "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
         "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
-        "de": DE[stem], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
+        "de": DE[stem], "lu": LU[stem], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
         "shun": noble.direction == "順", "k": k,
         "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12, "rides": _rides_fn(on),
         "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,

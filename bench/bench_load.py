@@ -7,13 +7,15 @@ ALMANAC_DATA_DIR is set), renders the default feed, then:
    rendered default feed and ``/api/tasks``;
 2. **mixed** (``--duration`` s, at most 60): the same cheap clients, plus ``--expensive`` client
    threads that each loop over a year-long ``/api/best``, a new ``?alarm=`` feed variant every
-   time, an on-demand report page inside the window and one far outside it.
+   time, an on-demand report page inside the window and one far outside it. They retry at once
+   after a 503 (hammering), or with ``--polite`` wait its ``Retry-After``.
 
 Everything is loopback and stops by itself. It prints, for the cheap requests, req/s, p50 and p99
 in each phase and their ratios (mixed ÷ alone), the status counts of the expensive requests, and
-the server's resident memory (start, peak, end; sampled from /proc every 0.5 s).
+the server's resident memory alone and with its worker processes (start, peak, end; sampled
+from /proc every 0.5 s), and the load average.
 
-    python bench/bench_load.py [--duration 60] [--baseline 10] [--cheap 4] [--expensive 16]
+    python bench/bench_load.py [--duration 60] [--baseline 10] [--cheap 4] [--expensive 16] [--polite]
 """
 from __future__ import annotations
 
@@ -44,7 +46,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def get(url: str, timeout: float = 120) -> tuple[int, float]:
+def get(url: str, timeout: float = 120, retry_after: list | None = None) -> tuple[int, float]:
+    """``(status, seconds)``; a 503's ``Retry-After`` is appended to ``retry_after`` if given."""
     t0 = time.perf_counter()
     try:
         with urllib.request.urlopen(url, timeout=timeout) as r:
@@ -53,6 +56,8 @@ def get(url: str, timeout: float = 120) -> tuple[int, float]:
     except urllib.error.HTTPError as e:
         e.read()
         status = e.code
+        if retry_after is not None and status == 503:
+            retry_after.append(float(e.headers.get("Retry-After") or 0))
     except OSError:
         status = 0
     return status, time.perf_counter() - t0
@@ -69,6 +74,23 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def children(pid: int) -> list[int]:
+    out = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                out += [int(c) for c in f.read().split()]
+    except OSError:
+        pass
+    return out
+
+
+def tree_rss_kb(pid: int) -> tuple[int, int]:
+    """Resident memory of the server and of the server with its worker processes."""
+    own = rss_kb(pid)
+    return own, own + sum(rss_kb(c) for c in children(pid))
+
+
 def pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -76,7 +98,7 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
-def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
+def run_phase(base: str, seconds: float, cheap: int, expensive: int, polite: bool = False) -> dict:
     stop = time.monotonic() + seconds
     lat: list[float] = []
     by_path: dict[str, list[float]] = collections.defaultdict(list)
@@ -111,9 +133,12 @@ def run_phase(base: str, seconds: float, cheap: int, expensive: int) -> dict:
                 url = f"/reports/{today + timedelta(days=n % 30)}.html"
             else:
                 url = f"/reports/{2999 - n % 900}-12-31.html"
-            status, _ = get(base + url, timeout=300)
+            wait: list[float] = []
+            status, _ = get(base + url, timeout=300, retry_after=wait)
             with lock:
                 exp_status[f"{('best', 'variant', 'report', 'far report')[kind]} {status}"] += 1
+            if polite and wait:  # a client that honours Retry-After
+                time.sleep(max(0.0, min(wait[0], stop - time.monotonic())))
 
     threads = [threading.Thread(target=cheap_client) for _ in range(cheap)]
     threads += [threading.Thread(target=expensive_client) for _ in range(expensive)]
@@ -136,6 +161,8 @@ def main() -> int:
     ap.add_argument("--baseline", type=int, default=10)
     ap.add_argument("--cheap", type=int, default=4)
     ap.add_argument("--expensive", type=int, default=16)
+    ap.add_argument("--polite", action="store_true",
+                    help="expensive clients wait the Retry-After of a 503 (default: they retry at once)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     duration = max(1, min(args.duration, 60))
@@ -145,12 +172,12 @@ def main() -> int:
     proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(port=port)],
                             env={**os.environ, "ALMANAC_DATA_DIR": data}, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    samples: list[int] = []
+    samples: list[tuple[int, int]] = []
     done = threading.Event()
 
     def sample():
         while not done.is_set():
-            samples.append(rss_kb(proc.pid))
+            samples.append(tree_rss_kb(proc.pid))
             done.wait(0.5)
 
     try:
@@ -165,11 +192,11 @@ def main() -> int:
         if status != 200:
             print(f"the default feed answered {status}", file=sys.stderr)
             return 1
-        start_rss = rss_kb(proc.pid)
+        start_rss = tree_rss_kb(proc.pid)
         threading.Thread(target=sample, daemon=True).start()
         alone = run_phase(base, baseline, args.cheap, 0)
-        mixed = run_phase(base, duration, args.cheap, args.expensive)
-        end_rss = rss_kb(proc.pid)
+        mixed = run_phase(base, duration, args.cheap, args.expensive, args.polite)
+        end_rss = tree_rss_kb(proc.pid)
     finally:
         done.set()
         proc.terminate()
@@ -180,8 +207,12 @@ def main() -> int:
     out = {"first_feed_s": round(secs, 2), "alone": alone, "mixed": mixed,
            "ratio_cheap_rps": round(mixed["cheap_rps"] / alone["cheap_rps"], 3) if alone["cheap_rps"] else None,
            "ratio_p99": round(mixed["p99_ms"] / alone["p99_ms"], 2) if alone["p99_ms"] else None,
-           "rss_mb": {"start": round(start_rss / 1024), "peak": round(max(samples or [0]) / 1024),
-                      "end": round(end_rss / 1024)}}
+           "rss_mb": {"start": round(start_rss[0] / 1024), "peak": round(max([s[0] for s in samples] or [0]) / 1024),
+                      "end": round(end_rss[0] / 1024)},
+           "rss_with_workers_mb": {"start": round(start_rss[1] / 1024),
+                                   "peak": round(max([s[1] for s in samples] or [0]) / 1024),
+                                   "end": round(end_rss[1] / 1024)},
+           "load_average": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
         print(json.dumps(out, indent=2))
     else:
@@ -193,8 +224,9 @@ def main() -> int:
             print("    " + ", ".join(f"{p} p50 {v['p50']} p99 {v['p99']} ms" for p, v in ph["by_path_ms"].items()))
         print(f"ratio mixed/alone: req/s {out['ratio_cheap_rps']}, p99 {out['ratio_p99']}")
         print(f"expensive: {mixed['expensive_status']}")
-        print(f"server RSS MB: start {out['rss_mb']['start']}, peak {out['rss_mb']['peak']}, "
-              f"end {out['rss_mb']['end']}")
+        for name, what in (("rss_mb", "server"), ("rss_with_workers_mb", "server + workers")):
+            print(f"{what} RSS MB: start {out[name]['start']}, peak {out[name]['peak']}, end {out[name]['end']}")
+        print(f"load average at the end: {out['load_average']}")
     return 0
 
 

@@ -192,7 +192,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
         "season": {"element": ELEMENTS[cal.season_element(month.branch)],
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
-        **describe(cfg),
+        **describe(cfg, opts.calendar),
         "hours": [_hour_json(h, *se, y) for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
     }
 

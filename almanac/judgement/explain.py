@@ -18,6 +18,8 @@ A rule text is written ``condition — meaning``; the summary names the conditio
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Any, Iterable, Mapping
 
 from almanac.lang import check_lang, in_lang
@@ -61,16 +63,24 @@ def grave_for(rule, task: str) -> bool:
     return bool(fn(task)) if fn is not None else False
 
 
+@functools.lru_cache(maxsize=8192)
 def _head(text: str) -> str:
-    """The condition part of a ``condition — meaning`` text."""
+    """The condition part of a ``condition — meaning`` text (the catalog's few hundred texts:
+    kept, as every judged hour's summary asks again)."""
     return text.split("—", 1)[0].strip()
+
+
+@functools.lru_cache(maxsize=16)
+def _words(lang: str) -> dict[str, str]:
+    """The summary's words in ``lang`` (read-only: shared by every summary)."""
+    return {k: v[lang] for k, v in _WORDS.items()}
 
 
 def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
             vetoes: Iterable[Mapping] = ()) -> str:
     """One line: the verdict and score, then what forbids, favours and threatens the hour."""
     lang = check_lang(lang)
-    w = {k: v[lang] for k, v in _WORDS.items()}
+    w = _words(lang)
     reasons = list(reasons)
     sc = f"{score:+g}"
     head = f"{VERDICT_NAMES[verdict][lang]}（{sc}）" if lang.startswith("zh") else \

@@ -142,7 +142,8 @@ def test_readings_are_options():
     base = _counts(nights=(False,))
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
-            "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse"}
+            "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
+            "keti_tianyu": "daquan"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_"):
             continue
@@ -375,6 +376,8 @@ def test_documented_moment_counts():
 #: (name, day, 月將, 占時, 月建, 太歲, found?): each name of the moment on a chart where its book
 #: definition holds, and on the same chart with one fact of the moment changed so that it does not
 MOMENT_CASES = [
+    ("天獄", "辛卯", "戌", "亥", "午", "卯", True),      # 直指's 辛卯日干上酉: 丑 (金墓) used, 辰 on 巳 (庚辛之本)
+    ("天獄", "丁卯", "申", "丑", "午", "卯", False),     # 直指's 丁卯日干上寅: 辰 on 酉, not on 寅 (丙丁之本)
     ("榮華", "丙寅", "午", "卯", "申", "寅", True),      # the book's 丙寅日干上申: 申 (the 支's 馬) on the 干, used, 六合
     ("榮華", "丙寅", "午", "卯", "午", "寅", False),     # 午月: 金 囚
     ("三陽", "甲寅", "酉", "未", "辰", "寅", True),      # 天乙 順, 干上 支上 辰 on 六合 (ahead), 辰月 土旺
@@ -428,3 +431,11 @@ def test_the_askers_nianming_where_known():
     assert "三陰" not in [k.name for k in of_moment(c, hr, moment(m, m, m, nian=BRANCHES.index("申")))]
     # the same chart and month, a different asker: kept apart, not served from the first one's answer
     assert "三陰" in [k.name for k in of_moment(c, hr, moment(m, m, m, nian=BRANCHES.index("辰")))]
+
+
+def test_tianyu_readings():
+    """天獄 by 《六壬大全》 enters by the 日墓 in any month; by 《六壬指南》 only where the 用 is 囚死."""
+    zhinan = DEFAULT.changed(keti_tianyu="zhinan")
+    for opts, month, found in ((DEFAULT, "午", True), (zhinan, "午", False), (zhinan, "寅", True)):
+        c = _chart({"day": "辛卯", "gan_shang": "酉"}, opts)       # 丑 used: 午月 土相, 寅月 土死
+        assert ("天獄" in [k.name for k in of_moment(c, 0, moment(BRANCHES.index(month)))]) == found

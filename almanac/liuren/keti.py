@@ -54,6 +54,9 @@ MU = (7, 10, 4, 1, 4)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 #: 日祿 of each stem: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子 (as a branch)
 LU = (2, 3, 5, 6, 5, 6, 8, 9, 11, 0)
+#: 長生 of each element (木亥 火寅 土申 — 土 follows 水 — 金巳 水申); the stem's is its 日本
+#: (《六壬大全》 天獄課: 「日本者，日干長生位也」)
+CHANGSHENG = (11, 2, 8, 5, 8)
 
 
 class KetiError(ValueError):
@@ -98,7 +101,7 @@ PERSON = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
-         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "void", "noble", "noble_ground",
+         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "ben", "void", "noble", "noble_ground",
          "shun", "k")
 #: constants: branches, stems (as stem indices), generals (as names), elements
 CONSTANTS: dict[str, Any] = {
@@ -305,7 +308,7 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
         "n_lessons": len({(l.upper, l.seat) for l in lessons}),
         "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
         "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
-        "de": DE[stem], "lu": LU[stem], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
+        "de": DE[stem], "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
         "shun": noble.direction == "順", "k": k,
         "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12, "rides": _rides_fn(on),
         "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,

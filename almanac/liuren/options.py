@@ -40,6 +40,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_jiuchou": ("lin", "fayong"),
     "keti_longde": ("either", "both"),
     "keti_youzi": ("verse", "daquan"),
+    "keti_tianyu": ("daquan", "zhinan"),
 }
 
 
@@ -69,6 +70,7 @@ class LiurenOptions:
     keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
     keti_longde: str = "either"         # 龍德: 太歲 or 月將 with 天乙 used / both at once (課目 verse)
     keti_youzi: str = "verse"           # 遊子: 季神 used on 旬丁 (課目) / and all 三傳 土 (大全 課經集)
+    keti_tianyu: str = "daquan"         # 天獄: 用 囚死 or the 日墓 (大全) / 囚死 only (指南); 罡 on 日本
 
     def __hash__(self) -> int:
         # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept

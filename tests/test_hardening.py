@@ -486,15 +486,16 @@ def test_cheap_requests_keep_their_pace_while_expensive_ones_compute(tmp_path):
 
 
 def test_expensive_answers_from_worker_processes_are_byte_identical(data):
-    """A feed variant, a long /api/best and an on-demand report page computed in a worker process
-    are the very bytes the server's own threads compute (same store, same stamps ledger)."""
+    """The default feed, a feed variant, a long /api/best and an on-demand report page computed
+    in a worker process are the very bytes the server's own threads compute (same store, same
+    stamps ledger)."""
     from exports.http import workers
     cfg = {"feeds": {"future_days": 3, "past_days": 0}, "http": {"cheap_best_days": 2}}
     in_workers = _client(cfg)
     in_threads = _client(cfg)  # the same config (a report page names its digest), computing in threads
     in_threads.app.state.limiter.processes = False
     day = (date.today() + timedelta(days=2)).isoformat()
-    paths = ["/feeds/travel.ics?alarm=15&lang=ko", "/api/best?task=travel&from=2027-01-01&to=2027-01-20&lang=en",
+    paths = ["/feeds/travel.ics", "/feeds/travel.ics?alarm=15&lang=ko", "/api/best?task=travel&from=2027-01-01&to=2027-01-20&lang=en",
              f"/reports/{day}.html"]
     try:
         for path in paths:

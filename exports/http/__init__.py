@@ -62,5 +62,6 @@ def warm(app, today: date | None = None) -> None:
         st.precompute(today - timedelta(days=int(h["warm_past_days"])),
                       today + timedelta(days=int(h["warm_future_days"])), tz)
     for task in source.task_names(cfg):
-        app.state.feed_cache.prime(task)
+        # rendered in a worker process: requests answered meanwhile keep their pace
+        app.state.feed_cache.prime(task, via=app.state.limiter.elsewhere)
     log.info("warm-up done in %.1fs", time.monotonic() - t0)

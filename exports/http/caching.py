@@ -210,14 +210,16 @@ class FeedCache:
                         cfg, person)
 
     def build(self, task: str, tz: str | None, lang: str | None, alarm: int | None,
-              cfg=None, person=None) -> FeedEntry:
-        """Render (or take from ``feeds``' cache) and remember; runs in a worker thread."""
+              cfg=None, person=None, via=None) -> FeedEntry:
+        """Render (or take from ``feeds``' cache) and remember; runs in a worker thread.
+        ``via(fn, *args)``: where to call ``render_entry`` (default: here)."""
         cfg = cfg or self.cfg
         key = self.variant(task, tz, lang, alarm, cfg, person)
         e = self._get(key)
         if e is not None:
             return e
-        return self.put(key, render_entry(task, key[1], key[2], alarm, cfg, self.max_age, person))
+        args = (task, key[1], key[2], alarm, cfg, self.max_age, person)
+        return self.put(key, via(render_entry, *args) if via else render_entry(*args))
 
     def put(self, key: tuple, e: FeedEntry) -> FeedEntry:
         """Remember a rendered variant (made here or in a worker process); returns it."""
@@ -253,9 +255,9 @@ class FeedCache:
             while len(self.raw) > self.MAX_RAW:
                 self.raw.popitem(last=False)
 
-    def prime(self, task: str) -> None:
+    def prime(self, task: str, via=None) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
-        self.build(task, None, None, None)
+        self.build(task, None, None, None, via=via)
         key = self.key(task, None, None, None)
         path = f"/feeds/{task}.ics"
         self.remember(path, b"", key)

@@ -8,7 +8,6 @@ from pathlib import Path
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from almanac.errors import BadConfig, BadInput
@@ -93,8 +92,9 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
         entry = cache.get(*key[:4], rcfg, person)
         checked = cache.variant(task, key[1], key[2], alarm, rcfg, person)
         if entry is None:
-            if cache.is_default(key):
-                entry = await run_in_threadpool(cache.build, task, tz, lang, alarm, rcfg)
+            if cache.is_default(key):  # every client needs it (first request, past midnight): no slot
+                entry = cache.put(checked, await limiter.compute(
+                    checked, render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age))
             else:  # a variant not rendered yet: an expensive request, rendered in a worker process
                 entry = cache.put(checked, await limiter.call(
                     "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))

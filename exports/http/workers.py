@@ -166,23 +166,18 @@ class Expensive(Limiter):
         # one core is left to the serving process (its event loop and cheap requests); admitted
         # requests beyond the processes wait for one (bounded by the slots)
         self.size = min(self.slots, max(1, _cores() - 1))
+        self._inflight: dict = {}
+        self._inflight_lock = threading.Lock()
 
     def _submit(self, what: str, fn, args: tuple, kwargs: dict) -> Future:
         self.take(what)
         try:
-            ex = _pool(self.size)
-            env = {k: os.environ.get(k) for k in ENV}
-            try:
-                fut = ex.submit(_job, env, fn, args, kwargs)
-            except BrokenProcessPool:
-                _discard(self.size, ex)
-                raise WorkerLost() from None
+            fut = self._plain(fn, args, kwargs)
         except BaseException:
             self.give()
             raise
         # the slot is held until the computation is over, even if the request is abandoned
         fut.add_done_callback(lambda _: self.give())
-        fut.pool = ex
         return fut
 
     def _lost(self, fut: Future) -> WorkerLost:
@@ -208,6 +203,46 @@ class Expensive(Limiter):
             return fut.result()
         except BrokenProcessPool:
             raise self._lost(fut) from None
+
+    async def compute(self, key, fn, *args):
+        """Work every client needs (a default feed after midnight): it takes no slot and is never
+        turned away; requests for the same ``key`` share one computation."""
+        if not self.processes:
+            return await run_in_threadpool(fn, *args)
+        with self._inflight_lock:
+            fut = self._inflight.get(key)
+            if fut is None:
+                fut = self._inflight[key] = self._plain(fn, args)
+                fut.add_done_callback(lambda _: self._drop_inflight(key, fut))
+        try:
+            return await asyncio.wrap_future(fut)
+        except BrokenProcessPool:
+            raise self._lost(fut) from None
+
+    def elsewhere(self, fn, *args):
+        """``fn(*args)`` in a worker process, no slot taken, waiting for it (warm-up's feeds)."""
+        if not self.processes:
+            return fn(*args)
+        fut = self._plain(fn, args)
+        try:
+            return fut.result()
+        except BrokenProcessPool:
+            raise self._lost(fut) from None
+
+    def _plain(self, fn, args: tuple, kwargs: dict | None = None) -> Future:
+        ex = _pool(self.size)
+        try:
+            fut = ex.submit(_job, {k: os.environ.get(k) for k in ENV}, fn, args, kwargs or {})
+        except BrokenProcessPool:
+            _discard(self.size, ex)
+            raise WorkerLost() from None
+        fut.pool = ex
+        return fut
+
+    def _drop_inflight(self, key, fut: Future) -> None:
+        with self._inflight_lock:
+            if self._inflight.get(key) is fut:
+                del self._inflight[key]
 
     def stats(self) -> dict:
         return {"slots": self.slots, "running": self.running, "turned_away": self.busy,

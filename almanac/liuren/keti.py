@@ -14,7 +14,14 @@ Facts (all branches are 0 子 … 11 亥): ``gan`` stem, ``zhi`` day branch, ``j
 are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 課: 4; 3 不備; 2 as in
 伏吟); ``method`` and ``sub`` (門 and sub-name);
 ``patterns`` (seed 002's 格局 names); ``xun`` 旬首, ``xun_wei`` 旬尾, ``xun_qi`` 旬奇, ``void``
-旬空; ``noble`` / ``noble_ground`` / ``shun`` the 貴人; ``k`` the rotation.
+旬空; ``de`` 日德, ``lu`` 日祿, ``ben`` 日本 (the stem's 長生); ``noble`` / ``noble_ground`` /
+``shun`` the 貴人; ``k`` the rotation.
+
+Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``year`` 太歲, ``yuejiang``
+月將, and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
+where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
+(:data:`PERSON`). A condition must list in ``needs`` every fact of the moment it reads; the
+catalogue refuses it otherwise.
 
 What is computed once and what per call: a chart's facts (its condition environment,
 :func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per

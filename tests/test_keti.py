@@ -439,3 +439,15 @@ def test_tianyu_readings():
     for opts, month, found in ((DEFAULT, "午", True), (zhinan, "午", False), (zhinan, "寅", True)):
         c = _chart({"day": "辛卯", "gan_shang": "酉"}, opts)       # 丑 used: 午月 土相, 寅月 土死
         assert ("天獄" in [k.name for k in of_moment(c, 0, moment(BRANCHES.index(month)))]) == found
+
+
+@pytest.mark.parametrize("name,day,gan_shang,found", [
+    ("殃咎", "乙丑", "未", True),     # 干上 未 (木墓) and 支上 辰 (土墓): 干支乘墓
+    ("殃咎", "丙寅", "子", True),     # 三傳 子未寅: 寅剋未, 未剋子, 子剋丙 — 遞剋日
+    ("殃咎", "乙丑", "巳", False),    # 寅卯辰: neither
+    ("鬼墓", "壬申", "子", True),     # 丑 used: 申's 墓 (金墓丑) and 壬's 鬼 (土剋水)
+    ("鬼墓", "乙丑", "未", False),    # 未 used: 乙's 墓 but 乙 木 overcomes it — a 財, not a 鬼
+])
+def test_yangjiu_and_guimu(name, day, gan_shang, found):
+    """殃咎 and 鬼墓 by 《六壬大全》's sentences (鬼墓: the 用 is a 墓 of 日 or 辰 and the day's 鬼 at once)."""
+    assert (name in [k.name for k in _chart({"day": day, "gan_shang": gan_shang}).keti]) == found

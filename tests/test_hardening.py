@@ -514,6 +514,35 @@ def test_expensive_answers_from_worker_processes_are_byte_identical(data):
     assert not workers.worker_pids()
 
 
+def test_a_bad_stored_row_found_in_a_worker_process_is_counted_by_healthz(data):
+    """A stored row failing its checksum, met by a report page computed in a worker process, is
+    not served (the page is the one computed afresh) and the server's /healthz counts it."""
+    import sqlite3
+
+    import config as config_mod
+    from exports import source
+    from exports.http import workers
+    from exports.store import integrity_stats
+    tz = config_mod.load({})["calendar"]["default_tz"]
+    day = date.today() + timedelta(days=2)
+    source._backend().open_store(config_mod.load({})).precompute(day - timedelta(days=7), day + timedelta(days=7), tz)
+    with sqlite3.connect(data / "almanac.sqlite3") as db:  # a same-length edit of one stored hour
+        day_id = db.execute("SELECT id FROM store_days WHERE tz = ? AND date = ?", (tz, day.isoformat())).fetchone()
+        assert day_id
+        assert db.execute("UPDATE store_hours SET facts = replace(facts, '子', '丑') WHERE day_id = ? AND idx = 0",
+                          day_id).rowcount == 1
+    c = _client()
+    before = integrity_stats()
+    try:
+        page = c.get(f"/reports/{day}.html")
+        assert page.status_code == 200 and workers.worker_pids()
+        found = c.get("/healthz").json()["store_checksums"]
+    finally:
+        workers.stop_workers()
+    assert found["checksum_mismatches"] >= before["checksum_mismatches"] + 1, (before, found)
+    assert integrity_stats() == found
+
+
 def _children(pid: int) -> set[int]:
     out = set()
     for task in Path(f"/proc/{pid}/task").iterdir():

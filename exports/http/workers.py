@@ -22,7 +22,9 @@ once, never a queue) whose work runs in a small ``ProcessPoolExecutor``:
   once and the next request starts a fresh pool;
 - a job carries the ``ALMANAC_*`` environment it was asked under (data folder, database,
   config), so the worker reads and writes the same store as the server. The functions called
-  are the ones the server would call in a thread: the answers are byte-identical.
+  are the ones the server would call in a thread: the answers are byte-identical;
+- stored rows a job's reads found failing their checksum (logged by the worker) are added to the
+  server's counts, so ``/healthz`` tells the whole truth.
 
 ``[http] expensive_processes = false`` computes in threads of the serving process instead (an
 embedding without subprocesses; tests that patch a function in-process).
@@ -92,13 +94,36 @@ def _start(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
 
 
+def _store_found() -> dict:
+    """What this process's store reads found wrong so far (rows failing their checksum)."""
+    try:
+        from exports.store import checksums
+    except ImportError:  # no store installed
+        return {}
+    return checksums.stats()
+
+
 def _job(env: dict, fn, args: tuple, kwargs: dict):
+    """``(fn(*args, **kwargs), what the store reads found wrong meanwhile)``."""
     for k in ENV:
         if env.get(k) is None:
             os.environ.pop(k, None)
         else:
             os.environ[k] = env[k]
-    return fn(*args, **kwargs)
+    before = _store_found()
+    out = fn(*args, **kwargs)
+    after = _store_found()
+    return out, {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
+
+
+def _report_found(fut: Future) -> None:
+    """In the server: a job's store findings counted as the server's own (``/healthz``)."""
+    if fut.cancelled() or fut.exception() is not None:
+        return
+    found = fut.result()[1]
+    if found:
+        from exports.store import checksums
+        checksums.merge(found)
 
 
 # ---------------------------------------------------------------------- in the server process
@@ -190,7 +215,7 @@ class Expensive(Limiter):
                 return await run_in_threadpool(fn, *args, **kwargs)
         fut = self._submit(what, fn, args, kwargs)
         try:
-            return await asyncio.wrap_future(fut)
+            return (await asyncio.wrap_future(fut))[0]
         except BrokenProcessPool:
             raise self._lost(fut) from None
 
@@ -200,7 +225,7 @@ class Expensive(Limiter):
                 return fn(*args, **kwargs)
         fut = self._submit(what, fn, args, kwargs)
         try:
-            return fut.result()
+            return fut.result()[0]
         except BrokenProcessPool:
             raise self._lost(fut) from None
 
@@ -215,7 +240,7 @@ class Expensive(Limiter):
                 fut = self._inflight[key] = self._plain(fn, args)
                 fut.add_done_callback(lambda _: self._drop_inflight(key, fut))
         try:
-            return await asyncio.wrap_future(fut)
+            return (await asyncio.wrap_future(fut))[0]
         except BrokenProcessPool:
             raise self._lost(fut) from None
 
@@ -225,7 +250,7 @@ class Expensive(Limiter):
             return fn(*args)
         fut = self._plain(fn, args)
         try:
-            return fut.result()
+            return fut.result()[0]
         except BrokenProcessPool:
             raise self._lost(fut) from None
 
@@ -237,6 +262,7 @@ class Expensive(Limiter):
             _discard(self.size, ex)
             raise WorkerLost() from None
         fut.pool = ex
+        fut.add_done_callback(_report_found)  # once per job, however many requests await it
         return fut
 
     def _drop_inflight(self, key, fut: Future) -> None:

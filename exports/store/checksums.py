@@ -84,6 +84,14 @@ def repaired(n: int = 1) -> None:
         _counts["repaired"] += n
 
 
+def merge(found: dict[str, int]) -> None:
+    """Add counts found in another process of this service (an HTTP worker process, which
+    logged them itself), so this process's ``stats`` tell the whole truth."""
+    with _lock:
+        for k in _counts:
+            _counts[k] += int(found.get(k, 0))
+
+
 def stats() -> dict[str, int]:
     """``{"checksum_mismatches": N, "repaired": M}`` since this process started."""
     with _lock:

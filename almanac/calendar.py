@@ -284,6 +284,29 @@ def year_pillar_at(instant: datetime) -> GanZhi:
     return GanZhi((y - 4) % 60)
 
 
+#: the four 立 (四立) that open the seasons
+SILI = ("立春", "立夏", "立秋", "立冬")
+
+
+def is_sili_day(d: date, tz, opts: CalendarOptions | None = None) -> bool:
+    """Whether one of the four 立 falls on almanac day ``d``: the day the instant of 立春, 立夏, 立秋
+    or 立冬 belongs to in zone ``tz`` under ``opts``' clock and day boundary (as a moment's day is
+    reckoned by :func:`moment_hour`)."""
+    return d in _sili_days(d.year, tz, opts or CalendarOptions())
+
+
+@lru_cache(maxsize=256)
+def _sili_days(year: int, tz, opts: CalendarOptions) -> frozenset:
+    out = set()
+    for y in (year - 1, year, year + 1):      # a 立 near the turn of the year may fall in the next
+        try:
+            terms = solar_terms(y)
+        except BadInput:
+            continue
+        out.update(moment_hour(t.at.astimezone(tz), opts)[1] for t in terms if t.name in SILI)
+    return frozenset(out)
+
+
 def month_year_branches(instant: datetime) -> tuple[int, int]:
     """The branches of the month and year pillars at ``instant`` (月建, 太歲). Both turn only at a
     節 (立春 is one), so they are worked out once per 節."""
@@ -504,7 +527,7 @@ def strengths(month_branch: int) -> dict[str, str]:
 __all__ = [
     "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
     "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
-    "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
+    "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
     "solar_terms", "strength", "strengths", "term_before", "terms_between", "year_pillar_at",
     "yuejiang_at", "zone",
 ]

@@ -336,8 +336,9 @@ def test_chart_of_a_moment_has_its_month_keti():
 @functools.lru_cache(maxsize=4)
 def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[str, int]:
     """Counts of the moment's 課體 (docs/liuren.md): over the 720 課 by 晝貴 × 12 of each fact of the
-    moment the name needs (月建, 太歲, 月將, 占時), each condition evaluated on the chart's own
-    environment (``Chart.keti_env``) as ``of_moment`` does."""
+    moment the name needs (月建, 太歲, 月將, 占時; × 2 for whether the day is one of the four 立),
+    each condition evaluated on the chart's own environment (``Chart.keti_env``) as ``of_moment``
+    does."""
     import itertools
     defs = [d for d in catalogue() if set(d.needs) - {"hour"} and (only is None or d.name in only)]
     months = [moment(m) for m in range(12)]
@@ -349,7 +350,8 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
             for x in defs:
                 code = x.condition(getattr(options, x.option) if x.option else None)
                 n = 0
-                for values in itertools.product(range(12), repeat=len(x.needs)):
+                for values in itertools.product(*((False, True) if n == "sili" else range(12)
+                                                   for n in x.needs)):
                     given = dict(zip(x.needs, values))
                     if "month" in given:
                         env.update(months[given["month"]])
@@ -451,3 +453,22 @@ def test_tianyu_readings():
 def test_yangjiu_and_guimu(name, day, gan_shang, found):
     """殃咎 and 鬼墓 by 《六壬大全》's sentences (鬼墓: the 用 is a 墓 of 日 or 辰 and the day's 鬼 at once)."""
     assert (name in [k.name for k in _chart({"day": day, "gan_shang": gan_shang}).keti]) == found
+
+
+def test_tianhuo_on_the_days_of_the_four_li():
+    """天禍: on a day of 立春/立夏/立秋/立冬, today's 干支 over yesterday's (or the reverse) — 甲子日 of
+    立冬 2022 with the plate turned one place; not the next day, nor another hour of the same day."""
+    from datetime import date
+    from zoneinfo import ZoneInfo
+    from almanac import api
+    from almanac.calendar import is_sili_day
+    z = ZoneInfo("Asia/Shanghai")
+    assert is_sili_day(date(2022, 11, 7), z) and not is_sili_day(date(2022, 11, 8), z)
+    names_ = lambda at: [k["name"] for k in api.chart(at)["keti_hour"]]     # noqa: E731
+    assert "天禍" in names_("2022-11-07T04:30:00+08:00")          # 甲子日寅時, 卯將: k = 1
+    assert "天禍" in names_("2022-11-07T08:30:00+08:00")          # 辰時: k = 11, yesterday over today
+    assert "天禍" not in names_("2022-11-07T06:30:00+08:00")      # 卯時: k = 0
+    assert "天禍" not in names_("2022-11-19T04:30:00+08:00")      # 甲戌日, no 立
+    assert "天禍" not in [k["name"] for k in api.textbook_chart("甲子", yuejiang="寅", hour="寅")["keti_hour"]]
+    day = api.day("2022-11-07", "Asia/Shanghai")
+    assert [h["branch"] for h in day["hours"] if "天禍" in h["liuren"]["keti"]] == ["寅", "辰"]

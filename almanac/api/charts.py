@@ -14,7 +14,8 @@ from datetime import datetime
 
 from config import load
 
-from ..calendar import hour_pillar, moment_facts, moment_hour, month_year_branches, parse_moment
+from ..calendar import (hour_pillar, is_sili_day, moment_facts, moment_hour, month_year_branches,
+                        parse_moment)
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
@@ -155,7 +156,8 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
-    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj, ming, nian))
+    sili = is_sili_day(_zi_day, instant.tzinfo, opts.calendar)
+    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj, ming, nian, sili))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

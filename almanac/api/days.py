@@ -56,7 +56,7 @@ def _boundaries(hours) -> list[tuple[str, str]]:
     return out
 
 
-def _hour_json(h, start: str, end: str, year: int) -> dict:
+def _hour_json(h, start: str, end: str, year: int, sili: bool) -> dict:
     q = h.qin
     qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
@@ -68,7 +68,7 @@ def _hour_json(h, start: str, end: str, year: int) -> dict:
         "yuejiang": BRANCHES[h.yuejiang],
         "flags": qin["flags"],
         "qin": qin["qin"],
-        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang),
+        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang, sili),
     }
 
 
@@ -110,13 +110,13 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int) -> dict:
-    """The hour's 六壬 summary, built once per chart and moment (hour branch, 月建, 太歲, 月將: the
-    moment's own 課體) and shared (read-only)."""
+def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, sili: bool) -> dict:
+    """The hour's 六壬 summary, built once per chart and moment (hour branch, 月建, 太歲, 月將 and
+    whether the day is one of the four 立: the moment's own 課體) and shared (read-only)."""
     views = c.__dict__.get("_day_hour_views")
     if views is None:
         views = c.__dict__["_day_hour_views"] = {}
-    key = (branch, month, year, yuejiang)
+    key = (branch, month, year, yuejiang, sili)
     view = views.get(key)
     if view is None:
         base = views.get(None)
@@ -132,7 +132,7 @@ def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int) -> dict:
             "sub_method": c.transmissions.sub_method,
             "patterns": base[1],
             "keti": FrozenList([x.name for x in c.keti
-                                + of_moment(c, branch, moment(month, year, yuejiang))]),
+                                + of_moment(c, branch, moment(month, year, yuejiang, sili=sili))]),
             "noble": "night" if c.night else "day",
         })
     return view
@@ -176,6 +176,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     hours = almanac_hours(d, z, cfg)
+    sili = cal.is_sili_day(d, z, opts.calendar)          # 天禍 reads it: one of the four 立 today
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
@@ -193,7 +194,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": [_hour_json(h, *se, y) for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
+        "hours": [_hour_json(h, *se, y, sili)
+                  for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
     }
 
 

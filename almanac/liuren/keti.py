@@ -18,7 +18,7 @@ are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 
 ``shun`` the 貴人; ``k`` the rotation.
 
 Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``year`` 太歲, ``yuejiang``
-月將, and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
+月將, ``sili`` (the day is one of the four 立; ``jigong_prev`` is yesterday's 寄宮), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
 where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
 (:data:`PERSON`). A condition must list in ``needs`` every fact of the moment it reads; the
 catalogue refuses it otherwise.
@@ -95,8 +95,9 @@ FUNCTIONS: dict[str, Any] = {
 #: rides(sky) → general, dun(branch) → 旬遁 stem index or -1
 CHART_FUNCTIONS = ("over", "under", "rides", "dun")
 #: facts of the moment rather than the 課, for entries with ``needs``: ``hour`` the 占時 branch,
-#: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將
-CONTEXT = ("hour", "month", "year", "yuejiang")
+#: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將, ``sili`` whether
+#: the day is one of the four 立 (almanac.calendar.is_sili_day)
+CONTEXT = ("hour", "month", "year", "yuejiang", "sili")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
@@ -108,7 +109,7 @@ PERSON = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
-         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "ben", "void", "noble", "noble_ground",
+         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "ben", "jigong_prev", "void", "noble", "noble_ground",
          "shun", "k")
 #: constants: branches, stems (as stem indices), generals (as names), elements
 CONSTANTS: dict[str, Any] = {
@@ -241,12 +242,15 @@ def _moment_names(when) -> set[str]:
 
 
 def moment(month: int | None = None, year: int | None = None, yuejiang: int | None = None,
-           ming: int | None = None, nian: int | None = None) -> dict[str, Any]:
+           ming: int | None = None, nian: int | None = None, sili: bool | None = None) -> dict[str, Any]:
     """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
     ``year`` and the 月將 ``yuejiang`` that are known, the functions they make (wangxiang), and
-    the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`).
+    the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`), and
+    ``sili``, whether the day is one of the four 立.
     A new dict each call over values made once per (month, year, 月將)."""
     ctx = dict(_moment(month, year, yuejiang))
+    if sili is not None:
+        ctx["sili"] = sili
     ctx["ming"] = () if ming is None else (ming,)
     ctx["nian"] = () if nian is None else (nian,)
     return ctx
@@ -307,7 +311,7 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
     three = t.branches
     on = noble.general_on
     facts = {
-        "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "gan_el": STEM_ELEMENT[stem],
+        "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "jigong_prev": JIGONG[(stem - 1) % 10], "gan_el": STEM_ELEMENT[stem],
         "yang_day": stem % 2 == 0, "gan_up": ups[0], "gan_yin": ups[1], "zhi_up": ups[2],
         "zhi_yin": ups[3], "ups": ups, "chu": three[0], "mid": three[1], "mo": three[2],
         "chuan": three, "n_ke": rels.count("剋"), "n_zei": rels.count("賊"),

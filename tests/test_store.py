@@ -22,7 +22,7 @@ from sqlalchemy import func, inspect, select, text
 import config as config_mod
 from exports.store import Store, db as store_db
 from exports.store.migrations import LATEST, SchemaTooNew, migrate
-from exports.store.models import Base, Day, Hour, Judgement, Score
+from exports.store.models import Base, Day, Hour, Score
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +38,7 @@ def _dump(store: Store) -> dict:
     """Every stored row, as comparable plain data."""
     out = {}
     with store.engine.connect() as conn:
-        for model in (Day, Hour, Score, Judgement):
+        for model in (Day, Hour, Score):
             cols = model.__table__.c
             rows = conn.execute(select(*cols).order_by(*model.__table__.primary_key.columns))
             out[model.__tablename__] = [json.dumps(dict(r._mapping), default=str, sort_keys=True,
@@ -107,8 +107,7 @@ def test_store_answers_exactly_what_compute_answers(db_url):
     stats = store.precompute("2026-11-28", "2026-12-01", TZ)
     assert stats.written == 4 and not store.verify()
     c = store.counts()
-    assert c == {"store_days": 4, "store_hours": 48, "store_scores": 48 * len(_tasks()),
-                 "store_judgements": 4 * len(_tasks())}
+    assert c == {"store_days": 4, "store_hours": 48, "store_scores": 48 * len(_tasks())}
     # a range that runs past what is stored: stored days and computed days together
     got = store.get_range("2026-11-27", "2026-12-02", TZ)
     want = [api.day(dt.date(2026, 11, 27) + dt.timedelta(days=i), TZ) for i in range(6)]

@@ -181,13 +181,12 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
     """Every task's twelve judged hours of ``d`` in one pass over the day's cached fired rules.
 
     ``{"heads": twelve dicts (start, end, branch, pillar, mansion), "directions": twelve dicts or
-    None (computed only when a profile wants them), "tasks": {name: (rows, directions?)}}`` where
-    each of the twelve ``rows`` is ``(score, verdict, reason indices, veto indices)``, indices into
-    the catalog. :func:`judged_entries` turns them into exactly :func:`day_judgement`'s entries.
+    None (computed only when a profile wants them), "fired": per hour the catalog indices of the
+    rules that fired (the same for every task), "tasks": {name: (rows, directions?)}}`` where
+    each of the twelve ``rows`` is :func:`task_rows`' ``(score, verdict, reason indices, veto
+    indices)``. :func:`judged_entries` turns them into exactly :func:`day_judgement`'s entries.
     Nothing is cached and the heads are shared: a caller must not change them.
     """
-    from .score import _compiled, grave_score, verdict_of
-
     cat = load_catalog()
     day = judged_facts(d, tz, cfg)
     heads = [{"start": slot.start.isoformat(), "end": slot.end.isoformat(), "branch": f["hour_branch"],
@@ -195,31 +194,39 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
              for slot, f, _ in day]
     fired_idx = [idx for _, _, idx in day]
     dirs = [directions(f) for _, f, _ in day] if any(p.directions for p in profs) else None
-    tasks = {}
-    for prof in profs:
-        comp = _compiled(prof, cat, lang)
-        order = _reason_order(comp).__getitem__
-        th = prof.thresholds
-        rows = []
-        for idx in fired_idx:
-            total, grave = 0.0, False
-            rs, vs = [], []
-            for i in idx:
-                eff, reason, veto = comp[i]
-                if reason is not None:
-                    rs.append(i)
-                    total += eff
-                    grave = grave or reason["grave"]
-                if veto is not None:
-                    vs.append(i)
-                    grave = grave or veto["grave"]
-            rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
-            total = round(total, 3)
-            if grave:  # the reasons are settled to this score when the entries are built
-                total = grave_score(total, th)
-            rows.append((total, verdict_of(total, th, grave), rs, vs))
-        tasks[prof.name] = (rows, prof.directions)
-    return {"heads": heads, "directions": dirs, "tasks": tasks}
+    tasks = {prof.name: (task_rows(prof, fired_idx, cat, lang), prof.directions) for prof in profs}
+    return {"heads": heads, "directions": dirs, "fired": fired_idx, "tasks": tasks}
+
+
+def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> list[tuple]:
+    """One task's twelve ``(score, verdict, reason indices, veto indices)`` from the hours' fired
+    rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
+    order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
+    (one set per hour for every task) and rebuilds each task's rows with this on read."""
+    from .score import _compiled, grave_score, verdict_of
+
+    comp = _compiled(prof, cat or load_catalog(), lang)
+    order = _reason_order(comp).__getitem__
+    th = prof.thresholds
+    rows = []
+    for idx in fired_idx:
+        total, grave = 0.0, False
+        rs, vs = [], []
+        for i in idx:
+            eff, reason, veto = comp[i]
+            if reason is not None:
+                rs.append(i)
+                total += eff
+                grave = grave or reason["grave"]
+            if veto is not None:
+                vs.append(i)
+                grave = grave or veto["grave"]
+        rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
+        total = round(total, 3)
+        if grave:  # the reasons are settled to this score when the entries are built
+            total = grave_score(total, th)
+        rows.append((total, verdict_of(total, th, grave), rs, vs))
+    return rows
 
 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:

@@ -9,9 +9,10 @@ event is counted here and logged as a warning naming the table, zone and date.
 
 - ``store_days``: zone, date, facts hash and the ``facts`` text.
 - ``store_hours``: zone, date, hour index and the ``facts`` text.
-- ``store_judgements``: zone, date, task, options hash, the task's answer head, the twelve
-  ``store_scores`` rows (score, verdict, vetoed) and the blob — so the score rows ``best`` reads
-  are covered too.
+- ``store_days.judged``: zone, date and the day's judgement blob (``judged_checksum``).
+- per task, in ``store_days.task_sums``: zone, date, task, options hash, the task's answer head,
+  its twelve ``store_scores`` rows (score, verdict, vetoed) and the blob's checksum — so the
+  score rows ``best`` reads are covered too.
 """
 from __future__ import annotations
 
@@ -55,10 +56,18 @@ def score_text(scores) -> bytes:
                     for s, v, x in scores).encode()
 
 
-def judgement(tz: str, date: dt.date, task: str, options_hash: str, head_text: str,
-              scores, blob: bytes) -> str:
-    return _digest(b"judgement", tz.encode(), date.isoformat().encode(), task.encode(),
-                   options_hash.encode(), head_text.encode(), score_text(scores), blob)
+def judged(tz: str, date: dt.date, blob: bytes) -> str:
+    """The day's judgement blob (the hours' times, directions and fired rule indices)."""
+    return _digest(b"judged", tz.encode(), date.isoformat().encode(), blob)
+
+
+def task(tz: str, date: dt.date, task: str, options_hash: str, head_text: str, scores,
+         judged_checksum: str) -> str:
+    """One task's answer of one day: its options hash, its answer head, its twelve score rows
+    and (through its checksum) the day's judgement blob it is rebuilt from."""
+    return _digest(b"task", tz.encode(), date.isoformat().encode(), task.encode(),
+                   options_hash.encode(), head_text.encode(), score_text(scores),
+                   judged_checksum.encode())
 
 
 def tag(*parts: str) -> str:

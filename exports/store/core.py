@@ -37,7 +37,7 @@ from . import checksums
 from . import compute as C
 from .db import get_engine, pool_size, reading, resolve_url, sqlite_path
 from .migrations import SchemaTooNew, migrate
-from .models import Day, Hour, Judgement, Score
+from .models import Day, Hour, Score
 
 log = logging.getLogger("almanac.store")
 
@@ -156,20 +156,20 @@ class Store:
                                                                C.compute_day(date, tz, self.config)))
         if not tasks:
             return out
-        # every task of the day in one pass over its fired rules; reasons stay catalog indices
-        judged = C.judge_day_tasks(date, tz, tasks, self.config)
+        # every task of the day in one pass over its fired rules (all of the options' tasks, so
+        # the day's blob, shared by them, is whole); reasons stay catalog indices
+        judged = C.judge_day_tasks(date, tz, list(th), self.config)
         if len(judged["heads"]) != 12:
             raise RuntimeError(f"judge_day gave {len(judged['heads'])} hours, expected 12")
-        # what every task's blob repeats is encoded once per day
-        hb = _dumps(judged["heads"])
-        db = _dumps(judged["directions"]) if judged["directions"] is not None else "null"
-        for t, (rows, with_dirs) in judged["tasks"].items():
+        blob = _pack_day(judged)
+        out.judged = (blob, checksums.judged(tz, date, blob))
+        for t in tasks:
+            rows, _ = judged["tasks"][t]
             scores = [(float(r[0]) if isinstance(r[0], (int, float)) else None, r[1], bool(r[3]))
                       for r in rows]
-            blob = _pack_rows(hb, db if with_dirs else "null", rows)
             head = judged["answer"][t]
-            out.scores[t], out.heads[t], out.packed[t] = scores, head, blob
-            out.sums[t] = checksums.judgement(tz, date, t, th[t], _dumps(head), scores, blob)
+            out.scores[t], out.heads[t] = scores, head
+            out.sums[t] = checksums.task(tz, date, t, th[t], _dumps(head), scores, out.judged[1])
         return out
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True,
@@ -179,14 +179,15 @@ class Store:
         redo: list[_Computed] = []
         try:
             with self.engine.begin() as conn:
-                q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes, Day.task_heads).where(
+                q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes, Day.task_heads,
+                           Day.task_sums).where(
                     Day.tz == tz, Day.date.in_([c.date for c in batch]))
                 if conn.dialect.name == "postgresql":
                     q = q.with_for_update()
                 rows = {r.date: r for r in conn.execute(q)}
                 now = dt.datetime.now(dt.timezone.utc)
                 th_text = _dumps(th)
-                scores, judgements, new_days, rewrite, day_ids = [], [], [], [], {}
+                scores, new_days, rewrite, day_ids = [], [], [], {}
                 for c in batch:
                     row = rows.get(c.date)
                     forced = c.date in force
@@ -201,15 +202,16 @@ class Store:
                             redo.append(c)  # changed under us: compute again below
                             continue
                         gone = [t for t in old if t not in th]
-                        for model in (Score, Judgement):
-                            conn.execute(delete(model).where(model.day_id == row.id,
-                                                             model.task.in_(need + gone)))
+                        conn.execute(delete(Score).where(Score.day_id == row.id,
+                                                         Score.task.in_(need + gone)))
                         scores += _score_rows(row.id, c.scores, need, th)
-                        judgements += _judgement_rows(row.id, c, need, th)
                         heads = {t: h for t, h in (row.task_heads or {}).items() if t in th}
                         heads.update({t: c.heads[t] for t in need})
+                        sums = {t: h for t, h in (row.task_sums or {}).items() if t in th}
+                        sums.update({t: c.sums[t] for t in need})
                         conn.execute(update(Day).where(Day.id == row.id).values(
-                            task_hashes=th, task_heads=heads, computed_at=now))
+                            task_hashes=th, task_heads=heads, task_sums=sums, judged=c.judged[0],
+                            judged_checksum=c.judged[1], computed_at=now))
                         stats.tasks_updated += 1
                         continue
                     if c.day is None or any(t not in c.scores for t in th):
@@ -218,17 +220,18 @@ class Store:
                     if row is None:
                         new_days.append(c)
                     else:
-                        for model in (Score, Judgement, Hour):
+                        for model in (Score, Hour):
                             conn.execute(delete(model).where(model.day_id == row.id))
-                        rewrite.append((c.day[0], fh, th_text, _dumps(c.heads), now, c.day[1],
-                                        row.id))
+                        rewrite.append((c.day[0], fh, th_text, _dumps(c.heads), _dumps(c.sums),
+                                        c.judged[0], c.judged[1], now, c.day[1], row.id))
                         day_ids[c.date] = row.id
                     stats.written += 1
                 if rewrite:
                     _update_many(conn, Day, _DAY_UPDATE, rewrite)
                 if new_days:
                     _insert_many(conn, Day, _DAY_COLUMNS, [
-                        (tz, c.date, c.day[0], fh, th_text, _dumps(c.heads), now, c.day[1])
+                        (tz, c.date, c.day[0], fh, th_text, _dumps(c.heads), _dumps(c.sums),
+                         c.judged[0], c.judged[1], now, c.day[1])
                         for c in new_days])
                     ids = conn.execute(select(Day.date, Day.id).where(
                         Day.tz == tz, Day.date.in_([c.date for c in new_days]))).all()
@@ -239,13 +242,10 @@ class Store:
                         i = day_ids[c.date]
                         hours += [(i, *h) for h in c.day[2]]
                         scores += _score_rows(i, c.scores, list(c.scores), th)
-                        judgements += _judgement_rows(i, c, list(c.scores), th)
                 if hours:
                     _insert_many(conn, Hour, _HOUR_COLUMNS, hours)
                 if scores:
                     _insert_many(conn, Score, _SCORE_COLUMNS, scores)
-                if judgements:
-                    _insert_many(conn, Judgement, _JUDGEMENT_COLUMNS, judgements)
         except IntegrityError:
             if not _retry:
                 raise
@@ -339,8 +339,8 @@ class Store:
 
     def _load_judgements(self, task: str, th: str, tz: str, start: dt.date, end: dt.date
                          ) -> tuple[dict[dt.date, tuple], set[dt.date]]:
-        """``{date: (head, blob, twelve (score, verdict, vetoed))}`` of one task's current rows
-        that pass their checksums, and the dates of those that did not."""
+        """``{date: (head, the day's blob, twelve (score, verdict, vetoed))}`` of one task's
+        current rows that pass their checksums, and the dates of those that did not."""
         out: dict[dt.date, tuple] = {}
         bad: set[dt.date] = set()
         if self.engine is None:
@@ -348,11 +348,10 @@ class Store:
         in_range = (Day.tz == tz, Day.date >= start, Day.date <= end)
         with reading(self.engine) as conn:
             rows = conn.execute(
-                select(Day.id, Day.date, Day.task_heads, Judgement.hours, Judgement.checksum)
-                .join(Judgement, Judgement.day_id == Day.id)
-                .where(*in_range, Judgement.task == task, Judgement.options_hash == th)).all()
-            scores: dict[int, list] = {r.id: [] for r in rows}
-            if rows:
+                select(Day.id, Day.date, Day.task_heads, Day.task_sums, Day.judged,
+                       Day.judged_checksum).where(*in_range)).all()
+            scores: dict[int, list] = {r.id: [] for r in rows if task in (r.task_sums or {})}
+            if scores:
                 for sc in conn.execute(
                         select(Score.day_id, Score.score, Score.verdict, Score.vetoed)
                         .join(Day, Score.day_id == Day.id)
@@ -362,16 +361,20 @@ class Store:
                         scores[sc.day_id].append((sc.score, sc.verdict, bool(sc.vetoed)))
             conn.rollback()
         for r in rows:
-            twelve = scores[r.id]
-            if len(twelve) != 12:
-                continue
-            head = (r.task_heads or {}).get(task)
-            if checksums.judgement(tz, r.date, task, th, _dumps(head), twelve,
-                                   r.hours) != r.checksum:
-                checksums.mismatch("store_judgements", tz, r.date, task)
+            twelve = scores.get(r.id, ())
+            if len(twelve) != 12 or r.judged is None:
+                continue  # not stored current for this task
+            if checksums.judged(tz, r.date, r.judged) != r.judged_checksum:
+                checksums.mismatch("store_days (judged)", tz, r.date)
                 bad.add(r.date)
                 continue
-            out[r.date] = (head, r.hours, twelve)
+            head = (r.task_heads or {}).get(task)
+            if checksums.task(tz, r.date, task, th, _dumps(head), twelve,
+                              r.judged_checksum) != r.task_sums[task]:
+                checksums.mismatch("store_scores", tz, r.date, task)
+                bad.add(r.date)
+                continue
+            out[r.date] = (head, r.judged, twelve)
         return out, bad
 
     def _task_rows(self, task, start, end, tz):
@@ -453,8 +456,9 @@ class Store:
         return checksums.tag("day", tz, d.isoformat(), rows[0].checksum, *(r.hour for r in rows))
 
     def best_tag(self, task: str, start, end, tz: str | None = None) -> str | None:
-        """As ``day_tag``, for ``best`` over a range: the checksums of the task's judgement rows
-        (which cover its score rows) of every day, or None when a day is not stored current."""
+        """As ``day_tag``, for ``best`` over a range: the task's checksum of every day (which
+        covers its score rows and the day's fired rules), or None when a day is not stored
+        current."""
         if self.engine is None:
             return None
         s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
@@ -463,13 +467,14 @@ class Store:
         th = C.task_hashes(self.config, [task])[task]
         try:
             with reading(self.engine) as conn:
-                sums = conn.execute(
-                    select(Judgement.checksum).join(Day, Judgement.day_id == Day.id).where(
-                        Day.tz == tz, Day.date >= s, Day.date <= e, Judgement.task == task,
-                        Judgement.options_hash == th).order_by(Day.date)).scalars().all()
+                days = conn.execute(
+                    select(Day.task_hashes, Day.task_sums).where(
+                        Day.tz == tz, Day.date >= s, Day.date <= e).order_by(Day.date)).all()
                 conn.rollback()
         except SQLAlchemyError:
             return None
+        sums = [(d.task_sums or {}).get(task) for d in days
+                if (d.task_hashes or {}).get(task) == th]
         if len(sums) != (e - s).days + 1 or not all(sums):
             return None
         return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(), *sums)
@@ -498,12 +503,11 @@ class Store:
                 for t, n in got.items():
                     if n != 12:
                         problems.append(f"{where}: task {t} has {n} hours")
-            judged: dict[int, set] = {}
-            for day_id, task in conn.execute(select(Judgement.day_id, Judgement.task)):
-                judged.setdefault(day_id, set()).add(task)
-            for d in conn.execute(select(Day.id, Day.tz, Day.date, Day.task_hashes)):
-                if judged.get(d.id, set()) != set(d.task_hashes or {}):
-                    problems.append(f"{d.tz} {d.date}: judgements {sorted(judged.get(d.id, ()))}")
+            for d in conn.execute(select(Day.tz, Day.date, Day.task_hashes, Day.task_sums,
+                                         Day.judged)):
+                if d.task_hashes and (set(d.task_sums or {}) != set(d.task_hashes)
+                                      or d.judged is None):
+                    problems.append(f"{d.tz} {d.date}: judged tasks {sorted(d.task_sums or {})}")
             orphans = set(hours) - {i for (i,) in conn.execute(select(Day.id))}
             if orphans:
                 problems.append(f"{len(orphans)} orphan hour groups")
@@ -514,7 +518,7 @@ class Store:
     def counts(self) -> dict[str, int]:
         with reading(self.engine) as conn:
             out = {t.__tablename__: conn.execute(select(func.count()).select_from(t)).scalar_one()
-                   for t in (Day, Hour, Score, Judgement)}
+                   for t in (Day, Hour, Score)}
             conn.rollback()
         return out
 
@@ -525,7 +529,8 @@ def _checksum_problems(conn) -> list[str]:
     out = []
     days = {d.id: d for d in conn.execute(select(
         Day.id, Day.tz, Day.date, Day.facts_hash, cast(Day.facts, Text).label("facts"),
-        Day.checksum, Day.task_heads))}
+        Day.checksum, Day.task_heads, Day.task_hashes, Day.task_sums, Day.judged,
+        Day.judged_checksum))}
     for d in days.values():
         if d.checksum and checksums.day(d.tz, d.date, d.facts_hash, d.facts) != d.checksum:
             out.append(f"{d.tz} {d.date}: store_days checksum")
@@ -537,17 +542,20 @@ def _checksum_problems(conn) -> list[str]:
             out.append(f"{d.tz} {d.date}: store_hours {h.idx} checksum")
     scores: dict[tuple, list] = {}
     for sc in conn.execute(select(Score.day_id, Score.task, Score.score, Score.verdict,
-                                  Score.vetoed).order_by(Score.day_id, Score.task, Score.idx)):
-        scores.setdefault((sc.day_id, sc.task), []).append((sc.score, sc.verdict, bool(sc.vetoed)))
-    for j in conn.execute(select(Judgement.day_id, Judgement.task, Judgement.options_hash,
-                                 Judgement.hours, Judgement.checksum)):
-        d = days.get(j.day_id)
-        if d is None or not j.checksum:
+                                  Score.vetoed, Score.options_hash)
+                           .order_by(Score.day_id, Score.task, Score.idx)):
+        scores.setdefault((sc.day_id, sc.task, sc.options_hash), []).append(
+            (sc.score, sc.verdict, bool(sc.vetoed)))
+    for d in days.values():
+        if not d.judged_checksum:
             continue
-        head = _dumps((d.task_heads or {}).get(j.task))
-        if checksums.judgement(d.tz, d.date, j.task, j.options_hash, head,
-                               scores.get((j.day_id, j.task), []), j.hours) != j.checksum:
-            out.append(f"{d.tz} {d.date}: store_judgements {j.task} checksum")
+        if checksums.judged(d.tz, d.date, d.judged) != d.judged_checksum:
+            out.append(f"{d.tz} {d.date}: store_days judged checksum")
+        for task, h in (d.task_hashes or {}).items():
+            head = _dumps((d.task_heads or {}).get(task))
+            if checksums.task(d.tz, d.date, task, h, head, scores.get((d.id, task, h), []),
+                              d.judged_checksum) != (d.task_sums or {}).get(task):
+                out.append(f"{d.tz} {d.date}: store_scores {task} checksum")
     return out
 
 
@@ -560,8 +568,9 @@ class _Computed:
     #: task -> twelve (score, verdict, vetoed), for the tasks to (re)write
     scores: dict[str, list] = field(default_factory=dict)
     heads: dict[str, dict | None] = field(default_factory=dict)  # task -> answer minus hours
-    packed: dict[str, bytes] = field(default_factory=dict)  # task -> the twelve, compressed
-    sums: dict[str, str] = field(default_factory=dict)  # task -> judgement row checksum
+    #: the day's blob (hours' times, directions, fired rule indices) and its checksum
+    judged: tuple | None = None
+    sums: dict[str, str] = field(default_factory=dict)  # task -> its checksum (checksums.task)
 
 
 def _head(result) -> dict | None:
@@ -608,13 +617,12 @@ def _compute_chunk(job) -> list[_Computed]:
     return [reader._compute(d, tz, fh, th, have.get(d)) for d in dates]
 
 
-_DAY_COLUMNS = ("tz", "date", "facts", "facts_hash", "task_hashes", "task_heads", "computed_at",
-                "checksum")
-_DAY_UPDATE = ("facts", "facts_hash", "task_hashes", "task_heads", "computed_at", "checksum")
+_DAY_COLUMNS = ("tz", "date", "facts", "facts_hash", "task_hashes", "task_heads", "task_sums",
+                "judged", "judged_checksum", "computed_at", "checksum")
+_DAY_UPDATE = _DAY_COLUMNS[2:]
 _HOUR_COLUMNS = ("day_id", "idx", "branch", "start_utc", "end_utc", "pillar", "mansion", "chart",
                  "facts", "checksum")
 _SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "vetoed", "options_hash")
-_JUDGEMENT_COLUMNS = ("day_id", "task", "options_hash", "hours", "checksum")
 
 
 def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
@@ -626,11 +634,6 @@ def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
         rows += [(day_id, i, task, score, verdict, vetoed, h)
                  for i, (score, verdict, vetoed) in enumerate(scores[task])]
     return rows
-
-
-def _judgement_rows(day_id: int, c: "_Computed", tasks: list[str], th: dict[str, str]
-                    ) -> list[tuple]:
-    return [(day_id, t, th[t], c.packed[t], c.sums[t]) for t in tasks]
 
 
 def _day_rows(date: dt.date, tz: str, fh: str, facts: dict) -> tuple:
@@ -690,21 +693,22 @@ def _dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _pack_rows(heads_json: str, dirs_json: str, rows: list) -> bytes:
-    """One task's twelve judged hours, compressed: ``{"b": the hours' start, end, branch, pillar,
-    mansion; "d": their directions or null; "h": per hour [score, verdict, reason rule indices,
-    veto rule indices]}``. ``_unpack`` rebuilds judge_day's dicts from the task's profile and the
-    rule catalog, both covered by the task's options hash (a row is read only under its hash)."""
-    return zlib.compress(f'{{"b":{heads_json},"d":{dirs_json},"h":{_dumps(rows)}}}'.encode(), 1)
+def _pack_day(judged: dict) -> bytes:
+    """A day's judgement facts for every task, compressed: ``{"b": the hours' start, end, branch,
+    pillar, mansion; "d": their directions or null; "f": per hour the catalog indices of the
+    rules that fired}``. ``_unpack`` rebuilds a task's ``judge_day`` entries from it with the
+    task's profile and the rule catalog, both covered by the task's options hash (a day is read
+    for a task only under its hash)."""
+    return zlib.compress(_dumps({"b": judged["heads"], "d": judged["directions"],
+                                 "f": judged["fired"]}).encode(), 1)
 
 
 def _unpack(blob: bytes, cfg=None, task: str | None = None, lang: str = "zh-Hant") -> list:
-    doc = json.loads(zlib.decompress(blob))
-    if isinstance(doc, list):  # the hours verbatim (as first stored)
-        return doc
     from almanac.judgement.score import profile
-    from almanac.judgement.search import judged_entries
-    return judged_entries(profile(cfg, task), doc["b"], doc["d"], doc["h"], lang)
+    from almanac.judgement.search import judged_entries, task_rows
+    doc = json.loads(zlib.decompress(blob))
+    prof = profile(cfg, task)
+    return judged_entries(prof, doc["b"], doc["d"], task_rows(prof, doc["f"], None, lang), lang)
 
 
 def _facts_without_hours(facts: dict) -> dict:

@@ -93,10 +93,29 @@ def _v2(conn: Connection) -> None:
     conn.execute(text("UPDATE store_judgements SET options_hash = ''"))
 
 
+def _v3(conn: Connection) -> None:
+    """One set of fired rules per hour for every task, instead of one blob per day and task.
+
+    ``store_days`` gains ``judged`` (the day's hours' times, directions and fired rule indices,
+    compressed), its checksum, and ``task_sums`` (per task, the checksum of its answer head, its
+    score rows and ``judged``); ``store_judgements`` goes. Its blobs cannot be turned into fired
+    rules (a blob keeps each task's reasons, not what fired), so every stored day is made stale:
+    readers compute it and the next ``precompute`` rewrites it whole."""
+    blob = "BYTEA" if conn.dialect.name == "postgresql" else "BLOB"
+    conn.execute(text(f"ALTER TABLE store_days ADD COLUMN judged {blob}"))
+    conn.execute(text("ALTER TABLE store_days ADD COLUMN judged_checksum VARCHAR(32) NOT NULL "
+                      "DEFAULT ''"))
+    conn.execute(text("ALTER TABLE store_days ADD COLUMN task_sums JSON"))
+    conn.execute(text("DROP TABLE store_judgements"))
+    conn.execute(text("UPDATE store_days SET facts_hash = ''"))
+    conn.execute(text("UPDATE store_scores SET options_hash = ''"))
+
+
 #: (version, name, function) in order; append, never edit a released entry.
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "days, hours, per-task scores, runs ledger", _v1),
     (2, "row checksums verified on read; vetoed flag of score rows", _v2),
+    (3, "one fired-rule set per hour for every task instead of per-task judgement blobs", _v3),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -4,13 +4,13 @@ These describe the schema at the newest migration (``exports.store.migrations``)
 that a migrated database has exactly these tables and columns.
 
 - ``store_days``   one row per (time zone, date): the day's facts (``almanac day --json`` without
-                   its hours), the options hash they were computed with, and one options hash per
-                   task whose scores are stored.
+                   its hours), the options hash they were computed with, one options hash per
+                   task whose scores are stored, and the rules each hour fired (one set for
+                   every task; a task's twelve judgements are rebuilt from them when read).
 - ``store_hours``  twelve rows per day: the hour's facts, its UTC span, pillar, mansion and chart
                    summary (三傳 and method, when the day's facts carry them).
-- ``store_scores`` twelve rows per day per task: score and verdict (for range queries).
-- ``store_judgements`` one row per day per task: the twelve judgements, reasons as rule indices
-                   (compressed JSON; read back exactly as computed).
+- ``store_scores`` twelve rows per day per task: score, verdict and vetoed (for range queries
+                   and ``best``).
 - ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
 """
 from __future__ import annotations
@@ -47,6 +47,12 @@ class Day(Base):
     computed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     #: blake2b of the key, ``facts_hash`` and the stored ``facts`` text (``checksums.day``)
     checksum: Mapped[str] = mapped_column(String(32), server_default="")
+    #: the day's judgement facts for every task, compressed JSON: the hours' times, directions
+    #: and the catalog indices of the rules each hour fired (one set per hour, not per task)
+    judged: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    judged_checksum: Mapped[str] = mapped_column(String(32), server_default="")
+    #: per task, the checksum of its answer head, its twelve score rows and ``judged``
+    task_sums: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class Hour(Base):
@@ -77,22 +83,6 @@ class Score(Base):
     options_hash: Mapped[str] = mapped_column(String(64))
     #: the hour is vetoed for the task (never among ``best``'s answers)
     vetoed: Mapped[bool] = mapped_column(Boolean, server_default="0")
-
-
-class Judgement(Base):
-    """The twelve hours' judgements of one day for one task, zlib-compressed JSON of what is
-    particular to the day: per hour score, verdict and the rule indices of its reasons and vetoes
-    (plus the hours' times and directions). A read rebuilds ``judge_day``'s answer exactly, the
-    reasons from the rule catalog and the task's profile, both covered by ``options_hash``."""
-    __tablename__ = "store_judgements"
-    day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
-                                        primary_key=True)
-    task: Mapped[str] = mapped_column(String(64), primary_key=True)
-    options_hash: Mapped[str] = mapped_column(String(64))
-    hours: Mapped[bytes] = mapped_column(LargeBinary)
-    #: blake2b of the key, options hash, the task's answer head, the twelve score rows and the
-    #: blob (``checksums.judgement``): the score rows ``best`` reads are covered too
-    checksum: Mapped[str] = mapped_column(String(32), server_default="")
 
 
 class Run(Base):

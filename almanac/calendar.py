@@ -39,6 +39,9 @@ UTC = timezone.utc
 #: sxtwl's solar-term index order (0 = 冬至) with traditional names.
 TERM_NAMES = ("冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
               "夏至", "小暑", "大暑", "立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪")
+#: their Korean readings, in the same order (大雪 is 대설): a Korean reader is shown 大雪(대설)
+TERM_NAMES_KO = ("동지", "소한", "대한", "입춘", "우수", "경칩", "춘분", "청명", "곡우", "입하", "소만", "망종",
+                 "하지", "소서", "대서", "입추", "처서", "백로", "추분", "한로", "상강", "입동", "소설", "대설")
 
 #: The years this calendar answers for. sxtwl computes further, but its ephemeris and the
 #: historical time-zone rules are not meant for far epochs; outside this range is bad input.

@@ -304,19 +304,25 @@ def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
 
 def term(text: str, lang: str) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
-    ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 重審(중심))."""
+    ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)).
+    A 課 method is a term of art like the 課體 beside it, so ko reads it first: 중심(重審)."""
     if lang == "zh-Hans":
         return hans(text)
     if lang == "ko":
+        if text in METHOD_KO:
+            return f"{METHOD_KO[text]}({text})"
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
     return text
 
 
 def _ko_of(text: str) -> str:
+    from almanac.calendar import TERM_NAMES, TERM_NAMES_KO
     from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
     if text in METHOD_KO:
         return METHOD_KO[text]
+    if text in TERM_NAMES:
+        return TERM_NAMES_KO[TERM_NAMES.index(text)]
     if len(text) in (1, 3):
         try:
             from almanac.mansions import Mansion

@@ -74,3 +74,24 @@ def test_korean_feed_reads_korean(lang):
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the ko feed"
     if lang == "en":
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the en feed"
+
+
+def test_korean_reads_solar_terms_and_methods_as_the_keti_beside_them():
+    """ko: a solar term carries its reading (大雪(대설), not a bare 大雪), and a 課 method reads as the
+    same name does in the 課體 list printed beside it (원수(元首) · 원수(元首) …, not 元首(원수) · 원수(元首))."""
+    import datetime as dt
+
+    from almanac.calendar import TERM_NAMES
+    from almanac.liuren.keti import korean
+    from exports import feeds
+    for name in TERM_NAMES:
+        assert re.fullmatch(re.escape(name) + r"\([\uac00-\ud7a3]{2}\)", T.term(name, "ko")), name
+    shared = [m for m in T.METHOD_KO if korean(m) != m]
+    assert shared, "no 課 method is also a 課體"
+    for m in shared:
+        assert T.term(m, "ko") == korean(m)
+    body = feeds.build_feed("travel", dt.date(2026, 12, 6), dt.date(2026, 12, 8), lang="ko").body.decode()
+    unfolded = body.replace("\r\n ", "")
+    assert "절기 大雪(대설)" in unfolded and "절기: 大雪(대설) " in unfolded
+    for got in re.findall(r"과법\(課法\): (\S+)", unfolded):
+        assert re.fullmatch(r"[\uac00-\ud7a3]+\([\u4e00-\u9fff]+\)", got), got

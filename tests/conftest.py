@@ -1,6 +1,8 @@
 """CI sets ALMANAC_REQUIRE_PG / ALMANAC_REQUIRE_CHROMIUM: there a test that would skip for want of
 PostgreSQL or Chromium fails instead, so a broken service set-up cannot pass unnoticed."""
 import os
+import shutil
+import subprocess
 
 import pytest
 
@@ -19,6 +21,22 @@ def pytest_runtest_makereport(item, call):
         if os.environ.get(env) and any(n.lower() in reason for n in needles):
             report.outcome = "failed"
             report.longrepr = f"skipped although {env} is set: {report.longrepr}"
+
+
+@pytest.fixture
+def browse(tmp_path):
+    """Headless Chromium as a reader's browser: ``browse(url, *flags)`` runs it once on ``url``
+    (``--dump-dom``, ``--screenshot=…``); skipped without chromium."""
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium is not installed (CI installs it in .ci/setup.d/20-chromium.sh)")
+
+    def run(url: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                               f"--user-data-dir={tmp_path / 'profile'}", *args, url],
+                              check=True, timeout=90, capture_output=True, text=True)
+    return run
 
 
 # ------------------------------------------------------------ database fixture (store, scheduler)

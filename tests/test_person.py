@@ -256,3 +256,38 @@ def test_the_index_builds_a_persons_feed_link(lang, words):
     assert '<option value="m">' in page and '<option value="f">' in page
     assert 'q.set("born"' in page and 'q.set("sex"' in page
     assert all(w in page for w in words)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_index_script_puts_born_and_sex_on_the_link_only_when_both_are_filled(lang, browse, tmp_path):
+    """The subscribe builder as a reader drives it in Chromium: typing a birth year and picking a sex
+    puts both on the feed link (and its webcal twin); either one alone puts neither there."""
+    import html
+    import json
+    from urllib.parse import parse_qs, urlsplit
+
+    from exports.http.pages import index_page
+    fill = """<script>
+    var f = document.getElementById("picker"), seen = {};
+    function put(name, value) { f[name].value = value; f[name].dispatchEvent(new Event(name === "born" ? "input" : "change", {bubbles: true})); }
+    function links() { return Array.prototype.map.call(document.querySelectorAll("#links a"), function (a) { return a.href; }); }
+    put("task", "wealth"); put("born", " 1984 "); put("sex", "f"); seen.both = links();
+    put("sex", ""); seen.born_only = links();
+    put("born", ""); put("sex", "m"); seen.sex_only = links();
+    var out = document.createElement("pre"); out.id = "seen"; out.textContent = JSON.stringify(seen);
+    document.body.appendChild(out);
+    </script></body>"""
+    page = tmp_path / "index.html"
+    page.write_text(index_page(config.load({}), lang).replace("</body>", fill), encoding="utf-8")
+    dom = browse(page.as_uri(), "--dump-dom").stdout
+    seen = json.loads(html.unescape(dom.split('<pre id="seen">', 1)[1].split("</pre>", 1)[0]))
+
+    def query(url):
+        parts = urlsplit(url)
+        return parts.path, {k: v[0] for k, v in parse_qs(parts.query).items()}
+    assert [query(u)[0] for u in seen["both"]] == ["/feeds/wealth.ics"] * 2      # feed and webcal
+    for url in seen["both"]:
+        q = query(url)[1]
+        assert q["born"] == "1984" and q["sex"] == "f" and q["lang"] == lang
+    for half in ("born_only", "sex_only"):
+        assert seen[half] and all("born" not in query(u)[1] and "sex" not in query(u)[1] for u in seen[half])

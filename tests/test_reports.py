@@ -5,9 +5,6 @@ hours — and the page as a reader sees it in headless Chromium (DOM and screens
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -134,38 +131,22 @@ def test_report_set_writes_every_published_language_and_zone(tmp_path, monkeypat
     assert "Asia/Seoul" in (tmp_path / "r/ko/Asia/Seoul/2026-12-05.html").read_text()
 
 
-def _chromium():
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    if exe is None:
-        pytest.skip("chromium is not installed (CI installs it in .ci/setup.d/20-chromium.sh)")
-    return exe
-
-
-def _browse(exe: str, tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                           "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                           f"--user-data-dir={tmp_path / 'profile'}", *args, url],
-                          check=True, timeout=90, capture_output=True, text=True)
-
-
 @pytest.mark.parametrize("lang", ["zh-Hant", "ko"])
-def test_chromium_reader_sees_summary_transmissions_legend(written, tmp_path, lang):
-    exe = _chromium()
+def test_chromium_reader_sees_summary_transmissions_legend(written, browse, lang):
     out, _, ko, _ = written
     page = out / "2026-12-07.html" if lang == "zh-Hant" else ko[2]
-    dom = _browse(exe, tmp_path, page.as_uri(), "--dump-dom").stdout
+    dom = browse(page.as_uri(), "--dump-dom").stdout
     assert T.label("at_a_glance", lang) in dom and T.label("best_per_task", lang) in dom
     day = api.day("2026-12-07")
     assert re.search(r'<td class="tr">' + "".join(day["hours"][0]["liuren"]["transmissions"]) + "</td>", dom)
     assert 'id="legend"' in dom and T.label("legend", lang) in dom
 
 
-def test_chromium_screenshot_shows_verdict_colours(written, tmp_path):
-    exe = _chromium()
+def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
     from PIL import Image
     out, _, _, _ = written
     shot = tmp_path / "shot.png"
-    _browse(exe, tmp_path, (out / "2026-12-07.html").as_uri(), "--window-size=1400,1800", f"--screenshot={shot}")
+    browse((out / "2026-12-07.html").as_uri(), "--window-size=1400,1800", f"--screenshot={shot}")
     img = Image.open(shot).convert("RGB")
     assert img.size[0] >= 800
     colours = dict((rgb, n) for n, rgb in img.getcolors(maxcolors=1 << 22) or [])

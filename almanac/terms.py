@@ -334,6 +334,24 @@ def _ko_of(text: str) -> str:
     return "".join(table[c] for c in text) if text and all(c in table for c in text) else ""
 
 
+def place_name(value, lang: str) -> str:
+    """A place as a reader of ``lang`` calls it: 서울 for ko, 首爾 for zh-Hant (converted for
+    zh-Hans), Seoul in en; coordinates and names outside the gazetteer as given."""
+    import re
+
+    from almanac.errors import BadInput
+    from almanac.places import place
+    try:
+        p = place(value)
+    except BadInput:
+        return str(value)
+    script = {"ko": r"[\uac00-\ud7a3]", "zh-Hant": r"[\u4e00-\u9fff]", "zh-Hans": r"[\u4e00-\u9fff]"}.get(lang)
+    pick = next((n for n in p.names if script and re.search(script, n)), None)
+    if pick is None:
+        return p.name
+    return hans(pick) if lang == "zh-Hans" else pick
+
+
 def task_label(task: dict, lang: str, *, hanja: bool = True) -> str:
     """A task (an entry of ``api.tasks()``) named for a reader of ``lang``: 出行 / 出行 (zh-Hans
     converted) / 출행(出行) / travel. ``hanja=False`` gives the bare Korean name (table columns)."""

@@ -163,9 +163,9 @@ def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
 
 
 @pytest.mark.parametrize("lang, school, clock, place", [
-    ("ko", "학파(學派): 육임대전(六壬大全)", "시법(時法): 진태양시(眞太陽時)", "장소: Seoul"),
+    ("ko", "학파(學派): 육임대전(六壬大全)", "시법(時法): 진태양시(眞太陽時)", "장소: 서울"),
     ("en", "School: daquan", "Clock: true solar time", "Place: Seoul"),
-    ("zh-Hant", "學派: 六壬大全", "時法: 真太陽時", "地點: Seoul")])
+    ("zh-Hant", "學派: 六壬大全", "時法: 真太陽時", "地點: 首爾")])
 def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, school, clock, place):
     """A page says which school it follows, and its clock and place when they are not the default."""
     import config

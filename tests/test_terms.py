@@ -95,3 +95,13 @@ def test_korean_reads_solar_terms_and_methods_as_the_keti_beside_them():
     assert "절기 大雪(대설)" in unfolded and "절기: 大雪(대설) " in unfolded
     for got in re.findall(r"과법\(課法\): (\S+)", unfolded):
         assert re.fullmatch(r"[\uac00-\ud7a3]+\([\u4e00-\u9fff]+\)", got), got
+
+
+def test_a_place_is_named_in_the_readers_language():
+    """A report's or feed's 「장소: …」 names the city as the index's place picker does, whichever of
+    its names the request gave; a place outside the gazetteer is shown as given."""
+    from exports.http.pages import _place_label
+    assert T.place_name("Seoul", "ko") == T.place_name("首爾", "ko") == "서울"
+    assert T.place_name("서울", "en") == "Seoul" and T.place_name("서울", "zh-Hant") == "首爾"
+    assert T.place_name("127.5,37.5", "ko") == "127.5,37.5"
+    assert _place_label({"name": "Seoul"}, "ko") == "서울 (Seoul)" and _place_label({"name": "Seoul"}, "en") == "Seoul"

@@ -442,7 +442,7 @@ def choices_text(cfg, lang: str, *, every: bool = True) -> str:
     if every or c["time_basis"] != "civil":
         out.append(f"{L.label('clock', lang)}: {L.label('clock_' + c['time_basis'], lang)}")
     if c.get("place"):
-        out.append(f"{L.label('place', lang)}: {c['place']}")
+        out.append(f"{L.label('place', lang)}: {L.place_name(c['place'], lang)}")
     return " · ".join(out)
 
 

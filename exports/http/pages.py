@@ -83,30 +83,8 @@ def _zones(cfg) -> list[str]:
 
 
 def _place_label(p: dict, lang: str) -> str:
-    import re
-    names = [n for n in p.get("names") or [] if isinstance(n, str)]
-    if lang == "ko":
-        pick = next((n for n in names if re.search(r"[\uac00-\ud7a3]", n)), None)
-    elif lang in ("zh-Hant", "zh-Hans"):
-        pick = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), None)
-        pick = T.hans(pick) if pick and lang == "zh-Hans" else pick
-    else:
-        pick = None
-    return f"{pick} ({p['name']})" if pick else p["name"]
-
-
-def _places(lang: str) -> list[dict]:
-    """The gazetteer's places for the picker, when the almanac knows places (``api.places``)."""
-    from almanac import api
-    try:
-        got = api.places()
-    except Exception:  # noqa: BLE001 — no places: the picker offers task, language and zone
-        return []
-    out = []
-    for p in got if isinstance(got, list) else []:
-        if isinstance(p, dict) and p.get("name"):
-            out.append({"value": p["name"], "label": _place_label(p, lang), "tz": p.get("tz") or ""})
-    return out
+    local = T.place_name(p["name"], lang)
+    return f"{local} ({p['name']})" if local != p["name"] else p["name"]
 
 
 def _clocks(cfg, lang: str) -> list[dict]:

@@ -87,6 +87,20 @@ def _place_label(p: dict, lang: str) -> str:
     return f"{local} ({p['name']})" if local != p["name"] else p["name"]
 
 
+def _places(lang: str) -> list[dict]:
+    """The gazetteer's places for the picker, when the almanac knows places (``api.places``)."""
+    from almanac import api
+    try:
+        got = api.places()
+    except Exception:  # noqa: BLE001 — no places: the picker offers task, language and zone
+        return []
+    out = []
+    for p in got if isinstance(got, list) else []:
+        if isinstance(p, dict) and p.get("name"):
+            out.append({"value": p["name"], "label": _place_label(p, lang), "tz": p.get("tz") or ""})
+    return out
+
+
 def _clocks(cfg, lang: str) -> list[dict]:
     """The hour clocks the calendar accepts (``clock=``), named in ``lang``; the configured one first."""
     from almanac.calendar import TIME_BASES

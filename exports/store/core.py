@@ -347,18 +347,22 @@ class Store:
             return out, bad
         in_range = (Day.tz == tz, Day.date >= start, Day.date <= end)
         with reading(self.engine) as conn:
+            # only this task's head and checksum, picked out by the database (JSON paths), not
+            # every task's parsed here
             rows = conn.execute(
-                select(Day.id, Day.date, Day.task_heads, Day.task_sums, Day.judged,
+                select(Day.id, Day.date, Day.task_heads[task].label("head"),
+                       Day.task_sums[task].as_string().label("sum"), Day.judged,
                        Day.judged_checksum).where(*in_range)).all()
-            scores: dict[int, list] = {r.id: [] for r in rows if task in (r.task_sums or {})}
+            scores: dict[int, list] = {r.id: [] for r in rows if r.sum}
             if scores:
                 for sc in conn.execute(
                         select(Score.day_id, Score.score, Score.verdict, Score.vetoed)
                         .join(Day, Score.day_id == Day.id)
                         .where(*in_range, Score.task == task, Score.options_hash == th)
-                        .order_by(Score.day_id, Score.idx)):
-                    if sc.day_id in scores:
-                        scores[sc.day_id].append((sc.score, sc.verdict, bool(sc.vetoed)))
+                        .order_by(Score.day_id, Score.idx)).tuples():
+                    day_scores = scores.get(sc[0])
+                    if day_scores is not None:
+                        day_scores.append((sc[1], sc[2], bool(sc[3])))
             conn.rollback()
         for r in rows:
             twelve = scores.get(r.id, ())
@@ -368,9 +372,9 @@ class Store:
                 checksums.mismatch("store_days (judged)", tz, r.date)
                 bad.add(r.date)
                 continue
-            head = (r.task_heads or {}).get(task)
+            head = r.head
             if checksums.task(tz, r.date, task, th, _dumps(head), twelve,
-                              r.judged_checksum) != r.task_sums[task]:
+                              r.judged_checksum) != r.sum:
                 checksums.mismatch("store_scores", tz, r.date, task)
                 bad.add(r.date)
                 continue
@@ -468,13 +472,13 @@ class Store:
         try:
             with reading(self.engine) as conn:
                 days = conn.execute(
-                    select(Day.task_hashes, Day.task_sums).where(
+                    select(Day.task_hashes[task].as_string().label("hash"),
+                           Day.task_sums[task].as_string().label("sum")).where(
                         Day.tz == tz, Day.date >= s, Day.date <= e).order_by(Day.date)).all()
                 conn.rollback()
         except SQLAlchemyError:
             return None
-        sums = [(d.task_sums or {}).get(task) for d in days
-                if (d.task_hashes or {}).get(task) == th]
+        sums = [d.sum for d in days if d.hash == th]
         if len(sums) != (e - s).days + 1 or not all(sums):
             return None
         return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(), *sums)

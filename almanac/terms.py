@@ -334,6 +334,18 @@ def _ko_of(text: str) -> str:
     return "".join(table[c] for c in text) if text and all(c in table for c in text) else ""
 
 
+def school_name(name: str, preset: dict, lang: str) -> str:
+    """A school preset (``school=`` key ``name``, its ``name_zh``/``name_ko``) as a reader of
+    ``lang`` calls it: 육임대전(六壬大全), 六壬大全, and in English the key with the book in
+    brackets, daquan (六壬大全) — never a bare key in Korean or Chinese."""
+    zh, ko = preset.get("name_zh") or "", preset.get("name_ko") or ""
+    if lang == "ko" and ko:
+        return ko
+    if lang in ("zh-Hant", "zh-Hans") and zh:
+        return hans(zh) if lang == "zh-Hans" else zh
+    return f"{name} ({zh})" if lang == "en" and zh else name
+
+
 def place_name(value, lang: str) -> str:
     """A place as a reader of ``lang`` calls it: 서울 for ko, 首爾 for zh-Hant (converted for
     zh-Hans), Seoul in en; coordinates and names outside the gazetteer as given."""

@@ -157,7 +157,11 @@ def test_index_picker_offers_clock_and_school():
             assert f'<option value="{school["name"]}">' in page
         assert civil in page and 'q.set("clock"' in page and 'q.set("school"' in page
     ko = index_page(cfg, "ko")
-    assert "학파(學派)" in ko and "육임대전(六壬大全)" in ko
+    assert "학파(學派)" in ko and '<option value="daquan">육임대전(六壬大全)</option>' in ko
+    # a Korean or Chinese reader is not shown the option keys (default, daquan …); English shows the book
+    for lang in ("ko", "zh-Hant", "zh-Hans"):
+        assert "(default)" not in index_page(cfg, lang) and "(daquan)" not in index_page(cfg, lang)
+    assert '<option value="daquan">daquan (六壬大全)</option>' in index_page(cfg, "en")
 
 
 def test_report_pages(server):

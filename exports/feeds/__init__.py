@@ -426,11 +426,7 @@ def _school_label(cfg, lang: str) -> tuple[str, str]:
     """The school's name, and how a reader of ``lang`` calls it."""
     name = cfg.get("school", "default")
     p = config_mod.schools(cfg.raw if cfg.raw is not None else cfg.data).get(name, {})
-    if lang == "ko":
-        return name, p.get("name_ko") or name
-    if lang in ("zh-Hant", "zh-Hans"):
-        return name, L.free_text(p.get("name_zh") or name, lang) if p.get("name_zh") else name
-    return name, name
+    return name, L.school_name(name, p, lang)
 
 
 def choices_text(cfg, lang: str, *, every: bool = True) -> str:

@@ -113,12 +113,10 @@ def _schools(cfg, lang: str) -> list[dict]:
     """The school presets (``school=``), named in ``lang``; the configured one first."""
     from almanac import api
     got = api.schools(cfg)
-    key = {"zh-Hant": "name_zh", "zh-Hans": "name_zh", "ko": "name_ko"}.get(lang)
     out = []
     for s in got["schools"]:
-        name = s.get(key) if key else None
-        label = f"{T.hans(name) if lang == 'zh-Hans' else name} ({s['name']})" if name else s["name"]
-        out.append({"value": s["name"], "label": label, "current": s["name"] == got["current"]})
+        out.append({"value": s["name"], "label": T.school_name(s["name"], s, lang),
+                    "current": s["name"] == got["current"]})
     return sorted(out, key=lambda s: not s["current"])
 
 

@@ -17,6 +17,8 @@ are explained in docs/terms-ko.md, which lists :data:`KO_TERMS`; a test keeps th
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from almanac.lang import LANGS, check_lang  # noqa: F401 — the one home of the reader's languages
 
 # Traditional → Simplified for every character the almanac's own labels and data use.
@@ -127,13 +129,23 @@ LABELS: dict[str, dict[str, str]] = {
     "time": {"zh-Hant": "時間", "zh-Hans": "时间", "ko": "시각", "en": "Time"},
     "branch": {"zh-Hant": "時", "zh-Hans": "时", "ko": "시", "en": "Hour"},
     "vetoed": {"zh-Hant": "禁", "zh-Hans": "禁", "ko": "불가", "en": "forbidden"},
+    # the verdict scale's numbers are filled in from almanac.judgement.score.SCALE (score_note())
     "score_note": {
-        "zh-Hant": "分為所引各條加減之和；判依各事之門檻而定，故分雖為負，仍可為吉。色依判，不依分。",
-        "zh-Hans": "分为所引各条加减之和；判依各事之门槛而定，故分虽为负，仍可为吉。色依判，不依分。",
-        "ko": "점수는 근거로 든 조문들의 가감을 더한 값이다. 판단은 일마다 정한 문턱으로 매기므로 점수가 "
-              "음수여도 길일 수 있다. 칸의 색은 점수가 아니라 판단을 따른다.",
-        "en": "The score is the sum of the cited rules' effects; the verdict reads it against each task's "
-              "own thresholds, so a negative score can still be good. Colours follow the verdict, not the score.",
+        "zh-Hant": "分為所引各條加減之和。判依一定之尺：分至{daji}以上為大吉，{ji}以上為吉，{xiong}以下為凶，"
+                   "{daxiong}以下為大凶，其間為平；故吉必正分，凶必負分。所引之文以為不可者，或有禁條，"
+                   "其時不得過凶。色依判，不依分。",
+        "zh-Hans": "分为所引各条加减之和。判依一定之尺：分至{daji}以上为大吉，{ji}以上为吉，{xiong}以下为凶，"
+                   "{daxiong}以下为大凶，其间为平；故吉必正分，凶必负分。所引之文以为不可者，或有禁条，"
+                   "其时不得过凶。色依判，不依分。",
+        "ko": "점수는 근거로 든 조문들의 가감을 더한 값이다. 판단은 정해진 눈금으로 매긴다: {daji} 이상 대길(大吉), "
+              "{ji} 이상 길(吉), {xiong} 이하 흉(凶), {daxiong} 이하 대흉(大凶), 그 사이는 평(平). 그러므로 길은 "
+              "언제나 양의 점수, 흉은 음의 점수다. 원문이 해서는 안 된다고 한 근거나 금기가 있는 시는 다른 근거가 "
+              "무엇이든 흉을 넘지 못한다. 칸의 색은 점수가 아니라 판단을 따른다.",
+        "en": "The score is the sum of the cited rules' effects. The verdict reads it on a fixed scale: {daji} or "
+              "more is very good, {ji} or more good, {xiong} or less bad, {daxiong} or less very bad, neutral in "
+              "between; so a good hour always has a positive score and a bad one a negative score. An hour with a "
+              "reason whose text forbids the act, or a forbidding rule, is at best bad whatever else it adds. "
+              "Colours follow the verdict, not the score.",
     },
     "directions": {"zh-Hant": "方向", "zh-Hans": "方向", "ko": "방향", "en": "Directions"},
     "tiangang": {"zh-Hant": "天罡加{over}（{dir}）", "zh-Hans": "天罡加{over}（{dir}）",
@@ -267,6 +279,12 @@ KO_TERMS: tuple[tuple[str, str, str, str], ...] = (
 
 def label(key: str, lang: str) -> str:
     return LABELS[key][lang]
+
+
+def score_note(lang: str, scale: Mapping[str, float]) -> str:
+    """The reports' sentence on how a score becomes a verdict, with the numbers of ``scale``
+    (``almanac.judgement.score.SCALE``: daji, ji, xiong, daxiong)."""
+    return LABELS["score_note"][lang].format(**{k: f"{v:g}".replace("-", "−") for k, v in scale.items()})
 
 
 def flag_name(flag: str, lang: str) -> str:

@@ -105,3 +105,18 @@ def test_a_place_is_named_in_the_readers_language():
     assert T.place_name("서울", "en") == "Seoul" and T.place_name("서울", "zh-Hant") == "首爾"
     assert T.place_name("127.5,37.5", "ko") == "127.5,37.5"
     assert _place_label({"name": "Seoul"}, "ko") == "서울 (Seoul)" and _place_label({"name": "Seoul"}, "en") == "Seoul"
+
+
+@pytest.mark.parametrize("lang", T.LANGS)
+def test_score_note_states_the_scale_verdicts_are_made_on(lang):
+    # the reports' note explains how a score becomes a verdict; it quotes the numbers verdict_of
+    # uses and never claims a negative score can be good (it once did, from the quantile days)
+    from almanac.judgement.score import SCALE, verdict_of
+    note = T.score_note(lang, SCALE)
+    assert "{" not in note
+    for key, value in SCALE.items():
+        assert f"{value:g}".replace("-", "−") in note, (key, note)
+    scale = tuple(SCALE[k] for k in ("daji", "ji", "xiong", "daxiong"))
+    assert verdict_of(SCALE["ji"], scale) == "吉" and verdict_of(SCALE["xiong"], scale) == "凶"
+    assert verdict_of(-0.5, scale) == "平" and verdict_of(SCALE["daji"] + 1, scale, grave=True) == "凶"
+    assert "negative score can still be good" not in note and "음수여도 길" not in note

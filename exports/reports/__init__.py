@@ -24,6 +24,7 @@ import jinja2
 import config as config_mod
 from almanac import terms as T
 from almanac.judgement.explain import localize
+from almanac.judgement.score import SCALE
 from exports import source
 from exports.feeds import _active_flags, _atomic_write, _chart_of, choices_text, day_lines, keti_of, korean
 from exports.feeds import labels as L
@@ -268,7 +269,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) 
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
-               "pillar_line": _pillar_line(day["pillars"], lang),
+               "score_note": T.score_note(lang, SCALE), "pillar_line": _pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}

@@ -24,6 +24,16 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
+def data(tmp_path, monkeypatch):
+    """A fresh, empty data folder (ALMANAC_DATA_DIR) and no database URL: the embedded default."""
+    d = tmp_path / "data"
+    d.mkdir()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(d))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    return d
+
+
+@pytest.fixture
 def browse(tmp_path):
     """Headless Chromium as a reader's browser: ``browse(url, *flags)`` runs it once on ``url``
     (``--dump-dom``, ``--screenshot=…``); skipped without chromium."""

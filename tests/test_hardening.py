@@ -68,15 +68,6 @@ class Server:
         return self.proc.stderr.read().decode(errors="replace")
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    d.mkdir()
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(d))
-    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
-    return d
-
-
 def _client(config: dict | None = None) -> TestClient:
     from exports.http import create_app
     return TestClient(create_app(config or {}), raise_server_exceptions=False)

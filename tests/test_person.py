@@ -113,15 +113,6 @@ WHO = {"born": 1984, "sex": "f"}
 FEED_CFG = {"feeds": {"future_days": 2, "past_days": 0}}
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    d.mkdir()
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(d))
-    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
-    return d
-
-
 def _nianming_good_hour(task: str = "travel"):
     """The first day of December 2026 with an hour at least 吉 for ``WHO`` that a 年命 rule
     speaks to (an hour the person's feed shows), and that hour."""

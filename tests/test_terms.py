@@ -120,3 +120,23 @@ def test_score_note_states_the_scale_verdicts_are_made_on(lang):
     assert verdict_of(SCALE["ji"], scale) == "吉" and verdict_of(SCALE["xiong"], scale) == "凶"
     assert verdict_of(-0.5, scale) == "平" and verdict_of(SCALE["daji"] + 1, scale, grave=True) == "凶"
     assert "negative score can still be good" not in note and "음수여도 길" not in note
+
+
+@pytest.mark.parametrize("lang, yuan, general, taboos", [
+    ("en", r"Seven-cycle \(七元\)", r"Ruling star \(將星\)", "Taboos"),
+    ("ko", r"칠원\(七元\)", r"장성\(將星\)", "기피"), ("zh-Hant", "七元", "將星", "忌")])
+def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general, taboos):
+    """The day event's SUMMARY (what a calendar shows as the day's title): 「七元 6 · 將星 心」, not
+    「Seven-cycle (七元)6 Ruling star (將星)心」, and the taboos after a colon."""
+    import datetime as dt
+
+    import icalendar
+
+    from exports import feeds
+    body = feeds.build_feed("travel", dt.date(2026, 11, 24), dt.date(2026, 11, 30), lang=lang).body
+    titles = [str(e["SUMMARY"]) for e in icalendar.Calendar.from_ical(body).walk("VEVENT")
+              if not e.has_key("DTSTART") or type(e.decoded("DTSTART")) is dt.date]
+    assert len(titles) == 7
+    shape = re.compile(rf"\S+ · {yuan} [1-7] · {general} \S+( · {taboos}: [^·]+)?")
+    assert all(shape.fullmatch(t) for t in titles), titles
+    assert any(f" · {taboos}: " in t for t in titles), "no taboo day in the week"

@@ -145,10 +145,11 @@ def day_lines(day: dict, lang: str) -> list[str]:
 def _day_summary(day: dict, lang: str) -> str:
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    s = f"{L.term(qin.get('name', ''), lang)} {L.label('yuan', lang)}{qin.get('yuan', '')} " \
-        f"{L.label('general', lang)}{L.term(qin.get('general', ''), lang)}"
+    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a colon
+    s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} {qin.get('yuan', '')} · " \
+        f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
     if taboos:
-        s += f" · {L.label('taboos', lang)} {'、'.join(taboos)}"
+        s += f" · {L.label('taboos', lang)}: {'、'.join(taboos)}"
     return s
 
 

@@ -178,6 +178,23 @@ def test_the_next_run_in_a_new_process_reads_unchanged_days_from_the_kept_file(b
     k.close()
 
 
+def test_texts_kept_by_other_code_are_not_served_after_an_upgrade(backend, tmp_path, monkeypatch):
+    """The kept file outlives the code that wrote it: a run with changed code (a title or a term
+    worded differently) builds every day again rather than serving last night's wording."""
+    from exports import feeds
+    from exports.feeds import kept
+    today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
+    built = _built_days(monkeypatch)
+    _forget(feeds)
+    first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
+    everything, built[:] = len(built), []           # an empty file: every day of every feed built
+    monkeypatch.setattr(kept, "code_digest", lambda: "another version of the code")
+    _forget(feeds)
+    again = feeds.write_feeds(tmp_path / "n2", None, today, texts_file=kept_file)
+    assert everything > len(first) and len(built) == everything
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in first]
+
+
 def test_a_damaged_kept_file_is_ignored(backend, tmp_path):
     from exports import feeds
     bad = tmp_path / "texts.sqlite3"

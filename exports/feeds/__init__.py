@@ -547,8 +547,9 @@ def _day_texts(b: "_Builder", day: dict, judged: list) -> tuple[text.EventText, 
     key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, _json_digest(day),
                                      _json_digest(judged)]).encode()).digest()
     hit = _texts.get(key)
+    on_disk = hashlib.sha256(key + kept.code_digest().encode()).digest()   # texts this code wrote
     if hit is None and _reads_kept() is not None:
-        hit = _reads_kept().get(key)
+        hit = _reads_kept().get(on_disk)
         if hit is not None:
             _keep_in_memory(key, hit)
     if hit is not None:
@@ -556,7 +557,7 @@ def _day_texts(b: "_Builder", day: dict, judged: list) -> tuple[text.EventText, 
     evs = tuple(text.EventText(ev) for ev in b.day_events(day) + b.hour_events(day, judged))
     _keep_in_memory(key, evs)
     if _reads_kept() is not None:
-        _reads_kept().put(key, evs)
+        _reads_kept().put(on_disk, evs)
     return evs
 
 

@@ -257,11 +257,13 @@ def test_the_index_script_puts_born_and_sex_on_the_link_only_when_both_are_fille
     import json
     from urllib.parse import parse_qs, urlsplit
 
+    from exports.http import pages
     from exports.http.pages import index_page
     fill = """<script>
     var f = document.getElementById("picker"), seen = {};
     function put(name, value) { f[name].value = value; f[name].dispatchEvent(new Event(name === "born" ? "input" : "change", {bubbles: true})); }
-    function links() { return Array.prototype.map.call(document.querySelectorAll("#links a"), function (a) { return a.href; }); }
+    function links() { return Array.prototype.map.call(document.querySelectorAll("#links a"), function (a) { return a.href; })
+                              .concat(document.getElementById("person-hint") ? ["hint"] : []); }
     put("task", "wealth"); put("born", " 1984 "); put("sex", "f"); seen.both = links();
     put("sex", ""); seen.born_only = links();
     put("born", ""); put("sex", "m"); seen.sex_only = links();
@@ -276,7 +278,10 @@ def test_the_index_script_puts_born_and_sex_on_the_link_only_when_both_are_fille
     def query(url):
         parts = urlsplit(url)
         return parts.path, {k: v[0] for k, v in parse_qs(parts.query).items()}
-    assert [query(u)[0] for u in seen["both"]] == ["/feeds/wealth.ics"] * 2      # feed and webcal
+    assert [query(u)[0] for u in seen["both"]] == ["/feeds/wealth.ics"] * 2      # feed and webcal, no hint
+    for half in ("born_only", "sex_only"):       # the reader is told why no person's feed is offered
+        assert seen[half][-1] == "hint" and pages.TEXT[lang]["person_both"] in dom
+        seen[half] = seen[half][:-1]
     for url in seen["both"]:
         q = query(url)[1]
         assert q["born"] == "1984" and q["sex"] == "f" and q["lang"] == lang

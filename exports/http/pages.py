@@ -48,25 +48,29 @@ TEXT = {
                 "subscribe": "訂閱", "task": "事", "language": "語言", "zone": "時區", "place": "地點",
                 "feed": "訂閱網址", "webcal": "行事曆程式", "google": "Google 日曆", "all_feeds": "全部訂閱",
                 "report": "今日報告",
-                "howto": "將訂閱網址加入行事曆程式（「新增訂閱行事曆」）；webcal 連結可直接開啟行事曆程式。"},
+                "howto": "將訂閱網址加入行事曆程式（「新增訂閱行事曆」）；webcal 連結可直接開啟行事曆程式。",
+                "person_both": "個人訂閱須同時填寫生年與性別。"},
     "zh-Hans": {"intro": "演禽与大六壬择时。选择事项、语言与时区，即得订阅链接；日历每日自动更新。",
                 "subscribe": "订阅", "task": "事", "language": "语言", "zone": "时区", "place": "地点",
                 "feed": "订阅网址", "webcal": "日历程序", "google": "Google 日历", "all_feeds": "全部订阅",
                 "report": "今日报告",
-                "howto": "将订阅网址加入日历程序（“添加订阅日历”）；webcal 链接可直接打开日历程序。"},
+                "howto": "将订阅网址加入日历程序（“添加订阅日历”）；webcal 链接可直接打开日历程序。",
+                "person_both": "个人订阅须同时填写生年与性别。"},
     "ko": {"intro": "연금(演禽)과 대육임(大六壬)으로 가린 길시를 달력으로 받아 보세요. 일·언어·시간대를 고르면 "
                     "구독 주소가 만들어지고, 달력은 날마다 새로 고쳐집니다.",
            "subscribe": "구독", "task": "일", "language": "언어", "zone": "시간대", "place": "장소",
            "feed": "구독 주소", "webcal": "달력 앱에서 열기", "google": "Google 캘린더", "all_feeds": "모든 구독",
            "report": "오늘의 보고서",
-           "howto": "구독 주소를 달력 앱의 '구독 캘린더 추가'에 넣으세요. webcal 주소는 달력 앱을 바로 엽니다."},
+           "howto": "구독 주소를 달력 앱의 '구독 캘린더 추가'에 넣으세요. webcal 주소는 달력 앱을 바로 엽니다.",
+           "person_both": "나에게 맞춘 달력은 태어난 해와 성별을 함께 넣어야 만들어집니다."},
     "en": {"intro": "Hour selection by the mansion animals and the Great Six Ren. Pick a task, a language "
                     "and a time zone to get a subscription link; the calendar refreshes itself daily.",
            "subscribe": "Subscribe", "task": "Task", "language": "Language", "zone": "Time zone",
            "place": "Place", "feed": "Feed address", "webcal": "Open in a calendar app",
            "google": "Google Calendar", "all_feeds": "Every feed", "report": "Today's report",
            "howto": "Add the feed address to your calendar app as a subscribed calendar; the webcal link "
-                    "opens the app directly."},
+                    "opens the app directly.",
+           "person_both": "A feed for a person needs both the birth year and the sex."},
 }
 
 #: zones offered first in the picker (any IANA zone may be typed)
@@ -157,4 +161,4 @@ def _render(cfg, lang: str) -> str:
         born_label=T.label("born", lang), sex_label=T.label("sex", lang),
         sexes=[{"value": x, "label": T.label("sex_" + x, lang)} for x in ("m", "f")],
         first_link=tasks[0]["links"][lang] if tasks else "", feed_action="/",
-        base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google")}))
+        base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google", "person_both")}))

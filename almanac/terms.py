@@ -97,7 +97,7 @@ LABELS: dict[str, dict[str, str]] = {
     "clock_true_solar": {"zh-Hant": "真太陽時", "zh-Hans": "真太阳时", "ko": "진태양시(眞太陽時)",
                          "en": "true solar time"},
     "clock_korean": {"zh-Hant": "東經127.5度平時", "zh-Hans": "东经127.5度平时",
-                     "ko": "동경 127.5도 평균시", "en": "127.5°E mean time"},
+                     "ko": "동경(東經) 127.5도 평균시", "en": "127.5°E mean time"},
     "keti": {"zh-Hant": "課體", "zh-Hans": "课体", "ko": "과체(課體)", "en": "Lesson forms (課體)"},
     "flags": {"zh-Hant": "神煞", "zh-Hans": "神煞", "ko": "신살(神煞)", "en": "Taboos"},
     "instant": {"zh-Hant": "交節時刻", "zh-Hans": "交节时刻", "ko": "절입 시각", "en": "Exact moment"},

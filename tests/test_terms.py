@@ -12,8 +12,9 @@ from almanac import api
 from almanac import terms as T
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "terms-ko.md"
-# 임금 ("king", "wages"), 연금 without 演禽 ("pension"), 금성 without 禽星 ("Venus")
-MISREADINGS = re.compile(r"임금|연금(?![가-힣]*\(演禽)|금성(?![가-힣]*\(禽星)")
+# 임금 ("king", "wages"), 연금 without 演禽 ("pension"), 금성 without 禽星 ("Venus"), 동경 without 東經
+# ("Tokyo", "longing")
+MISREADINGS = re.compile(r"임금|연금(?![가-힣]*\(演禽)|금성(?![가-힣]*\(禽星)|동경(?!\(東經)")
 
 
 def test_every_label_in_every_language():

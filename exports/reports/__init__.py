@@ -146,11 +146,16 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
                      "transmissions": "".join(tr),
-                     "method": " · ".join([L.term(method, lang), " ".join(korean(k) if lang == "ko" else
-                                                                         L.term(k, lang) for k in keti_of(h))])
-                     if keti_of(h) else L.term(method, lang),
+                     "method": _method_cell(method, keti_of(h), lang),
                      "verdicts": verdicts})
     return rows
+
+
+def _method_cell(method: str, keti: list[str], lang: str) -> str:
+    """The 課法·課體 cell: the method, then the other 課體 (the method is the first of them; a
+    reader should not meet it twice, 중심(重審) · 중심(重審) …)."""
+    rest = [korean(k) if lang == "ko" else L.term(k, lang) for k in keti if k != method]
+    return " · ".join([L.term(method, lang), " ".join(rest)]) if rest else L.term(method, lang)
 
 
 def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str) -> dict:

@@ -359,7 +359,7 @@ class Store:
                         select(Score.day_id, Score.score, Score.verdict, Score.vetoed)
                         .join(Day, Score.day_id == Day.id)
                         .where(*in_range, Score.task == task, Score.options_hash == th)
-                        .order_by(Score.day_id, Score.idx)).tuples():
+                        .order_by(Score.day_id, Score.idx)):
                     day_scores = scores.get(sc[0])
                     if day_scores is not None:
                         day_scores.append((sc[1], sc[2], bool(sc[3])))

@@ -125,7 +125,7 @@ LABELS: dict[str, dict[str, str]] = {
                      "ko": "오늘은 암금(暗金)·복단(伏斷)이 없다.", "en": "No day-level taboo (暗金, 伏斷) today."},
     "hour_taboos": {"zh-Hant": "時忌", "zh-Hans": "时忌", "ko": "시의 기피", "en": "Hour taboos"},
     "legend": {"zh-Hant": "圖例", "zh-Hans": "图例", "ko": "범례", "en": "Legend"},
-    "task": {"zh-Hant": "事", "zh-Hans": "事", "ko": "일", "en": "Task"},
+    "task": {"zh-Hant": "事", "zh-Hans": "事", "ko": "할 일", "en": "Task"},
     "time": {"zh-Hant": "時間", "zh-Hans": "时间", "ko": "시각", "en": "Time"},
     "branch": {"zh-Hant": "時", "zh-Hans": "时", "ko": "시", "en": "Hour"},
     "vetoed": {"zh-Hant": "禁", "zh-Hans": "禁", "ko": "불가", "en": "forbidden"},
@@ -379,7 +379,10 @@ def place_name(value, lang: str) -> str:
     pick = next((n for n in p.names if script and re.search(script, n)), None)
     if pick is None:
         return p.name
-    return hans(pick) if lang == "zh-Hans" else pick
+    if lang == "zh-Hans":   # place names are outside the almanac's own vocabulary: zhconv's tables
+        from almanac.lang import hans as zhconv_hans
+        return zhconv_hans(pick)
+    return pick
 
 
 def task_label(task: dict, lang: str, *, hanja: bool = True) -> str:

@@ -105,6 +105,8 @@ def test_a_place_is_named_in_the_readers_language():
     assert T.place_name("Seoul", "ko") == T.place_name("首爾", "ko") == "서울"
     assert T.place_name("서울", "en") == "Seoul" and T.place_name("서울", "zh-Hant") == "首爾"
     assert T.place_name("127.5,37.5", "ko") == "127.5,37.5"
+    # a mainland reader gets the simplified name, also for characters outside the almanac's terms
+    assert T.place_name("Seoul", "zh-Hans") == "首尔" and T.place_name("Frankfurt", "zh-Hans") == "法兰克福"
     assert _place_label({"name": "Seoul"}, "ko") == "서울 (Seoul)" and _place_label({"name": "Seoul"}, "en") == "Seoul"
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -80,6 +80,18 @@ class CalendarOptions:
         from .lunar import CALENDARS
         if self.lunar not in CALENDARS:
             raise BadInput(f"calendar.lunar is {self.lunar!r}; accepted: {', '.join(CALENDARS)}")
+
+    def __hash__(self) -> int:
+        # hashed on every moment (the 四立 days' cache is keyed by it): the field tuple's hash, kept
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict:
+        # a kept hash is of this process's string hashing: never carried to another process
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @classmethod
     def from_config(cls, cfg) -> "CalendarOptions":
@@ -162,9 +174,11 @@ def parse_date(value: "date | str") -> date:
 
 def localize(naive: datetime, tz: ZoneInfo) -> datetime:
     """Attach ``tz`` to a wall-clock time, refusing a time that the zone skips (a DST gap)."""
-    aware = naive.replace(tzinfo=tz)
-    back = aware.astimezone(UTC).astimezone(tz).replace(tzinfo=None)
-    if back != naive:
+    # built, not ``replace``d, and compared as wall clocks of the same zone (which ignores the
+    # offsets): the two ``replace`` calls cost more than the round trip itself
+    aware = datetime(naive.year, naive.month, naive.day, naive.hour, naive.minute, naive.second,
+                     naive.microsecond, tz, fold=naive.fold)
+    if aware.astimezone(UTC).astimezone(tz) != aware:
         raise BadInput(f"{naive.isoformat(timespec='minutes')} does not exist in {tz.key} "
                        f"(the clocks skip it at a daylight-saving change); give a time outside the gap")
     return aware
@@ -236,20 +250,31 @@ def solar_terms(year: int) -> tuple[SolarTerm, ...]:
 
 
 @lru_cache(maxsize=256)
-def _term_table(year: int) -> tuple[tuple[datetime, ...], tuple[SolarTerm, ...]]:
-    """Terms from mid year-1 to mid year+1, for bisecting an instant in ``year``."""
+def _term_table(year: int) -> tuple[tuple[datetime, ...], tuple[tuple[SolarTerm, SolarTerm], ...]]:
+    """Terms from mid year-1 to mid year+1, for bisecting an instant in ``year``: their instants,
+    and at each the latest 中氣 and the latest 節 so far (None before the first of its kind)."""
     terms = _terms_from_lichun(year - 2) + _terms_from_lichun(year - 1) + _terms_from_lichun(year)
-    return tuple(t.at for t in terms), terms
+    spans, zhongqi, jie = [], None, None
+    for t in terms:
+        if t.is_zhongqi:
+            zhongqi = t
+        else:
+            jie = t
+        spans.append((zhongqi, jie))
+    return tuple(t.at for t in terms), tuple(spans)
+
+
+def term_span(instant: datetime) -> tuple[SolarTerm, SolarTerm]:
+    """``(the latest 中氣, the latest 節)`` at or before ``instant``: one look-up for all that
+    turns only at a term (月將, 月建, 太歲)."""
+    u = instant.astimezone(UTC)
+    ats, spans = _term_table(u.year)
+    return spans[bisect.bisect_right(ats, u) - 1]
 
 
 def term_before(instant: datetime, *, zhongqi: bool) -> SolarTerm:
     """The latest 中氣 (``zhongqi=True``) or 節 at or before ``instant``."""
-    u = instant.astimezone(UTC)
-    ats, terms = _term_table(u.year)
-    i = bisect.bisect_right(ats, u) - 1
-    while terms[i].is_zhongqi != zhongqi:
-        i -= 1
-    return terms[i]
+    return term_span(instant)[0 if zhongqi else 1]
 
 
 def terms_between(start: datetime, end: datetime) -> list[SolarTerm]:
@@ -271,12 +296,12 @@ def _year_terms(year: int) -> tuple[tuple[datetime, ...], tuple[SolarTerm, ...]]
     return tuple(t.at for t in terms), terms
 
 
-def yuejiang_at(instant: datetime) -> int:
+def yuejiang_at(instant: datetime, span: "tuple[SolarTerm, SolarTerm] | None" = None) -> int:
     """The 月將 (branch index) in force at ``instant``: it changes at the exact 中氣.
 
     雨水→亥 春分→戌 穀雨→酉 小滿→申 夏至→未 大暑→午 處暑→巳 秋分→辰 霜降→卯 小雪→寅 冬至→丑 大寒→子.
     """
-    return (1 - term_before(instant, zhongqi=True).index // 2) % 12
+    return (1 - (span or term_span(instant))[0].index // 2) % 12
 
 
 def year_pillar_at(instant: datetime) -> GanZhi:
@@ -310,10 +335,11 @@ def _sili_days(year: int, tz, opts: CalendarOptions) -> frozenset:
     return frozenset(out)
 
 
-def month_year_branches(instant: datetime) -> tuple[int, int]:
+def month_year_branches(instant: datetime, span: "tuple[SolarTerm, SolarTerm] | None" = None) -> tuple[int, int]:
     """The branches of the month and year pillars at ``instant`` (月建, 太歲). Both turn only at a
-    節 (立春 is one), so they are worked out once per 節."""
-    return _month_year_of_jie(term_before(instant, zhongqi=False))
+    節 (立春 is one), so they are worked out once per 節. ``span``: the instant's
+    :func:`term_span` when the caller has it already."""
+    return _month_year_of_jie((span or term_span(instant))[1])
 
 
 @lru_cache(maxsize=512)
@@ -332,9 +358,12 @@ def month_pillar_at(instant: datetime) -> GanZhi:
 
 # --------------------------------------------------------------------------- days and hours
 
+_JIAZI_DAY = date(1993, 10, 10).toordinal()
+
+
 def day_pillar(d: date) -> GanZhi:
     """The day pillar of a date: a plain count of days (1993-10-10 was 甲子)."""
-    return GanZhi((d.toordinal() - date(1993, 10, 10).toordinal()) % 60)
+    return GanZhi((d.toordinal() - _JIAZI_DAY) % 60)
 
 
 def hour_pillar(day: GanZhi, branch: int) -> GanZhi:
@@ -354,7 +383,8 @@ def equation_of_time(instant: datetime) -> float:
 def solar_clock(instant: datetime, opts: CalendarOptions, tz) -> datetime:
     """The wall clock the 時辰 follow: civil time in ``tz``, or local mean/true solar time."""
     if opts.time_basis == "civil":
-        return instant.astimezone(tz).replace(tzinfo=None)
+        t = instant.astimezone(tz)      # the naive clock built, not replaced: replace is slower
+        return datetime(t.year, t.month, t.day, t.hour, t.minute, t.second, t.microsecond, fold=t.fold)
     minutes = opts.clock_longitude * 4.0
     if opts.time_basis == "true_solar":
         minutes += equation_of_time(instant)
@@ -531,6 +561,6 @@ __all__ = [
     "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
     "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
     "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
-    "solar_terms", "strength", "strengths", "term_before", "terms_between", "year_pillar_at",
+    "solar_terms", "strength", "strengths", "term_before", "term_span", "terms_between", "year_pillar_at",
     "yuejiang_at", "zone",
 ]

@@ -48,11 +48,13 @@ def _options(cfg) -> Options:
                    LiurenOptions.from_config(cfg))
 
 
-def yuejiang_for(instant: datetime, opts: LiurenOptions) -> int:
-    """The 月將 at ``instant``: changes at the exact 中氣 (default) or, as an option, at the 節."""
+def yuejiang_for(instant: datetime, opts: LiurenOptions, span=None) -> int:
+    """The 月將 at ``instant``: changes at the exact 中氣 (default) or, as an option, at the 節.
+    ``span``: the instant's ``cal.term_span`` when the caller has it already."""
+    span = span or cal.term_span(instant)
     if opts.yuejiang_switch == "jie":
-        return (1 - (cal.term_before(instant, zhongqi=False).index + 1) // 2) % 12
-    return cal.yuejiang_at(instant)
+        return (1 - (span[1].index + 1) // 2) % 12
+    return cal.yuejiang_at(instant, span)
 
 
 def is_night(instant: datetime, hour_branch: int, opts: Options) -> bool:
@@ -64,9 +66,10 @@ def is_night(instant: datetime, hour_branch: int, opts: Options) -> bool:
     return is_night_ziwu(hour_branch) if rule == "ziwu" else is_night_fixed(hour_branch)
 
 
-def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options) -> tuple[Chart, int, bool]:
-    """The 六壬 chart of an hour: ``(chart, 月將, night)``."""
-    yj = yuejiang_for(instant, opts.liuren)
+def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options,
+             span=None) -> tuple[Chart, int, bool]:
+    """The 六壬 chart of an hour: ``(chart, 月將, night)`` (``span`` as in :func:`yuejiang_for`)."""
+    yj = yuejiang_for(instant, opts.liuren, span)
     night = is_night(instant, hour_branch, opts)
     return chart_for(day_index, rotation(yj, hour_branch), night, opts.liuren), yj, night
 

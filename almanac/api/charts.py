@@ -15,7 +15,7 @@ from datetime import datetime
 from config import load
 
 from ..calendar import (hour_pillar, is_sili_day, moment_facts, moment_hour, month_year_branches,
-                        parse_moment)
+                        parse_moment, term_span)
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
@@ -144,7 +144,8 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
     instant = parse_moment(moment, tz, opts.calendar.default_tz)
     _clock, _zi_day, day_pillar, branch = moment_hour(instant, opts.calendar)
-    c, yj, _night = chart_at(instant, day_pillar.index, branch, opts)
+    span = term_span(instant)           # one term look-up for the 月將, 月建 and 太歲
+    c, yj, _night = chart_at(instant, day_pillar.index, branch, opts, span)
     doc = {"moment": instant.isoformat(), "tz": getattr(instant.tzinfo, "key", str(instant.tzinfo)),
            "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
            "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
@@ -157,7 +158,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
     sili = is_sili_day(_zi_day, instant.tzinfo, opts.calendar)
-    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant), yj, ming, nian, sili))
+    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant, span), yj, ming, nian, sili))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

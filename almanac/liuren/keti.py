@@ -432,7 +432,11 @@ _MOMENTS_PER_CHART = 64
 def _moment_key(hour: int, more: dict[str, Any]) -> tuple:
     """A moment by the values of its :data:`CONTEXT` names. ``more``'s other entries (the
     functions :func:`moment` makes) must follow from those values, as :func:`moment`'s do."""
-    return (hour, *((n, more[n]) for n in CONTEXT + PERSON if n != "hour" and n in more))
+    return (hour, *[(n, more[n]) for n in _KEY_NAMES if n in more])
+
+
+#: the names :func:`_moment_key` reads, in order
+_KEY_NAMES = tuple(n for n in CONTEXT + PERSON if n != "hour")
 
 
 def _moment_entry(chart, hour: int, more: dict[str, Any]) -> list:

@@ -236,10 +236,6 @@ def direction(word: str, lang: str) -> str:
     return DIRECTIONS.get(word, {}).get(lang, word)
 
 
-#: Korean readings of the 課法 (九宗門) names, shown beside the characters in ko
-METHOD_KO = {"元首": "원수", "重審": "중심", "知一": "지일", "涉害": "섭해", "遙剋": "요극", "昴星": "묘성",
-             "別責": "별책", "八專": "팔전", "伏吟": "복음", "返吟": "반음"}
-
 #: The Korean terms list of docs/terms-ko.md: (term as shown, hanja, reading, meaning in English).
 KO_TERMS: tuple[tuple[str, str, str, str], ...] = (
     ("육임·금성(禽星) 택일력", "六壬·禽星 擇日曆", "육임 금성 택일력",
@@ -323,22 +319,31 @@ def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
 def term(text: str, lang: str) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
     ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)).
-    A 課 method is a term of art like the 課體 beside it, so ko reads it first: 중심(重審)."""
+    A 課 method is a 課體 (the 九宗門 are in the catalogue) and reads as the 課體 beside it, the
+    name first: 중심(重審) in ko, Double Review (重審) in en (almanac.liuren.keti.shown_name)."""
     if lang == "zh-Hans":
         return hans(text)
+    if lang in ("ko", "en"):
+        from almanac.liuren.keti import shown_name
+        shown = shown_name(text, lang)    # 課體 and 課法 alike: 원수(元首), Primary Head (元首)
+        if shown:
+            return shown
     if lang == "ko":
-        if text in METHOD_KO:
-            return f"{METHOD_KO[text]}({text})"
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
     return text
 
 
+def term_list(names, lang: str) -> str:
+    """Several terms (the 課體 of an hour) in ``lang``, each as :func:`term` shows it: apart by a
+    space where each is one word with its brackets (원수(元首) 불비(不備)), by a comma in English,
+    whose names are several words (Primary Head (元首), Incomplete (不備))."""
+    return (", " if lang == "en" else " ").join(term(n, lang) for n in names)
+
+
 def _ko_of(text: str) -> str:
     from almanac.calendar import TERM_NAMES, TERM_NAMES_KO
     from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
-    if text in METHOD_KO:
-        return METHOD_KO[text]
     if text in TERM_NAMES:
         return TERM_NAMES_KO[TERM_NAMES.index(text)]
     if len(text) in (1, 3):

@@ -179,13 +179,53 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
              for l in str(e.get("description")).splitlines() if l.startswith("과체(課體): ")]
     assert len(lines) == 12
     assert all(re.fullmatch(r"과체\(課體\): ([가-힣]+\([^)]+\) ?)+", l) for l in lines), lines
+    # the English reader gets the English name with the hanja in brackets, never bare hanja
+    b_en = feeds._Builder("travel", "Asia/Shanghai", "en", None, config_mod.load(None))
+    lines_en = [l for e in b_en.hour_events(day, judged)
+                for l in str(e.get("description")).splitlines() if l.startswith("Lesson forms (課體): ")]
+    assert len(lines_en) == 12
+    english = {d.name: d.name_en for d in catalogue()}
+    for line, h in zip(lines_en, day["hours"]):
+        got = line.removeprefix("Lesson forms (課體): ").split(", ")
+        assert got == [f"{english[k]} ({k})" for k in h["liuren"]["keti"]], line
     rows = _hour_rows(day, {}, "en")
     for r, h in zip(rows, day["hours"]):
         method, keti = h["liuren"]["method"], h["liuren"]["keti"]
         rest = [k for k in keti if k != method]
-        # the method once, then every other 課體 of the hour (none is lost, none is said twice)
-        assert r["method"].split(" · ") == [method] + ([" ".join(rest)] if rest else [])
-    assert "name_ko" in api.textbook_chart("乙丑", gan_shang="巳")["keti"][0]
+        # the method once, then every other 課體 of the hour (none is lost, none is said twice),
+        # each as English (漢字): a method is a 課體 and reads as it does in the list
+        assert r["method"].split(" · ") == ([f"{english[method]} ({method})"]
+                                            + ([", ".join(f"{english[k]} ({k})" for k in rest)] if rest else []))
+        assert not re.search(r"(^|[ ,·])[\u4e00-\u9fff]", r["method"]), r["method"]
+    first = api.textbook_chart("乙丑", gan_shang="巳")["keti"][0]
+    assert first["name"] == "元首" and first["name_ko"] == "원수" and first["name_en"] == "Primary Head"
+
+
+def test_every_keti_has_an_english_name_without_chinese_characters():
+    """The English reader meets a 課體 by an English name (the hanja beside it, never alone)."""
+    for d in catalogue():
+        assert d.name_en and d.name_en[0].isupper(), d.name
+        assert not re.search(r"[\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3]", d.name_en), d.name
+    assert len({d.name_en for d in catalogue()}) == len(catalogue())     # no two read the same
+    from almanac import api
+    assert api.textbook_chart("乙丑", gan_shang="巳", lang="en")["keti"][0]["name_en"] == "Primary Head"
+
+
+@pytest.mark.parametrize("line", ['', 'name_en = ""\n', 'name_en = "元首"\n', 'name_en = "primary head"\n',
+                                  'name_en = "Primary 원수"\n'])
+def test_catalogue_refuses_an_entry_without_an_english_name(tmp_path, monkeypatch, line):
+    from almanac.liuren import keti as K
+    bad = tmp_path / "keti.toml"
+    bad.write_text('[[keti]]\nname = "元首"\nname_ko = "원수"\n' + line
+                   + 'when = "method == \'元首\'"\nzh = "z"\nko = "k"\nen = "e"\n'
+                   'source = { book = "《六壬大全》", chapter = "c", quote = "q" }\n', encoding="utf-8")
+    monkeypatch.setattr(K, "DATA", bad)
+    K.catalogue.cache_clear()
+    try:
+        with pytest.raises(KetiError, match="name_en"):
+            K.catalogue()
+    finally:
+        K.catalogue.cache_clear()
 
 
 def test_chart_lang_gives_each_keti_meaning_in_that_language():

@@ -166,6 +166,7 @@ class KetiSource:
 class KetiDef:
     name: str
     name_ko: str                     # the Korean reading (중심 for 重審), shown beside the hanja
+    name_en: str                     # the English name (Double Review for 重審), the hanja beside it
     family: str
     when: Any                        # str, or {reading: str}
     option: str | None
@@ -197,7 +198,8 @@ class Keti:
 
     def to_json(self, lang: str | None = None) -> dict:
         meaning = self.defn.meaning[lang] if lang in LANGS else dict(self.defn.meaning)
-        return {"name": self.name, "name_ko": self.defn.name_ko, "family": self.defn.family,
+        return {"name": self.name, "name_ko": self.defn.name_ko, "name_en": self.defn.name_en,
+                "family": self.defn.family,
                 "meaning": meaning,
                 "source": str(self.defn.source)}
 
@@ -293,8 +295,12 @@ def catalogue() -> tuple[KetiDef, ...]:
         name_ko = entry.get("name_ko", "")
         if not name_ko or not all("\uac00" <= ch <= "\ud7a3" for ch in name_ko):
             raise KetiError(f"{name}: name_ko must be the Korean reading in Hangul, not {name_ko!r}")
+        name_en = entry.get("name_en", "")
+        if not name_en or not name_en[0].isupper() or not name_en.isascii():
+            raise KetiError(f"{name}: name_en must be the English name in Title Case without Chinese "
+                            f"characters, not {name_en!r}")
         needs = _check_needs(entry)
-        out.append(KetiDef(name, name_ko, entry.get("family", "課經"), when, entry.get("option"), meaning,
+        out.append(KetiDef(name, name_ko, name_en, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
                            tuple(entry.get("examples", ())), code, needs))
     return tuple(out)
@@ -488,10 +494,23 @@ def citation(name: str, lang: str) -> str:
 
 def korean(name: str) -> str:
     """``중심(重審)``: the Korean reading with the hanja beside it, as a Korean reader expects."""
+    return shown_name(name, "ko") or name
+
+
+def shown_name(name: str, lang: str) -> str:
+    """The 課體 (or 課法: the 九宗門 are 課體 too) ``name`` as a reader of ``lang`` meets it:
+    ``중심(重審)`` in ko, ``Double Review (重審)`` in en; "" for a name outside the catalogue or
+    a language that reads the characters themselves (almanac.terms.term asks here first)."""
+    return _shown().get((name, lang), "")
+
+
+@lru_cache(maxsize=1)
+def _shown() -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
     for d in catalogue():
-        if d.name == name:
-            return f"{d.name_ko}({d.name})"
-    return name
+        out[(d.name, "ko")] = f"{d.name_ko}({d.name})"
+        out[(d.name, "en")] = f"{d.name_en} ({d.name})"
+    return out
 
 
 def names() -> tuple[str, ...]:

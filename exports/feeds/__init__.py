@@ -175,11 +175,6 @@ def _chart_of(hour: dict, day: dict | None = None) -> tuple[list[str], str]:
     return list(lr.get("transmissions") or []), str(lr.get("method") or "")
 
 
-def korean(name: str) -> str:
-    from almanac.liuren.keti import korean as _korean
-    return _korean(name)
-
-
 def keti_of(hour: dict) -> list[str]:
     """The 課體 names of an hour (its ``liuren``/``chart`` object), or none."""
     for key in ("liuren", "chart"):
@@ -299,8 +294,7 @@ class _Builder:
                              f"{L.term(method, lang)}")
             keti = keti_of(h)
             if keti:
-                shown = [korean(k) if lang == "ko" else L.term(k, lang) for k in keti]
-                lines.append(f"{L.label('keti', lang)}: {' '.join(shown)}")
+                lines.append(f"{L.label('keti', lang)}: {L.term_list(keti, lang)}")
             flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
             if flags:
                 lines.append(f"{L.label('flags', lang)}: {'、'.join(flags)}")

@@ -26,7 +26,7 @@ from almanac import terms as T
 from almanac.judgement.explain import localize
 from almanac.judgement.score import SCALE
 from exports import source
-from exports.feeds import _active_flags, _atomic_write, _chart_of, choices_text, day_lines, keti_of, korean
+from exports.feeds import _active_flags, _atomic_write, _chart_of, choices_text, day_lines, keti_of
 from exports.feeds import labels as L
 
 _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
@@ -154,8 +154,8 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
 def _method_cell(method: str, keti: list[str], lang: str) -> str:
     """The 課法·課體 cell: the method, then the other 課體 (the method is the first of them; a
     reader should not meet it twice, 중심(重審) · 중심(重審) …)."""
-    rest = [korean(k) if lang == "ko" else L.term(k, lang) for k in keti if k != method]
-    return " · ".join([L.term(method, lang), " ".join(rest)]) if rest else L.term(method, lang)
+    rest = [k for k in keti if k != method]
+    return " · ".join([L.term(method, lang), L.term_list(rest, lang)]) if rest else L.term(method, lang)
 
 
 def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str) -> dict:

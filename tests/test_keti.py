@@ -201,6 +201,18 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     assert first["name"] == "元首" and first["name_ko"] == "원수" and first["name_en"] == "Primary Head"
 
 
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Lesson forms (課體): Primary Head (元首), Advancing Roots (進茹)"),
+    ("ko", "과체(課體): 원수(元首) 진여(進茹)"),
+    (None, None)])
+def test_cli_chart_names_its_keti_in_the_readers_language(capsys, lang, line):
+    from almanac.cli import main
+    assert main(["chart", "--day", "乙丑", "--gan-shang", "巳"] + (["--lang", lang] if lang else [])) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "課體 元首 進茹" in out                      # the book's line stays as the books print it
+    assert (line in out) if line else not any(l.startswith(("Lesson forms", "과체")) for l in out)
+
+
 def test_every_keti_has_an_english_name_without_chinese_characters():
     """The English reader meets a 課體 by an English name (the hanja beside it, never alone)."""
     for d in catalogue():

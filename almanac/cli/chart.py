@@ -63,10 +63,17 @@ def run(args) -> int:
 
 
 def render(doc: dict) -> str:
-    """The chart as ``almanac.liuren.render`` draws it, then the reading when one was asked for."""
+    """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters),
+    its 課體 again in the reader's language when one was asked for (원수(元首), Primary Head
+    (元首)), then the reading when one was asked for."""
     from almanac.liuren.render import render_json
+    from almanac.terms import label, term_list
 
     text = render_json(doc).rstrip("\n")
+    lang = doc.get("lang")
+    keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
+    if keti and lang in ("ko", "en"):
+        text += f"\n{label('keti', lang)}: {term_list(keti, lang)}"
     r = doc.get("reading")
     if not r:
         return text

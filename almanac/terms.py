@@ -18,6 +18,7 @@ are explained in docs/terms-ko.md, which lists :data:`KO_TERMS`; a test keeps th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from almanac.lang import LANGS, check_lang  # noqa: F401 — the one home of the reader's languages
 
@@ -324,14 +325,21 @@ def term(text: str, lang: str) -> str:
     if lang == "zh-Hans":
         return hans(text)
     if lang in ("ko", "en"):
-        from almanac.liuren.keti import shown_name
-        shown = shown_name(text, lang)    # 課體 and 課法 alike: 원수(元首), Primary Head (元首)
+        shown = _keti_shown().get((text, lang))    # 課體 and 課法 alike: 원수(元首), Primary Head (元首)
         if shown:
             return shown
     if lang == "ko":
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
     return text
+
+
+@lru_cache(maxsize=1)
+def _keti_shown() -> dict[tuple[str, str], str]:
+    """almanac.liuren.keti's table of 課體 as ko and en readers meet them, fetched once: term()
+    is called for every word of every event, and an import per call cost more than the look-up."""
+    from almanac.liuren.keti import shown_table
+    return shown_table()
 
 
 def term_list(names, lang: str) -> str:

@@ -500,12 +500,13 @@ def korean(name: str) -> str:
 def shown_name(name: str, lang: str) -> str:
     """The 課體 (or 課法: the 九宗門 are 課體 too) ``name`` as a reader of ``lang`` meets it:
     ``중심(重審)`` in ko, ``Double Review (重審)`` in en; "" for a name outside the catalogue or
-    a language that reads the characters themselves (almanac.terms.term asks here first)."""
-    return _shown().get((name, lang), "")
+    a language that reads the characters themselves (almanac.terms.term reads :func:`shown_table`)."""
+    return shown_table().get((name, lang), "")
 
 
 @lru_cache(maxsize=1)
-def _shown() -> dict[tuple[str, str], str]:
+def shown_table() -> dict[tuple[str, str], str]:
+    """``{(name, lang): shown}`` for ko and en, every 課體 of the catalogue (read-only)."""
     out: dict[tuple[str, str], str] = {}
     for d in catalogue():
         out[(d.name, "ko")] = f"{d.name_ko}({d.name})"

@@ -20,24 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from almanac.lang import LANGS, check_lang  # noqa: F401 — the one home of the reader's languages
+from almanac.lang import LANGS, check_lang, hans  # noqa: F401 — the one home of the reader's languages
+#                                                  and of Traditional → Simplified (zhconv's tables)
 
-# Traditional → Simplified for every character the almanac's own labels and data use.
-_T2S = str.maketrans(
-    "虛婁畢參張軫龍豬雞烏馬陳陰貴驚蟄穀滿種處將傳課曆時節氣歲東門鳳學義們個從會這們開關為對與"
-    "凶吉剋難災亂歸頭見說話語錢醫書寫買賣嫁娶遷移動齋祭禱訟營葬啟鑿樑橋壇輿據實術調隨經過還進遠運連"
-    "選遲專別遙審渉涉責發變論陽電風雲夢晝夜頁帶應聽記設許證評詳請識讀變點齊壽濟產業絕總縣"
-    "詞爭競會談遣盤覽斷圖舊後條門檻負依雖於為",
-    "虚娄毕参张轸龙猪鸡乌马陈阴贵惊蛰谷满种处将传课历时节气岁东门凤学义们个从会这们开关为对与"
-    "凶吉克难灾乱归头见说话语钱医书写买卖嫁娶迁移动斋祭祷讼营葬启凿梁桥坛舆据实术调随经过还进远运连"
-    "选迟专别遥审涉涉责发变论阳电风云梦昼夜页带应听记设许证评详请识读变点齐寿济产业绝总县"
-    "词争竞会谈遣盘览断图旧后条门槛负依虽于为",
-)
-
-
-def hans(text: str) -> str:
-    """Traditional → Simplified for the almanac's vocabulary (other characters pass through)."""
-    return text.translate(_T2S)
 
 #: the product's name in each language (Korean: no 임금 — it reads "king" or "wages")
 PRODUCT = {"zh-Hant": "壬禽通書", "zh-Hans": "壬禽通书", "ko": "육임·금성(禽星) 택일력",
@@ -392,10 +377,7 @@ def place_name(value, lang: str) -> str:
     pick = next((n for n in p.names if script and re.search(script, n)), None)
     if pick is None:
         return p.name
-    if lang == "zh-Hans":   # place names are outside the almanac's own vocabulary: zhconv's tables
-        from almanac.lang import hans as zhconv_hans
-        return zhconv_hans(pick)
-    return pick
+    return hans(pick) if lang == "zh-Hans" else pick
 
 
 def task_label(task: dict, lang: str, *, hanja: bool = True) -> str:

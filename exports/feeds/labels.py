@@ -2,7 +2,7 @@
 ``ko`` and ``en`` — a reader of :mod:`almanac.terms`, where every translated word lives.
 
 Almanac terms (pillars, mansions, generals, 課 names) are Traditional Chinese in the computed
-data; ``zh-Hans`` converts them with a small character table, ``ko`` adds the hangul reading of
+data; ``zh-Hans`` converts them with zhconv's tables (almanac.lang.hans), ``ko`` adds the hangul reading of
 stems, branches and 禽 names, ``en`` keeps the characters and explains them in English.
 
 >>> hans("昴日雞 虛 勾陳 驚蟄")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -33,6 +33,7 @@ from . import lunar as _lunar
 from .cycles import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, GanZhi
 from .errors import BadInput
 from .lunar import LunarDate
+from .shared import kept_hash, state_without_kept_hash
 
 UTC = timezone.utc
 
@@ -81,17 +82,9 @@ class CalendarOptions:
         if self.lunar not in CALENDARS:
             raise BadInput(f"calendar.lunar is {self.lunar!r}; accepted: {', '.join(CALENDARS)}")
 
-    def __hash__(self) -> int:
-        # hashed on every moment (the 四立 days' cache is keyed by it): the field tuple's hash, kept
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __getstate__(self) -> dict:
-        # a kept hash is of this process's string hashing: never carried to another process
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    # hashed on every moment (the 四立 days' cache is keyed by it): the field tuple's hash, kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     @classmethod
     def from_config(cls, cfg) -> "CalendarOptions":

@@ -20,6 +20,7 @@ TypeError: a shared document is read-only; copy it first (copy.deepcopy)
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 
 
 def _refuse(self, *args, **kwargs):
@@ -96,3 +97,20 @@ _FREEZE = {dict: _freeze_dict, list: _freeze_list, tuple: _freeze_tuple}
 
 
 __all__ = ["FrozenDict", "FrozenList", "freeze", "thaw"]
+
+
+def kept_hash(self) -> int:
+    """``__hash__`` for a frozen options dataclass hashed on every lookup: the hash of its field
+    tuple, computed once and kept on the instance (assign ``__hash__ = kept_hash`` in the class
+    body, where the dataclass decorator leaves it alone)."""
+    h = self.__dict__.get("_hash")
+    if h is None:
+        h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+        object.__setattr__(self, "_hash", h)
+    return h
+
+
+def state_without_kept_hash(self) -> dict:
+    """``__getstate__`` to go with ``kept_hash``: a kept hash is of this process's string hashing,
+    never carried to another process."""
+    return {k: v for k, v in self.__dict__.items() if k != "_hash"}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ..errors import BadInput
+from ..shared import kept_hash, state_without_kept_hash
 
 #: accepted values of each string option
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -72,17 +73,9 @@ class LiurenOptions:
     keti_youzi: str = "verse"           # 遊子: 季神 used on 旬丁 (課目) / and all 三傳 土 (大全 課經集)
     keti_tianyu: str = "daquan"         # 天獄: 用 囚死 or the 日墓 (大全) / 囚死 only (指南); 罡 on 日本
 
-    def __hash__(self) -> int:
-        # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __getstate__(self) -> dict:
-        # a kept hash is of this process's string hashing: never carried to another process
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

@@ -102,7 +102,7 @@ LABELS: dict[str, dict[str, str]] = {
     "heatmap": {"zh-Hant": "日×時 一覽", "zh-Hans": "日×时 一览", "ko": "일×시 한눈에 보기", "en": "Days × hours"},
     # report page
     "at_a_glance": {"zh-Hant": "今日一覽", "zh-Hans": "今日一览", "ko": "오늘 한눈에", "en": "The day at a glance"},
-    "best_per_task": {"zh-Hant": "各事最佳時", "zh-Hans": "各事最佳时", "ko": "일마다 가장 좋은 시",
+    "best_per_task": {"zh-Hant": "各事最佳時", "zh-Hans": "各事最佳时", "ko": "할 일마다 가장 좋은 시",
                       "en": "Best hour for each task"},
     "no_usable_hour": {"zh-Hant": "本日無可用之時", "zh-Hans": "本日无可用之时", "ko": "오늘은 쓸 만한 시가 없음",
                        "en": "no usable hour today"},

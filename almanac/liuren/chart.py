@@ -53,14 +53,10 @@ class Chart:
         return _keti.environment(self)
 
     @cached_property
-    def keti_by_hour(self) -> dict:
-        """``keti.of_moment``'s hour-only 課體 of this chart, by 占時 (at most 12 entries)."""
-        return {}
-
-    @cached_property
-    def keti_hour_docs(self) -> dict:
-        """``keti.moment_json``'s shared read-only JSON of them, by 占時."""
-        return {}
+    def keti_moment(self) -> "_keti.ChartMoments":
+        """The 課體 of the moment this chart leaves open, and their answers by the facts of the
+        moment they read (``keti.ChartMoments``), built once."""
+        return _keti.ChartMoments(self)
 
     @property
     def pillar(self) -> GanZhi:

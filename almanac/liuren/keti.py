@@ -25,12 +25,30 @@ catalogue refuses it otherwise.
 
 What is computed once and what per call: a chart's facts (its condition environment,
 :func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per
-chart and shared; those that need the 占時 alone (``needs = ["hour"]``) once per chart and hour
-(at most 12, :func:`of_moment`). Entries that need more of the moment than its hour — the month,
-the year, a person's 年命 (names added to :data:`CONTEXT`) — are the only ones evaluated per
-call, from the chart's shared environment and the ``more`` context given to :func:`of_moment`.
-A new 課體 that depends on the month or year therefore needs only its ``needs`` list and the
-name in :data:`CONTEXT`; it must not be cached per chart.
+chart and shared. The entries of the moment (those with ``needs``) are evaluated in part once per
+chart (``Chart.keti_moment``, :class:`ChartMoments`): each condition is split into the parts that
+read the chart only and those that read the moment (:func:`_split`), the chart's parts are
+evaluated, and by the three-valued logic of ``and``/``or``/``not`` an entry is dropped from the
+chart (false whatever the moment), kept as found (true whatever the moment) or left open. Only the
+open entries — on most charts none — are evaluated for a moment, and the answer is kept with the
+chart by the values of the facts of the moment they read (``hour``, ``month`` … and ``ming``,
+``nian``), not by the whole moment.
+
+How to write a condition of the moment so that this stays right and fast (tests/test_keti_moment.py
+checks every catalogue entry against its whole condition evaluated afresh, and that each entry is
+ruled out by the chart alone on some charts):
+
+* read the moment only through the names of :data:`CONTEXT` and :data:`PERSON`, and through
+  functions listed in :data:`MOMENT_FUNCTIONS` with the one fact that decides them (``wangxiang``
+  → ``month``); a new fact goes into :data:`CONTEXT` (and :func:`moment`), a new function of the
+  moment into :data:`MOMENT_FUNCTIONS`, made in :func:`moment` from that fact's value alone —
+  answers are kept by those values, so anything else a function read would be served stale;
+* write the tests of the chart as operands of ``and``/``or``/``not`` at the top of the condition
+  (``rides(chu) == 貴人 and chu in (year, yuejiang)``), or inside ``all``/``any`` over a written
+  tuple or a ``+`` of tuples (``all(b in ups for b in (year, month) + chuan)`` is split into the
+  moment's ``year``, ``month`` and the chart's ``chuan``); a test of the chart inside anything else
+  (a comparison with the moment, a function's argument beside a fact of the moment) is only
+  evaluated with the moment, which is right but leaves the entry open on every chart.
 
 >>> from almanac.cycles import GanZhi
 >>> from almanac.liuren.chart import chart_for
@@ -40,6 +58,7 @@ name in :data:`CONTEXT`; it must not be cached per chart.
 from __future__ import annotations
 
 import ast
+import copy
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -338,32 +357,129 @@ def _env(facts: dict[str, Any], context: dict[str, Any] | None = None) -> dict[s
 
 
 class _Plan:
-    """The catalogue under one school, split by what an entry needs: the 課 alone (``alone``),
-    the hour alone (``hour``), more of the moment (``more``); each a tuple of ``(catalogue index,
-    needs, compiled condition, Keti)``. The first two are also compiled as one expression giving
-    every condition's truth at once (``alone_all``, ``hour_all``): one evaluation per chart
-    instead of one per entry."""
+    """The catalogue under one school: the entries the 課 alone decides (``alone``, compiled as one
+    expression giving every condition's truth at once — one evaluation per chart, not one per entry)
+    and the entries of the moment (``moment``: those with ``needs``), each split by
+    :func:`_split` into parts that read the chart only and parts that read the moment."""
 
     def __init__(self, options):
-        alone, hour, more = [], [], []
+        alone, rows, leaves = [], [], []
         for i, d in enumerate(catalogue()):
             reading = getattr(options, d.option, None) if d.option else None
-            row = (i, frozenset(d.needs), d.condition(reading), Keti(d.name, d),
-                   d.condition_text(reading))
-            (alone if not d.needs else hour if set(d.needs) == {"hour"} else more).append(row)
-        self.alone, self.hour, self.more = (tuple(r[:4] for r in rows) for rows in (alone, hour, more))
-        self.alone_all, self.hour_all = _all_of(alone), _all_of(hour)
-        self._more_rows = tuple(more)
-        self._more_all: dict[frozenset, tuple] = {}
+            text = d.condition_text(reading)
+            if not d.needs:
+                alone.append((i, frozenset(), d.condition(reading), Keti(d.name, d), text))
+                continue
+            tree = ast.parse(text, mode="eval").body
+            params = tuple(sorted(_read_names(tree)))
+            rows.append(_MomentRow(i, frozenset(d.needs), Keti(d.name, d), params,
+                                   _split(tree, leaves), _lambda(params, text, d.name)))
+        self.alone = tuple(r[:4] for r in alone)
+        self.alone_all = _all_of(alone)
+        self.moment = tuple(rows)
+        self.leaf_texts = tuple(leaves)
+        self.leaves_all = compile("(" + "".join(f"({t}),\n" for t in leaves) + ")",
+                                  "<keti chart parts>", "eval")
+        self.leaf_codes = tuple(compile(t, "<keti chart part>", "eval") for t in leaves)
 
-    def more_all(self, have: frozenset) -> tuple[tuple, Any]:
-        """The ``more`` rows a moment knowing the names ``have`` decides, and their conditions as
-        one expression (compiled once per set of names)."""
-        hit = self._more_all.get(have)
-        if hit is None:
-            rows = [r for r in self._more_rows if r[1] <= have]
-            hit = self._more_all[have] = (tuple(r[:4] for r in rows), _all_of(rows))
-        return hit
+
+@dataclass(frozen=True)
+class _MomentRow:
+    """One entry of the moment under a school: its catalogue index, ``needs``, the 課體, the
+    names of the moment its condition reads (``params``: facts of :data:`CONTEXT`/:data:`PERSON`
+    and functions of :data:`MOMENT_FUNCTIONS`), its condition as a three-valued tree over the
+    chart-only parts (:func:`_split`), and the condition compiled as ``lambda *params: condition``
+    (bound per chart to the chart's environment, so a moment costs no environment of its own)."""
+
+    index: int
+    needs: frozenset
+    keti: Keti
+    params: tuple[str, ...]
+    tree: tuple
+    code: Any
+
+
+def _read_names(tree: ast.AST) -> set[str]:
+    """The names of the moment an expression reads (facts and moment functions)."""
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+            and (n.id in CONTEXT or n.id in PERSON or n.id in MOMENT_FUNCTIONS)}
+
+
+def _lambda(params: tuple[str, ...], text: str, where: str) -> Any:
+    return compile(f"lambda {', '.join(params)}: ({text})", f"<keti {where}>", "eval")
+
+
+def _split(node: ast.AST, leaves: list[str]) -> tuple:
+    """``node`` (a condition, or part of one, read for its truth) as a three-valued tree:
+    ``("and", parts)``, ``("or", parts)``, ``("not", part)``, ``("chart", leaf index)`` for a part
+    that reads nothing of the moment (its text appended to ``leaves``), ``("moment",)`` for one
+    that does. ``all``/``any`` over a generator whose first iterable is ``a + b`` are split into
+    the ``all``/``any`` over ``a`` and over ``b`` (``all(p for x in year_etc + chuan)`` becomes
+    ``all(p for x in year_etc) and all(p for x in chuan)``, whose second part the chart decides)."""
+    if isinstance(node, ast.BoolOp):
+        return ("and" if isinstance(node.op, ast.And) else "or",
+                tuple(_split(v, leaves) for v in node.values))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ("not", _split(node.operand, leaves))
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("all", "any")
+            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+            and isinstance(node.args[0].generators[0].iter, ast.BinOp)
+            and isinstance(node.args[0].generators[0].iter.op, ast.Add)):
+        gen = node.args[0]
+        first = gen.generators[0]
+        parts = []
+        for side in (first.iter.left, first.iter.right):
+            comp = ast.comprehension(target=first.target, iter=side, ifs=first.ifs, is_async=0)
+            parts.append(ast.Call(func=node.func, keywords=[], args=[
+                ast.GeneratorExp(elt=gen.elt, generators=[comp, *gen.generators[1:]])]))
+        return ("and" if node.func.id == "all" else "or", tuple(_split(p, leaves) for p in parts))
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("all", "any")
+            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+            and len(node.args[0].generators) == 1 and not node.args[0].generators[0].ifs
+            and isinstance(node.args[0].generators[0].target, ast.Name)
+            and isinstance(node.args[0].generators[0].iter, (ast.Tuple, ast.List))
+            and not any(isinstance(n, (ast.comprehension, ast.Lambda)) for n in ast.walk(node.args[0].elt))):
+        # all/any over a written tuple: one part per element, the element put for the variable
+        name = node.args[0].generators[0].target.id
+        parts = tuple(_split(_put(node.args[0].elt, name, e), leaves)
+                      for e in node.args[0].generators[0].iter.elts)
+        return ("and" if node.func.id == "all" else "or", parts)
+    if _read_names(node) or any(isinstance(n, ast.comprehension) and _read_names(n.target)
+                                for n in ast.walk(node)):
+        return ("moment",)
+    leaves.append(ast.unparse(node))
+    return ("chart", len(leaves) - 1)
+
+
+def _put(node: ast.AST, name: str, value: ast.AST) -> ast.AST:
+    """A copy of ``node`` with ``value`` put wherever it reads the variable ``name``."""
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, n):
+            return copy.deepcopy(value) if n.id == name else n
+    return ast.fix_missing_locations(Put().visit(copy.deepcopy(node)))
+
+
+def _truth(tree: tuple, known: tuple) -> bool | None:
+    """The truth of ``tree`` given the chart parts' truths ``known`` (None: not known), by the
+    three-valued logic of and/or/not: ``None`` where it depends on the moment."""
+    kind = tree[0]
+    if kind == "chart":
+        return known[tree[1]]
+    if kind == "moment":
+        return None
+    if kind == "not":
+        t = _truth(tree[1], known)
+        return None if t is None else not t
+    values = [_truth(t, known) for t in tree[1]]
+    stop = kind == "or"                 # the value that decides an or (True) or an and (False)
+    if stop in values:
+        return stop
+    return None if None in values else not stop
+
+
+@lru_cache(maxsize=64)
+def _plan(options) -> _Plan:
+    return _Plan(options)
 
 
 def _all_of(rows) -> Any:
@@ -372,23 +488,14 @@ def _all_of(rows) -> Any:
     return compile("(" + "".join(f"({r[4]}),\n" for r in rows) + ")", "<keti all>", "eval")
 
 
-@lru_cache(maxsize=64)
-def _plan(options) -> _Plan:
-    return _Plan(options)
-
-
-def _matching(rows, env: dict[str, Any], have=frozenset()) -> list[tuple[int, Keti]]:
-    return [(i, k) for i, needs, code, k in rows
-            if needs <= have and eval(code, env)]  # noqa: S307 — compiled from the checked vocabulary
-
-
 def _all_matching(rows, code, env: dict[str, Any]) -> list[tuple[int, Keti]]:
     truth = eval(code, env)  # noqa: S307 — compiled from the checked vocabulary
     return [(row[0], row[3]) for row, yes in zip(rows, truth) if yes]
 
 
 def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) -> tuple[Keti, ...]:
-    """The 課體 of a chart whose facts are ``facts``, under the school ``options``.
+    """The 課體 of a chart whose facts are ``facts``, under the school ``options``, each condition
+    evaluated whole (the reference :func:`of_moment` must agree with).
 
     Without ``context`` only the 課體 the 課 alone decides; with it (``{"hour": branch}``, and
     any further names of :data:`CONTEXT`) only those that need it and that it decides.
@@ -397,8 +504,14 @@ def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) 
     env = _env(facts, context)
     if not context:
         return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, env))
-    found = _matching(plan.hour + plan.more, env, frozenset(context))
-    return tuple(k for _, k in sorted(found, key=lambda x: x[0]))
+    have = frozenset(context)
+    return tuple(r.keti for r in plan.moment if r.needs <= have
+                 and eval(_whole(r, options), env))  # noqa: S307 — compiled from the checked vocabulary
+
+
+def _whole(row: "_MomentRow", options) -> Any:
+    d = row.keti.defn
+    return d.condition(getattr(options, d.option, None) if d.option else None)
 
 
 def environment(chart) -> dict[str, Any]:
@@ -413,75 +526,96 @@ def of_chart(chart) -> tuple[Keti, ...]:
     return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, chart.keti_env))
 
 
-def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Keti, ...]:
-    """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour.
+class ChartMoments:
+    """The entries of the moment that can still be true on one chart (``Chart.keti_moment``, built
+    once per chart): ``rows`` are ``(needs, Keti, test, params)`` in catalogue order, ``test``
+    ``None`` where the chart alone makes the entry true, else the condition as a function of
+    ``params`` bound to the chart's environment; ``key_names`` the facts of the moment the answer
+    depends on (the ``needs`` of the rows and the facts their tests read). Answers are kept by the
+    values of ``key_names`` only: every moment alike in them shares one."""
 
-    Those that need only the hour are found once per chart and hour and shared; with ``more``
-    (further names of :data:`CONTEXT`: month, year, 年命 …) the entries that need them are
-    evaluated on this call, and the answer lists all of them in catalogue order.
-    """
-    by_hour = chart.keti_by_hour
-    hit = by_hour.get(hour)
-    if hit is None:
+    __slots__ = ("rows", "key_names", "kept")
+
+    def __init__(self, chart):
         plan = _plan(chart.options)
-        env = {**chart.keti_env, "hour": hour}
-        hit = by_hour[hour] = tuple(_all_matching(plan.hour, plan.hour_all, env))
-    if not more:
-        return tuple(k for _, k in hit)
-    return _moment_entry(chart, hour, more)[0]
+        env = chart.keti_env
+        known = _chart_parts(plan, env)
+        rows, keys = [], set()
+        for r in plan.moment:
+            t = _truth(r.tree, known)
+            if t is False:
+                continue
+            test = None if t else eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
+            rows.append((r.needs, r.keti, test, () if t else r.params))
+            keys |= r.needs
+            if not t:
+                keys |= {MOMENT_FUNCTIONS.get(p, p) for p in r.params}
+        self.rows = tuple(rows)
+        self.key_names = tuple(n for n in _KEY_ORDER if n in keys)
+        self.kept: dict[tuple, list] = {}
 
 
-#: moments (占時 and the rest of the moment) whose 課體 a chart keeps; beyond it they are dropped
+def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
+    """The truth of every chart-only part of the moment's conditions on the chart ``env``: one
+    evaluation of them all; a part that fails alone (out of its short-circuit) is not known."""
+    try:
+        return tuple(bool(v) for v in eval(plan.leaves_all, env))  # noqa: S307 — checked vocabulary
+    except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
+        out = []
+        for code in plan.leaf_codes:
+            try:
+                out.append(bool(eval(code, env)))  # noqa: S307 — checked vocabulary
+            except Exception:  # noqa: BLE001
+                out.append(None)
+        return tuple(out)
+
+
+#: the facts of a moment in the order its key lists them
+_KEY_ORDER = CONTEXT + PERSON
+_ABSENT = object()
+#: moments whose 課體 a chart keeps (by the facts its entries read); beyond it they are dropped
 _MOMENTS_PER_CHART = 64
+_NONE: list = [(), None]
+_EMPTY_JSON = freeze([])
 
 
-def _moment_key(hour: int, more: dict[str, Any]) -> tuple:
-    """A moment by the values of its :data:`CONTEXT` names. ``more``'s other entries (the
-    functions :func:`moment` makes) must follow from those values, as :func:`moment`'s do."""
-    return (hour, *[(n, more[n]) for n in _KEY_NAMES if n in more])
-
-
-#: the names :func:`_moment_key` reads, in order
-_KEY_NAMES = tuple(n for n in CONTEXT + PERSON if n != "hour")
-
-
-def _moment_entry(chart, hour: int, more: dict[str, Any]) -> list:
-    """``[課體, JSON or None]`` of the moment on ``chart``: kept with the chart (a moment's month
-    and year recur on every chart cast within it), at most :data:`_MOMENTS_PER_CHART` per chart."""
-    kept = chart.__dict__.get("_keti_by_moment")
-    if kept is None:
-        kept = chart.__dict__.setdefault("_keti_by_moment", {})
-    key = _moment_key(hour, more)
+def _moment_entry(chart, context: dict[str, Any]) -> list:
+    """``[課體, JSON or None]`` of the moment ``context`` (the 占時 ``hour`` and what else is known)
+    on ``chart``, kept with the chart by the values of the facts its entries read."""
+    cm = chart.keti_moment
+    if not cm.rows:
+        return _NONE
+    key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
+    kept = cm.kept
     entry = kept.get(key)
     if entry is None:
-        plan = _plan(chart.options)
-        context = {**more, "hour": hour}
-        env = {**chart.keti_env, **context}     # one environment for the hour's and the rest's
-        hit = chart.keti_by_hour.get(hour)
-        if hit is None:
-            hit = chart.keti_by_hour[hour] = tuple(_all_matching(plan.hour, plan.hour_all, env))
-        rows, code = plan.more_all(frozenset(context))
-        extra = _all_matching(rows, code, env)
-        entry = [tuple(k for _, k in sorted(hit + tuple(extra), key=lambda x: x[0])), None]
+        have = frozenset(context)
+        found = tuple([k for needs, k, test, params in cm.rows if needs <= have
+                       and (test is None or test(*[context[p] for p in params]))])
+        entry = [found, None]
         if len(kept) >= _MOMENTS_PER_CHART:
             kept.clear()
         kept[key] = entry
     return entry
 
 
+def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Keti, ...]:
+    """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour, and
+    with ``more`` (further names of :data:`CONTEXT`: month, year, 年命 …) those that need them, in
+    catalogue order. Each chart keeps the entries its own facts leave open (``Chart.keti_moment``)
+    and the answers by the facts of the moment those read, shared and read-only."""
+    return _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})[0]
+
+
 def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
     """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only, built once per chart and
     moment and shared (``almanac.shared.thaw`` it to change it)."""
-    if more:
-        entry = _moment_entry(chart, hour, more)
-        if entry[1] is None:
-            entry[1] = freeze([k.to_json() for k in entry[0]])
-        return entry[1]
-    docs = chart.keti_hour_docs
-    hit = docs.get(hour)
-    if hit is None:
-        hit = docs[hour] = freeze([k.to_json() for k in of_moment(chart, hour)])
-    return hit
+    entry = _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})
+    if entry is _NONE:
+        return _EMPTY_JSON
+    if entry[1] is None:
+        entry[1] = freeze([k.to_json() for k in entry[0]])
+    return entry[1]
 
 
 def citation(name: str, lang: str) -> str:

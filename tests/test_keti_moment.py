@@ -1,0 +1,106 @@
+"""The 課體 of the moment by their fast path (almanac/liuren/keti.py: each chart keeps only the
+entries its own facts leave open, and answers by the facts of the moment those read) give exactly
+what each whole condition gives, evaluated afresh on the chart with the moment — for every entry of
+the catalogue, so a new entry written in a way the fast path would get wrong fails here."""
+from __future__ import annotations
+
+import ast
+import random
+
+import pytest
+
+from almanac.liuren.chart import chart_for
+from almanac.liuren.keti import (ChartMoments, _split, _truth, catalogue, find, moment,
+                                 moment_json, of_moment)
+from almanac.liuren.options import DEFAULT, SCHOOLS
+
+SCHOOL_CASES = [DEFAULT, *(SCHOOLS[s] for s in sorted(SCHOOLS)[:2])]
+
+
+def _moments(rng: random.Random, n: int):
+    """``n`` moments: 占時 and 月建, 太歲, 月將 (some unknown), 四立 or not, with and without an asker."""
+    for _ in range(n):
+        b = lambda: rng.randrange(12)    # noqa: E731
+        known = rng.random()
+        ctx = moment(b() if known > 0.1 else None, b() if known > 0.2 else None,
+                     b() if known > 0.3 else None,
+                     ming=b() if rng.random() < 0.3 else None, nian=b() if rng.random() < 0.3 else None,
+                     sili=rng.random() < 0.5 if known > 0.15 else None)
+        yield b(), ctx
+
+
+@pytest.mark.parametrize("opts", SCHOOL_CASES, ids=["default", *sorted(SCHOOLS)[:2]])
+def test_fast_path_is_the_whole_condition(opts):
+    rng = random.Random(13)
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                c = chart_for(day, k, night, opts)
+                for hour, ctx in _moments(rng, 6):
+                    whole = find(c.keti_env, opts, {**ctx, "hour": hour})
+                    assert of_moment(c, hour, ctx) == whole, (day, k, night, hour, ctx)
+                    assert of_moment(c, hour, ctx) == whole          # kept answer, same value
+                    assert of_moment(c, hour) == find(c.keti_env, opts, {"hour": hour})
+                    assert moment_json(c, hour, ctx) == [x.to_json() for x in whole]
+
+
+def test_each_moment_entry_is_ruled_out_by_the_chart_alone_on_some_charts():
+    """The point of the fast path: an entry of the moment is tested per moment only on the charts
+    whose own facts leave it open. An entry written so that no part of it is read from the chart
+    alone (e.g. the chart's tests inside a comparison with the moment) stays open everywhere."""
+    open_on = {d.name: 0 for d in catalogue() if d.needs}
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                for _, keti, _, _ in chart_for(day, k, night).keti_moment.rows:
+                    open_on[keti.name] += 1
+    assert open_on and all(n < 1440 for n in open_on.values()), open_on
+
+
+def test_answers_are_kept_by_the_facts_read_only():
+    """Two moments that differ only in facts no open entry reads share one answer."""
+    for day in range(60):
+        c = chart_for(day, 0, False)
+        cm = c.keti_moment
+        if cm.rows and "year" not in cm.key_names:
+            a = moment_json(c, 3, moment(2, 5, 1))
+            assert moment_json(c, 3, moment(2, 9, 1)) is a
+            return
+    pytest.fail("no chart whose open entries ignore the 太歲")
+
+
+@pytest.mark.parametrize("text", [
+    "not (hour == 子 or chu == 子)",
+    "any(b == hour for b in chuan + (month,)) or n_ke > 1",
+    "all(b in ups for b in (hour, chu, year))",
+    "any(b in chuan and wangxiang(b) for b in (lu, noble)) and not complete",
+    "(chu == hour) == (mid == 子)",
+    "all(x != hour for x in chuan + ups if x != month)",
+    "any(b == 子 for b in chuan + (month,)) and all(hour != b for b in (chu, mo))",
+])
+def test_three_valued_split_never_contradicts_the_whole(text):
+    """Any condition, however written, is split soundly: where the chart alone decides it, that is
+    its value at every moment."""
+    leaves: list[str] = []
+    tree = _split(ast.parse(text, mode="eval").body, leaves)
+    whole = compile(text, "<t>", "eval")
+    parts = [compile(l, "<t>", "eval") for l in leaves]
+    rng = random.Random(7)
+    decided = 0
+    for day in range(0, 60, 7):
+        for k in range(12):
+            env = chart_for(day, k, False).keti_env
+            t = _truth(tree, tuple(bool(eval(p, env)) for p in parts))   # noqa: S307
+            decided += t is not None
+            for hour, ctx in _moments(rng, 12):
+                if ctx.get("yuejiang") is None:      # the month and year are known too
+                    continue
+                value = bool(eval(whole, {**env, **ctx, "hour": hour}))   # noqa: S307
+                assert t is None or t == value, (text, day, k, hour, ctx)
+    if "hour" not in text or "n_ke" in text or "complete" in text:
+        assert decided           # a chart-only part that rules the condition in or out somewhere
+
+
+def test_chart_moments_are_built_once_per_chart():
+    c = chart_for(5, 3, True)
+    assert c.keti_moment is c.keti_moment and isinstance(c.keti_moment, ChartMoments)

@@ -307,24 +307,31 @@ def year_pillar_at(instant: datetime) -> GanZhi:
 
 #: the four 立 (四立) that open the seasons
 SILI = ("立春", "立夏", "立秋", "立冬")
+#: the two 分 and two 至 (分至: the days the 四離 are counted from)
+FENZHI = ("春分", "夏至", "秋分", "冬至")
 
 
 def is_sili_day(d: date, tz, opts: CalendarOptions | None = None) -> bool:
     """Whether one of the four 立 falls on almanac day ``d``: the day the instant of 立春, 立夏, 立秋
     or 立冬 belongs to in zone ``tz`` under ``opts``' clock and day boundary (as a moment's day is
     reckoned by :func:`moment_hour`)."""
-    return d in _sili_days(d.year, tz, opts or CalendarOptions())
+    return d in _term_days(d.year, tz, opts or CalendarOptions(), SILI)
+
+
+def is_fenzhi_day(d: date, tz, opts: CalendarOptions | None = None) -> bool:
+    """Whether 春分, 夏至, 秋分 or 冬至 falls on almanac day ``d`` (reckoned as :func:`is_sili_day`)."""
+    return d in _term_days(d.year, tz, opts or CalendarOptions(), FENZHI)
 
 
 @lru_cache(maxsize=256)
-def _sili_days(year: int, tz, opts: CalendarOptions) -> frozenset:
+def _term_days(year: int, tz, opts: CalendarOptions, names: tuple[str, ...]) -> frozenset:
     out = set()
-    for y in (year - 1, year, year + 1):      # a 立 near the turn of the year may fall in the next
+    for y in (year - 1, year, year + 1):      # a term near the turn of the year may fall in the next
         try:
             terms = solar_terms(y)
         except BadInput:
             continue
-        out.update(moment_hour(t.at.astimezone(tz), opts)[1] for t in terms if t.name in SILI)
+        out.update(moment_hour(t.at.astimezone(tz), opts)[1] for t in terms if t.name in names)
     return frozenset(out)
 
 
@@ -553,7 +560,7 @@ def strengths(month_branch: int) -> dict[str, str]:
 __all__ = [
     "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
     "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
-    "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
+    "is_fenzhi_day", "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
     "solar_terms", "strength", "strengths", "term_before", "term_span", "terms_between", "year_pillar_at",
     "yuejiang_at", "zone",
 ]

@@ -11,7 +11,7 @@ import pytest
 from almanac.cycles import BRANCHES, GanZhi
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import is_night_fixed
-from almanac.liuren.keti import (CONSTANTS, FACTS, FUNCTIONS, KetiError, KetiSource, catalogue,
+from almanac.liuren.keti import (CONSTANTS, FACTS, FLAGS, FUNCTIONS, KetiError, KetiSource, catalogue,
                                  compile_when, moment, names, of_moment)
 from almanac.liuren.options import CHOICES, DEFAULT, LiurenOptions
 from almanac.liuren.plate import JIGONG
@@ -391,7 +391,8 @@ def test_chart_of_a_moment_has_its_month_keti():
 @functools.lru_cache(maxsize=4)
 def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[str, int]:
     """Counts of the moment's 課體 (docs/liuren.md): over the 720 課 by 晝貴 × 12 of each fact of the
-    moment the name needs (月建, 太歲, 月將, 占時; × 2 for whether the day is one of the four 立),
+    moment the name needs (月建, 太歲, 月將, 占時, 月宿; × 2 for each mark of the day that is true or
+    false: a 立, a 分至, a 四正),
     each condition evaluated on the chart's own environment (``Chart.keti_env``) as ``of_moment``
     does."""
     import itertools
@@ -405,7 +406,7 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
             for x in defs:
                 code = x.condition(getattr(options, x.option) if x.option else None)
                 n = 0
-                for values in itertools.product(*((False, True) if n == "sili" else range(12)
+                for values in itertools.product(*((False, True) if n in FLAGS else range(12)
                                                    for n in x.needs)):
                     given = dict(zip(x.needs, values))
                     if "month" in given:
@@ -527,3 +528,43 @@ def test_tianhuo_on_the_days_of_the_four_li():
     assert "天禍" not in [k["name"] for k in api.textbook_chart("甲子", yuejiang="寅", hour="寅")["keti_hour"]]
     day = api.day("2022-11-07", "Asia/Shanghai")
     assert [h["branch"] for h in day["hours"] if "天禍" in h["liuren"]["keti"]] == ["寅", "辰"]
+
+
+def test_yuesu_by_the_lunar_date():
+    """月宿: 《大六壬心鏡》's worked example (正月十五日 → 星, in the 午 palace) and the month starts of
+    《六壬大全》's 二煩課 訂訛; a wide 宿 (奎) holds the moon two days."""
+    from almanac.liuren import yuesu
+    from almanac.mansions import MANSIONS
+    assert MANSIONS[yuesu.mansion(1, 15)] == "星" and BRANCHES[yuesu.branch(1, 15)] == "午"
+    assert [MANSIONS[yuesu.mansion(m, 1)] for m in range(1, 13)] == list(yuesu.MONTH_START)
+    assert [MANSIONS[yuesu.mansion(2, d)] for d in (1, 2, 3)] == ["奎", "奎", "婁"]
+    assert [MANSIONS[yuesu.mansion(1, d)] for d in (13, 14)] == ["鬼", "柳"]
+    assert yuesu.is_sizheng(15, False) and yuesu.is_sizheng(29, True) and not yuesu.is_sizheng(16, False)
+
+
+def test_tiankou_the_books_example():
+    """天寇: 《六壬大全》's 「如癸卯日春分，離辰壬寅，月宿在辰，加寅為天寇課」 — on the 分至 day the 月宿 over
+    yesterday's branch; not with the 月宿 elsewhere, nor on a day without a 分 or 至."""
+    c = chart_for(GanZhi.parse("癸卯").index, 2, False)              # 辰 over 寅
+    at = lambda **kw: [k.name for k in of_moment(c, 0, moment(**kw))]   # noqa: E731
+    assert "天寇" in at(fenzhi=True, yuesu=BRANCHES.index("辰"))
+    assert "天寇" not in at(fenzhi=True, yuesu=BRANCHES.index("巳"))
+    assert "天寇" not in at(fenzhi=False, yuesu=BRANCHES.index("辰"))
+    assert "天寇" not in at()                                       # undecided without the day's marks
+
+
+def test_tiankou_and_erfan_on_the_calendar():
+    """The day's marks come from the calendar: 春分 2023 (戊寅日, 二月三十, the moon in 女 — 子) puts 子
+    over 丑 in the 亥 hour (戌將); 二煩 on 乙酉日 (a 四仲 day) and 丁亥日 (上弦) of 正月 2023, the moon in
+    胃 (酉), 子將 卯時: 辰 on 未; not on 丙戌日 between them (neither 四仲 nor 四正)."""
+    from almanac import api
+    names_ = lambda at: [k["name"] for k in api.chart(at)["keti_hour"]]     # noqa: E731
+    assert "天寇" in names_("2023-03-21T22:00:00+08:00")
+    assert "天寇" not in names_("2023-03-21T20:00:00+08:00")     # 戌時: 亥 over 丑
+    assert "天寇" not in names_("2023-03-22T22:00:00+08:00")     # the day after: no 分至
+    assert "二煩" in names_("2023-01-27T06:30:00+08:00")
+    assert "二煩" in names_("2023-01-29T06:30:00+08:00")
+    assert "二煩" not in names_("2023-01-28T06:30:00+08:00")
+    assert "二煩" not in names_("2023-01-27T08:30:00+08:00")     # 辰時: 辰 on 申
+    day = api.day("2023-01-27", "Asia/Shanghai")
+    assert [h["branch"] for h in day["hours"] if "二煩" in h["liuren"]["keti"]] == ["卯", "酉"]

@@ -14,11 +14,12 @@ from datetime import datetime
 
 from config import load
 
-from ..calendar import (hour_pillar, is_sili_day, moment_facts, moment_hour, month_year_branches,
+from ..calendar import (hour_pillar, moment_facts, moment_hour, month_year_branches,
                         parse_moment, term_span)
 from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
+from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment as moment_of, moment_json
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
@@ -157,8 +158,8 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
-    sili = is_sili_day(_zi_day, instant.tzinfo, opts.calendar)
-    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant, span), yj, ming, nian, sili))
+    marks = day_marks(_zi_day, instant.tzinfo, opts.calendar)    # 四立 分至 月宿 四正 of the day
+    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant, span), yj, ming, nian, **marks))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))
     doc = _with_lang(doc, lang)

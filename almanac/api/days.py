@@ -18,6 +18,7 @@ import config as _config
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
+from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, of_moment
 from ..qin import day_qin
 from ..shared import FrozenDict, FrozenList, freeze
@@ -56,7 +57,7 @@ def _boundaries(hours) -> list[tuple[str, str]]:
     return out
 
 
-def _hour_json(h, start: str, end: str, year: int, sili: bool) -> dict:
+def _hour_json(h, start: str, end: str, year: int, marks: tuple) -> dict:
     q = h.qin
     qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
@@ -68,7 +69,7 @@ def _hour_json(h, start: str, end: str, year: int, sili: bool) -> dict:
         "yuejiang": BRANCHES[h.yuejiang],
         "flags": qin["flags"],
         "qin": qin["qin"],
-        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang, sili),
+        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang, marks),
     }
 
 
@@ -110,13 +111,14 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, sili: bool) -> dict:
+def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, marks: tuple) -> dict:
     """The hour's 六壬 summary, built once per chart and moment (hour branch, 月建, 太歲, 月將 and
-    whether the day is one of the four 立: the moment's own 課體) and shared (read-only)."""
+    the day's marks — 四立, 分至, 月宿, 四正, as ``(name, value)`` pairs: the moment's own 課體) and
+    shared (read-only)."""
     views = c.__dict__.get("_day_hour_views")
     if views is None:
         views = c.__dict__["_day_hour_views"] = {}
-    key = (branch, month, year, yuejiang, sili)
+    key = (branch, month, year, yuejiang, marks)
     view = views.get(key)
     if view is None:
         base = views.get(None)
@@ -132,7 +134,7 @@ def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, sili: boo
             "sub_method": c.transmissions.sub_method,
             "patterns": base[1],
             "keti": FrozenList([x.name for x in c.keti
-                                + of_moment(c, branch, moment(month, year, yuejiang, sili=sili))]),
+                                + of_moment(c, branch, moment(month, year, yuejiang, **dict(marks)))]),
             "noble": "night" if c.night else "day",
         })
     return view
@@ -176,7 +178,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     hours = almanac_hours(d, z, cfg)
-    sili = cal.is_sili_day(d, z, opts.calendar)          # 天禍 reads it: one of the four 立 today
+    marks = tuple(day_marks(d, z, opts.calendar).items())   # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
@@ -194,7 +196,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": [_hour_json(h, *se, y, sili)
+        "hours": [_hour_json(h, *se, y, marks)
                   for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
     }
 

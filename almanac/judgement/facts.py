@@ -444,7 +444,7 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------ from the engines' objects
 
 def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
-                 year_branch: int, sili: bool | None = None) -> dict[str, Any]:
+                 year_branch: int, marks: dict | None = None) -> dict[str, Any]:
     """The fact mapping of one hour from an ``almanac.qin.HourQin`` and an ``almanac.liuren.Chart``."""
     plate = {BRANCHES[g]: BRANCHES[chart.plate.up(g)] for g in range(12)}
     lessons = [(BRANCHES[l.upper], l.lower_text) for l in chart.lessons]
@@ -462,7 +462,7 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
                   method=chart.method, noble_direction=chart.noble.direction,
                   patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch],
                   keti=tuple(x.name for x in chart.keti + of_moment(
-                      chart, hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang, sili=sili))))
+                      chart, hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang, **(marks or {})))))
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
@@ -471,11 +471,12 @@ def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
     The hours come from :func:`almanac.hours.almanac_hours`, the same charts ``almanac day`` and
     ``almanac chart`` show (月將 by ``liuren.yuejiang_switch``, 晝/夜 by ``liuren.daynight``).
     """
-    from almanac.calendar import is_sili_day, year_pillar_at
+    from almanac.calendar import year_pillar_at
+    from almanac.liuren.daymarks import day_marks
     from almanac.hours import Options, almanac_hours
 
-    sili = is_sili_day(d, tz, Options.from_config(cfg).calendar)
+    marks = day_marks(d, tz, Options.from_config(cfg).calendar)     # 四立 分至 月宿 四正 of the day
     return tuple((h.slot, from_engines(h.qin, h.chart, month_branch=h.month_branch,
                                        yuejiang=h.yuejiang, daytime=not h.night,
-                                       year_branch=year_pillar_at(h.slot.start).branch, sili=sili))
+                                       year_branch=year_pillar_at(h.slot.start).branch, marks=marks))
                  for h in almanac_hours(d, tz, cfg))

@@ -18,7 +18,8 @@ are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 
 ``shun`` the 貴人; ``k`` the rotation.
 
 Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``year`` 太歲, ``yuejiang``
-月將, ``sili`` (the day is one of the four 立; ``jigong_prev`` is yesterday's 寄宮), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
+月將, ``sili`` (the day is one of the four 立; ``jigong_prev`` is yesterday's 寄宮), ``fenzhi`` (a 分 or
+至 falls on the day), ``yuesu`` (the moon's palace by the lunar date) and ``sizheng`` (朔 弦 望 晦), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
 where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
 (:data:`PERSON`). A condition must list in ``needs`` every fact of the moment it reads; the
 catalogue refuses it otherwise.
@@ -115,8 +116,12 @@ FUNCTIONS: dict[str, Any] = {
 CHART_FUNCTIONS = ("over", "under", "rides", "dun")
 #: facts of the moment rather than the 課, for entries with ``needs``: ``hour`` the 占時 branch,
 #: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將, ``sili`` whether
-#: the day is one of the four 立 (almanac.calendar.is_sili_day)
-CONTEXT = ("hour", "month", "year", "yuejiang", "sili")
+#: the day is one of the four 立 (almanac.calendar.is_sili_day), ``fenzhi`` a 分 or 至 falls on it,
+#: ``yuesu`` the palace of the moon's 宿 by the lunar date (almanac.liuren.yuesu) and ``sizheng``
+#: the day is one of the 四正 (朔 上弦 望 下弦 晦): the day's marks, almanac.liuren.daymarks
+CONTEXT = ("hour", "month", "year", "yuejiang", "sili", "fenzhi", "yuesu", "sizheng")
+#: the names of :data:`CONTEXT` that are true or false (the others are branches)
+FLAGS = ("sili", "fenzhi", "sizheng")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
@@ -263,15 +268,19 @@ def _moment_names(when) -> set[str]:
 
 
 def moment(month: int | None = None, year: int | None = None, yuejiang: int | None = None,
-           ming: int | None = None, nian: int | None = None, sili: bool | None = None) -> dict[str, Any]:
+           ming: int | None = None, nian: int | None = None, sili: bool | None = None,
+           fenzhi: bool | None = None, yuesu: int | None = None,
+           sizheng: bool | None = None) -> dict[str, Any]:
     """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
     ``year`` and the 月將 ``yuejiang`` that are known, the functions they make (wangxiang), and
-    the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`), and
-    ``sili``, whether the day is one of the four 立.
+    the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`), and the
+    day's marks that are known (``almanac.liuren.daymarks.day_marks``): ``sili``, whether the day is
+    one of the four 立, ``fenzhi`` one of the 分至, ``yuesu`` the moon's palace, ``sizheng`` a 四正.
     A new dict each call over values made once per (month, year, 月將)."""
     ctx = dict(_moment(month, year, yuejiang))
-    if sili is not None:
-        ctx["sili"] = sili
+    for key, value in (("sili", sili), ("fenzhi", fenzhi), ("yuesu", yuesu), ("sizheng", sizheng)):
+        if value is not None:
+            ctx[key] = value
     ctx["ming"] = () if ming is None else (ming,)
     ctx["nian"] = () if nian is None else (nian,)
     return ctx

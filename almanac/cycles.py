@@ -29,6 +29,8 @@ ELEMENTS_KO = "목화토금수"
 STEM_ELEMENT = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)
 #: element index of each branch: 寅卯木 巳午火 辰戌丑未土 申酉金 亥子水
 BRANCH_ELEMENT = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
+#: 六破 of each branch (子酉 丑辰 寅亥 卯午 巳申 未戌), by branch index
+PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
 
 _SIMPLIFIED = str.maketrans({})  # stems and branches are the same in both scripts
 

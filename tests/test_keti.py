@@ -137,6 +137,26 @@ def test_counts_over_the_720():
     assert c["斬關"] > 0 and c["三交"] > 0 and c["閉口"] > 0
 
 
+def test_documented_counts_over_the_720():
+    """Every ``name a/b/c`` docs/liuren.md gives (720 課 by 晝貴 / 720 課 by 晝 or 夜 / 1,440 charts) is
+    what the catalogue gives, and every name the 課 alone decides is documented."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
+    section = text.split("### Counts over all 720 課 and 1,440 charts", 1)[1].split("\n###", 1)[0]
+    documented = {n: tuple(map(int, v)) for n, *v in
+                  re.findall(r"([\u4e00-\u9fff]+) (\d+)/(\d+)/(\d+)", section)}
+    by_day, either = _counts(nights=(False,)), collections.Counter()
+    charts = collections.Counter()
+    for d in range(60):
+        for k in range(12):
+            day, night = ({x.name for x in chart_for(d, k, n).keti} for n in (False, True))
+            either.update(day | night)
+            charts.update(day)
+            charts.update(night)
+    assert documented == {n: (by_day[n], either[n], charts[n]) for n in documented}
+    assert set(documented) == {d.name for d in catalogue() if not d.needs}
+
+
 def test_readings_are_options():
     """Each option changes its 課體 on some 課, and the wide reading contains the narrow one."""
     base = _counts(nights=(False,))
@@ -568,3 +588,19 @@ def test_tiankou_and_erfan_on_the_calendar():
     assert "二煩" not in names_("2023-01-27T08:30:00+08:00")     # 辰時: 辰 on 申
     day = api.day("2023-01-27", "Asia/Shanghai")
     assert [h["branch"] for h in day["hours"] if "二煩" in h["liuren"]["keti"]] == ["卯", "酉"]
+
+
+def test_chongpo():
+    """衝破 (「凡課日辰之沖神加破為用」): the 沖 of the 日 (its 寄宮) or 辰 stands on that one's 六破 and is
+    used. The case printed with the sentence in the commentaries — 丙午日午將酉時, 「子沖神加卯破發用」
+    (子 clashes the 辰 午, 卯 breaks it) — is one; the same day a rotation on is not (子 on 寅)."""
+    c = _chart({"day": "丙午", "yuejiang": "午", "hour": "酉"})
+    assert BRANCHES[c.transmissions.branches[0]] == "子" and "衝破" in [k.name for k in c.keti]
+    assert "衝破" not in [k.name for k in _chart({"day": "丙午", "yuejiang": "午", "hour": "申"}).keti]
+    # by the 日: 甲 (寄 寅) — 申 (寅's 沖) on 亥 (寅's 破) used
+    hits = [k for k in range(12) if "衝破" in [x.name for x in chart_for(GanZhi.parse("甲子").index, k, False).keti]]
+    for k in hits:
+        c = chart_for(GanZhi.parse("甲子").index, k, False)
+        chu = c.transmissions.branches[0]
+        assert (chu, (chu - k) % 12) in ((BRANCHES.index("申"), BRANCHES.index("亥")),
+                                          (BRANCHES.index("午"), BRANCHES.index("酉")))

@@ -25,7 +25,7 @@ from typing import Any
 from almanac.calendar import STRENGTHS, strength
 from almanac.liuren.keti import names as _keti_names
 from almanac.liuren.keti import CHANGSHENG as _KETI_CS, DE as _KETI_DE, LU as _KETI_LU, moment, of_moment
-from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates,
+from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, PO as _PO, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
 from almanac.liuren.patterns import SANHE
@@ -69,7 +69,7 @@ MA = {b: BRANCHES[YIMA[i % 4]] for i, b in enumerate(BRANCHES)}
 #: 長生 branch of each element (木亥 火寅 土申 — 土 follows 水 — 金巳 水申; the catalogue's table)
 CHANGSHENG = tuple(BRANCHES[b] for b in _KETI_CS)
 XING = {b: BRANCHES[x] for b, x in zip(BRANCHES, _XING)}     # 三刑 (the 六壬 engine's table)
-PO = dict(zip(BRANCHES, "酉辰亥午丑申卯戌巳子未寅"))
+PO = {b: BRANCHES[p] for b, p in zip(BRANCHES, _PO)}              # 六破 (almanac.cycles.PO)
 HAI = dict(zip(BRANCHES, "未午巳辰卯寅丑子亥戌酉申"))
 #: ground branch → compass direction (8 points)
 _DIR = dict(zip(BRANCHES, ("北", "東北", "東北", "東", "東南", "東南", "南", "西南", "西南", "西", "西北", "西北")))

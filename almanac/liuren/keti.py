@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..shared import freeze
-from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
 from .generals import GENERALS, GOOD
 from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
@@ -104,6 +104,7 @@ FUNCTIONS: dict[str, Any] = {
     "zhong": lambda b: b % 3 == 0,                        # 子卯午酉
     "ji": lambda b: b % 3 == 1,                           # 辰未戌丑
     "chong": lambda b: (b + 6) % 12,
+    "po": lambda b: PO[b],                                # 六破 of a branch (almanac.cycles.PO)
     "mu": lambda e: MU[e],                                # 墓 of an element
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
     "yima": lambda b: YIMA[b % 4],                        # 驛馬 of a branch (the engine's table)

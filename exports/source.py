@@ -86,6 +86,13 @@ def best_tag(task: str, start, end, tz: str | None = None, config=None) -> str |
     return fn(task, start, end, tz, config) if fn is not None else None
 
 
+def store_generation(config=None):
+    """A marker that changes whenever the store is written (``exports.store.generation``), or
+    None when there is no store or no marker: an answer kept under it stands while it is equal."""
+    fn = _store_fn("generation")
+    return fn(config) if fn is not None else None
+
+
 def _dates(start, end) -> list[date]:
     from datetime import timedelta
     s, e = _as_date(start), _as_date(end)

@@ -12,6 +12,7 @@ from .checksums import stats as integrity_stats
 from .core import (PrecomputeStats, Store, best, best_tag, day_tag, get_day, get_judgements, get_judgements_range,
                    get_range, open_store)
 from .db import data_dir, resolve_url
+from .generation import current as generation
 
-__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "integrity_stats", "get_day", "get_judgements",
+__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "generation", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

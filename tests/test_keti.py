@@ -163,7 +163,7 @@ def test_readings_are_options():
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
             "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
-            "keti_tianyu": "daquan"}
+            "keti_tianyu": "daquan", "keti_siqi": "sike"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_"):
             continue
@@ -604,3 +604,13 @@ def test_chongpo():
         chu = c.transmissions.branches[0]
         assert (chu, (chu - k) % 12) in ((BRANCHES.index("申"), BRANCHES.index("亥")),
                                           (BRANCHES.index("午"), BRANCHES.index("酉")))
+
+
+def test_siqi_readings():
+    """死奇: 辰 used. 甲子日干上卯 — 辰 is the 干陰 and used (the four 課: yes; 干上/支上 only: no);
+    甲子日干上辰 — on the 干 and used (both); 甲子日干上巳 — 辰 not used (neither)."""
+    richen = DEFAULT.changed(keti_siqi="richen")
+    for gan_shang, wide, narrow in (("卯", True, False), ("辰", True, True), ("巳", False, False)):
+        ex = {"day": "甲子", "gan_shang": gan_shang}
+        assert ("死奇" in [k.name for k in _chart(ex).keti]) == wide
+        assert ("死奇" in [k.name for k in _chart(ex, richen).keti]) == narrow

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from almanac.liuren.chart import chart_for
-from almanac.liuren.keti import (ChartMoments, _split, _truth, catalogue, find, moment,
+from almanac.liuren.keti import (ChartMoments, _split, _state_text, _truth, catalogue, find, moment,
                                  moment_json, of_moment)
 from almanac.liuren.options import DEFAULT, SCHOOLS
 
@@ -102,8 +102,11 @@ def test_three_valued_split_never_contradicts_the_whole(text):
     for day in range(0, 60, 7):
         for k in range(12):
             env = chart_for(day, k, False).keti_env
-            t = _truth(tree, tuple(bool(eval(p, env)) for p in parts))   # noqa: S307
+            known = tuple(bool(eval(p, env)) for p in parts)   # noqa: S307
+            t = _truth(tree, known)
             decided += t is not None
+            # the states every chart computes in one evaluation are this three-valued truth
+            assert eval(_state_text(tree), {"k": known}) == {False: 0, True: 1, None: 2}[t]  # noqa: S307
             for hour, ctx in _moments(rng, 12):
                 if ctx.get("yuejiang") is None:      # the month and year are known too
                     continue

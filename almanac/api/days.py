@@ -19,7 +19,7 @@ from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
 from ..liuren.daymarks import day_marks
-from ..liuren.keti import moment, of_moment
+from ..liuren.keti import moment, moment_view
 from ..qin import day_qin
 from ..shared import FrozenDict, FrozenList, freeze
 
@@ -57,7 +57,7 @@ def _boundaries(hours) -> list[tuple[str, str]]:
     return out
 
 
-def _hour_json(h, start: str, end: str, year: int, marks: tuple) -> dict:
+def _hour_json(h, start: str, end: str, year: int, marks: dict) -> dict:
     q = h.qin
     qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
@@ -111,37 +111,27 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, marks: tuple) -> dict:
-    """The hour's 六壬 summary, built once per chart and moment (hour branch, 月建, 太歲, 月將 and
-    the day's marks — 四立, 分至, 月宿, 四正, as ``(name, value)`` pairs: the moment's own 課體) and
-    shared (read-only)."""
-    views = c.__dict__.get("_day_hour_views")
-    if views is None:
-        views = c.__dict__["_day_hour_views"] = {}
-    key = (branch, month, year, yuejiang, marks)
-    view = views.get(key)
-    if view is None:
-        base = views.get(None)
-        if base is None:
-            base = views[None] = (FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
-                                  FrozenList([p.name for p in c.patterns]))
-        if len(views) > _VIEWS_PER_CHART:   # a chart meets few moments at a time: keep it bounded
-            views.clear()
-            views[None] = base
-        view = views[key] = FrozenDict({
-            "transmissions": base[0],
-            "method": c.method,
-            "sub_method": c.transmissions.sub_method,
-            "patterns": base[1],
-            "keti": FrozenList([x.name for x in c.keti
-                                + of_moment(c, branch, moment(month, year, yuejiang, **dict(marks)))]),
-            "noble": "night" if c.night else "day",
-        })
-    return view
+def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, marks: dict) -> dict:
+    """The hour's 六壬 summary: the chart's and the moment's own 課體 (hour branch, 月建, 太歲, 月將
+    and the day's marks — 四立, 分至, 月宿, 四正). Built once per chart and answer of the moment's
+    課體 (``keti.moment_view``: the moments of a chart mostly share one) and shared (read-only)."""
+    return moment_view(c, branch, moment(month, year, yuejiang, **marks), "day.hour", _liuren_built)
 
 
-#: hour views kept per chart (by hour branch, 月建, 太歲 and 月將); beyond it they are dropped
-_VIEWS_PER_CHART = 64
+def _liuren_built(c, moment_keti) -> dict:
+    base = c.__dict__.get("_day_hour_base")
+    if base is None:
+        base = c.__dict__["_day_hour_base"] = (
+            FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
+            FrozenList([p.name for p in c.patterns]))
+    return FrozenDict({
+        "transmissions": base[0],
+        "method": c.method,
+        "sub_method": c.transmissions.sub_method,
+        "patterns": base[1],
+        "keti": FrozenList([x.name for x in c.keti + moment_keti]),
+        "noble": "night" if c.night else "day",
+    })
 
 
 def with_lang(doc: dict, lang) -> dict:
@@ -178,7 +168,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     hours = almanac_hours(d, z, cfg)
-    marks = tuple(day_marks(d, z, opts.calendar).items())   # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
+    marks = day_marks(d, z, opts.calendar)       # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),

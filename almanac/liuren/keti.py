@@ -388,9 +388,13 @@ class _Plan:
         self.alone_all = _all_of(alone)
         self.moment = tuple(rows)
         self.leaf_texts = tuple(leaves)
-        self.leaves_all = compile("(" + "".join(f"({t}),\n" for t in leaves) + ")",
-                                  "<keti chart parts>", "eval")
         self.leaf_codes = tuple(compile(t, "<keti chart part>", "eval") for t in leaves)
+        # every entry's state on a chart in one evaluation: 0 false, 1 true whatever the moment,
+        # 2 open — :func:`_truth` written out as and/or over the chart parts' truths ``k``
+        states = ", ".join(_state_text(r.tree) for r in rows)
+        self.states_all = compile(f"(lambda k: ({states},))(("
+                                  + "".join(f"not not ({t}),\n" for t in leaves) + "))",
+                                  "<keti chart states>", "eval")
 
 
 @dataclass(frozen=True)
@@ -407,6 +411,11 @@ class _MomentRow:
     params: tuple[str, ...]
     tree: tuple
     code: Any
+
+    @property
+    def keys(self) -> frozenset:
+        """The facts of the moment an answer of this entry depends on when it is open."""
+        return self.needs | {MOMENT_FUNCTIONS.get(p, p) for p in self.params}
 
 
 def _read_names(tree: ast.AST) -> set[str]:
@@ -487,6 +496,47 @@ def _truth(tree: tuple, known: tuple) -> bool | None:
     return None if None in values else not stop
 
 
+def _state_text(tree: tuple) -> str:
+    """``0``/``1``/``2`` (false, true, open) of ``tree`` as an expression over the chart parts'
+    truths ``k``: where ``true`` and ``false`` of each node are the and/or of its parts'."""
+    true, false = _sure(tree)
+    if false is True:
+        return "0"
+    if true is True:
+        return "1"
+    return (("" if false is False else f"0 if {false} else ")
+            + ("2" if true is False else f"1 if {true} else 2"))
+
+
+def _sure(tree: tuple) -> tuple:
+    """``(true, false)``: expressions (or constants) over ``k`` saying the chart alone makes
+    ``tree`` true, or false."""
+    kind = tree[0]
+    if kind == "chart":
+        return f"k[{tree[1]}]", f"(not k[{tree[1]}])"
+    if kind == "moment":
+        return False, False
+    if kind == "not":
+        true, false = _sure(tree[1])
+        return false, true
+    parts = [_sure(t) for t in tree[1]]
+    trues, falses = [p[0] for p in parts], [p[1] for p in parts]
+    if kind == "and":
+        return _join(trues, "and"), _join(falses, "or")
+    return _join(trues, "or"), _join(falses, "and")
+
+
+def _join(items: list, op: str):
+    """``a op b …`` folded over constants."""
+    absorbing, neutral = (False, True) if op == "and" else (True, False)
+    if any(x is absorbing for x in items):
+        return absorbing
+    rest = [x for x in items if x is not neutral]
+    if not rest:
+        return neutral
+    return rest[0] if len(rest) == 1 else "(" + f" {op} ".join(rest) + ")"
+
+
 @lru_cache(maxsize=64)
 def _plan(options) -> _Plan:
     return _Plan(options)
@@ -544,40 +594,44 @@ class ChartMoments:
     depends on (the ``needs`` of the rows and the facts their tests read). Answers are kept by the
     values of ``key_names`` only: every moment alike in them shares one."""
 
-    __slots__ = ("rows", "key_names", "kept")
+    __slots__ = ("rows", "key_names", "kept", "empty")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
         env = chart.keti_env
-        known = _chart_parts(plan, env)
+        try:
+            states = eval(plan.states_all, env)  # noqa: S307 — compiled from the checked vocabulary
+        except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
+            known = _chart_parts(plan, env)
+            states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
         rows, keys = [], set()
-        for r in plan.moment:
-            t = _truth(r.tree, known)
-            if t is False:
+        for r, state in zip(plan.moment, states):
+            if not state:
                 continue
-            test = None if t else eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
-            rows.append((r.needs, r.keti, test, () if t else r.params))
-            keys |= r.needs
-            if not t:
-                keys |= {MOMENT_FUNCTIONS.get(p, p) for p in r.params}
+            if state == 1:
+                rows.append((r.needs, r.keti, None, ()))
+                keys |= r.needs
+            else:
+                test = eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
+                rows.append((r.needs, r.keti, test, r.params))
+                keys |= r.keys
         self.rows = tuple(rows)
         self.key_names = tuple(n for n in _KEY_ORDER if n in keys)
         self.kept: dict[tuple, list] = {}
+        #: the one answer of a chart that leaves no entry open
+        self.empty = None if rows else [(), _EMPTY_JSON, {}]
 
 
 def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
-    """The truth of every chart-only part of the moment's conditions on the chart ``env``: one
-    evaluation of them all; a part that fails alone (out of its short-circuit) is not known."""
-    try:
-        return tuple(bool(v) for v in eval(plan.leaves_all, env))  # noqa: S307 — checked vocabulary
-    except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
-        out = []
-        for code in plan.leaf_codes:
-            try:
-                out.append(bool(eval(code, env)))  # noqa: S307 — checked vocabulary
-            except Exception:  # noqa: BLE001
-                out.append(None)
-        return tuple(out)
+    """The truth of every chart-only part of the moment's conditions on the chart ``env``, each
+    evaluated alone; a part that fails alone (out of its short-circuit) is not known."""
+    out = []
+    for code in plan.leaf_codes:
+        try:
+            out.append(bool(eval(code, env)))  # noqa: S307 — checked vocabulary
+        except Exception:  # noqa: BLE001
+            out.append(None)
+    return tuple(out)
 
 
 #: the facts of a moment in the order its key lists them
@@ -585,16 +639,15 @@ _KEY_ORDER = CONTEXT + PERSON
 _ABSENT = object()
 #: moments whose 課體 a chart keeps (by the facts its entries read); beyond it they are dropped
 _MOMENTS_PER_CHART = 64
-_NONE: list = [(), None]
 _EMPTY_JSON = freeze([])
 
 
 def _moment_entry(chart, context: dict[str, Any]) -> list:
-    """``[課體, JSON or None]`` of the moment ``context`` (the 占時 ``hour`` and what else is known)
-    on ``chart``, kept with the chart by the values of the facts its entries read."""
+    """``[課體, JSON or None, views]`` of the moment ``context`` (the 占時 ``hour`` and what else is
+    known) on ``chart``, kept with the chart by the values of the facts its entries read."""
     cm = chart.keti_moment
-    if not cm.rows:
-        return _NONE
+    if cm.empty is not None:
+        return cm.empty
     key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
     kept = cm.kept
     entry = kept.get(key)
@@ -602,7 +655,7 @@ def _moment_entry(chart, context: dict[str, Any]) -> list:
         have = frozenset(context)
         found = tuple([k for needs, k, test, params in cm.rows if needs <= have
                        and (test is None or test(*[context[p] for p in params]))])
-        entry = [found, None]
+        entry = [found, None if found else _EMPTY_JSON, {}]
         if len(kept) >= _MOMENTS_PER_CHART:
             kept.clear()
         kept[key] = entry
@@ -621,11 +674,21 @@ def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
     """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only, built once per chart and
     moment and shared (``almanac.shared.thaw`` it to change it)."""
     entry = _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})
-    if entry is _NONE:
-        return _EMPTY_JSON
     if entry[1] is None:
         entry[1] = freeze([k.to_json() for k in entry[0]])
     return entry[1]
+
+
+def moment_view(chart, hour: int, more: dict[str, Any] | None, name: str, build: Callable) -> Any:
+    """``build(chart, of_moment(chart, hour, more))`` — a read-only value that depends on nothing
+    else — kept under ``name`` with the chart's answer for the moment, so every moment with that
+    answer (most of a chart's moments share one) gets the same value."""
+    entry = _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})
+    views = entry[2]
+    view = views.get(name)
+    if view is None:
+        view = views[name] = build(chart, entry[0])
+    return view
 
 
 def citation(name: str, lang: str) -> str:

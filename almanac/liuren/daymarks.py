@@ -18,26 +18,30 @@ from functools import lru_cache
 
 from ..calendar import CalendarOptions, is_fenzhi_day, is_sili_day, lunar_date
 from ..lunar import calendar_for
+from ..shared import FrozenDict
 from . import yuesu
 
 #: the names :func:`day_marks` gives (each a name of ``almanac.liuren.keti.CONTEXT``)
 NAMES = ("sili", "fenzhi", "yuesu", "sizheng")
 
 
-def day_marks(d: date, tz, opts: CalendarOptions | None = None) -> dict:
+def day_marks(d: date, tz, opts: CalendarOptions | None = None) -> FrozenDict:
     """``{sili, fenzhi, yuesu, sizheng}`` of almanac day ``d`` in zone ``tz``: a 立 falls on it, a 分
     or 至 falls on it, the palace of the moon's 宿 (``almanac.liuren.yuesu``), and whether it is one
-    of the 四正 (朔 上弦 望 下弦 晦)."""
-    return dict(_marks(d, tz, opts or CalendarOptions()))
+    of the 四正 (朔 上弦 望 下弦 晦). Worked out once per day and shared (read-only)."""
+    return _marks(d, tz, opts or _DEFAULT)
+
+
+_DEFAULT = CalendarOptions()
 
 
 @lru_cache(maxsize=1024)
-def _marks(d: date, tz, opts: CalendarOptions) -> tuple:
+def _marks(d: date, tz, opts: CalendarOptions) -> FrozenDict:
     which = calendar_for(opts.lunar, getattr(tz, "key", None))
     ld = lunar_date(d, which)
     last = lunar_date(d + timedelta(days=1), which).day == 1
-    return (("sili", is_sili_day(d, tz, opts)), ("fenzhi", is_fenzhi_day(d, tz, opts)),
-            ("yuesu", yuesu.branch(ld.month, ld.day)), ("sizheng", yuesu.is_sizheng(ld.day, last)))
+    return FrozenDict(sili=is_sili_day(d, tz, opts), fenzhi=is_fenzhi_day(d, tz, opts),
+                      yuesu=yuesu.branch(ld.month, ld.day), sizheng=yuesu.is_sizheng(ld.day, last))
 
 
 __all__ = ["NAMES", "day_marks"]

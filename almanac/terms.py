@@ -216,6 +216,83 @@ DIRECTIONS = {
 }
 
 
+#: English names of the almanac's terms, the one table an English text reads them from: a rule text,
+#: a 課體 meaning or a label writes the name with the hanja beside it the first time, "the initial
+#: transmission (發用)", "Si (巳)", "the Noble One (貴人)" (tests/test_rules_text.py holds every text
+#: to these names). Stems and branches in pinyin, as the English literature on 六壬 writes them; the
+#: twelve generals, the mansions and the solar terms by their usual English names; 課體 names are not
+#: here but in almanac/data/keti.toml (``name_en``), the home of the 課體.
+STEMS_EN = ("Jia", "Yi", "Bing", "Ding", "Wu", "Ji", "Geng", "Xin", "Ren", "Gui")
+BRANCHES_EN = ("Zi", "Chou", "Yin", "Mao", "Chen", "Si", "Wu", "Wei", "Shen", "You", "Xu", "Hai")
+GENERALS_EN = ("Noble One", "Soaring Snake", "Vermilion Bird", "Six Harmony", "Hooked Array", "Green Dragon",
+               "Heavenly Void", "White Tiger", "Great Constancy", "Dark Warrior", "Great Yin", "Heavenly Queen")
+MANSIONS_EN = ("Horn", "Neck", "Root", "Room", "Heart", "Tail", "Winnowing Basket", "Dipper", "Ox", "Girl",
+               "Emptiness", "Rooftop", "Encampment", "Wall", "Legs", "Bond", "Stomach", "Hairy Head", "Net",
+               "Turtle Beak", "Three Stars", "Well", "Ghost", "Willow", "Star", "Extended Net", "Wings", "Chariot")
+SOLAR_TERMS_EN = ("Winter Solstice", "Minor Cold", "Major Cold", "Start of Spring", "Rain Water",
+                  "Awakening of Insects", "Spring Equinox", "Pure Brightness", "Grain Rain", "Start of Summer",
+                  "Grain Buds", "Grain in Ear", "Summer Solstice", "Minor Heat", "Major Heat", "Start of Autumn",
+                  "End of Heat", "White Dew", "Autumn Equinox", "Cold Dew", "Frost's Descent", "Start of Winter",
+                  "Minor Snow", "Major Snow")
+#: the words of the texts that are neither a stem, a branch, a general, a mansion nor a 課體
+WORDS_EN: dict[str, str] = {
+    "禽": "mansion animal", "日禽": "day's mansion animal", "時禽": "hour's mansion animal",
+    "番禽": "my mansion animal", "倒將": "their mansion animal", "禽書": "Book of the Mansion Animals",
+    "暗金": "hidden metal", "伏斷": "lurking break", "截路空亡": "road cut off", "截路": "road cut off",
+    "空亡": "void", "刀砧": "knife and block", "湯火": "boiling water and fire", "天鰲": "Heavenly Turtle",
+    "鵬": "roc", "蛟": "flood dragon", "蛟龍": "flood dragons", "虎豹": "tigers and leopards",
+    "田園": "fields and gardens",
+    "發用": "initial transmission", "初傳": "initial transmission", "末傳": "last transmission",
+    "三傳": "three transmissions", "天將": "heavenly general", "陰神": "yin spirit",
+    "日": "day stem", "辰": "day branch", "太歲": "year branch", "年命": "birth-year and year branches",
+    "行年": "year branch", "本命": "birth-year branch",
+    "六情": "six passions", "天罡": "Heavenly Ridge", "天耳": "Heavenly Ear", "神后": "Divine Queen",
+    "三宮": "three palaces", "絳宮": "Crimson Palace", "明堂": "Bright Hall", "玉堂": "Jade Hall",
+    "孟": "first-month", "仲": "mid-month", "季": "last-month", "孟仲季": "first-, mid- and last-month",
+    "連茹": "linked roots", "夾定": "enclosed", "遇夾不夾": "enclosed yet not enclosed",
+    "夾定虛一": "enclosed with one missing", "夾不住": "not held in", "谷傳空亡": "valley into void",
+    "腳踏空亡": "feet on the void", "三奇連珠": "Three Marvels strung as pearls",
+    "子孫": "offspring", "兄弟": "siblings", "四閉": "four closures",
+    "祿": "salary", "驛馬": "post horse", "日德": "day's virtue", "長生": "growth",
+    "墓": "tomb", "敗": "ruin", "沐浴": "bathing", "絕": "cut-off", "死": "death",
+    "魁罡": "Kui-Gang",
+}
+
+
+def en_name(word: str) -> str:
+    """The English name of an almanac term (a stem, branch, general, mansion, solar term, 課體 or a
+    word of :data:`WORDS_EN`), without the hanja; ``""`` when it has none. 辰 is the branch Chen;
+    the day's 辰 beside the 日 is WORDS_EN's "day branch" (:func:`en_names` gives both).
+
+    >>> en_name("巳"), en_name("貴人"), en_name("發用"), en_name("反吟")
+    ('Si', 'Noble One', 'initial transmission', 'Reverse Groan')
+    """
+    names = en_names(word)
+    return names[0] if names else ""
+
+
+def en_names(word: str) -> tuple[str, ...]:
+    """Every English name ``word`` is given (a branch first, then WORDS_EN's meaning)."""
+    return _en_names().get(word, ())
+
+
+@lru_cache(maxsize=1)
+def _en_names() -> dict[str, tuple[str, ...]]:
+    from almanac.calendar import TERM_NAMES
+    from almanac.cycles import BRANCHES, STEMS
+    from almanac.liuren.generals import GENERALS
+    from almanac.liuren.keti import catalogue
+    from almanac.mansions import MANSIONS
+    names: dict[str, tuple[str, ...]] = {}
+    pairs = [*zip(STEMS, STEMS_EN), *zip(BRANCHES, BRANCHES_EN), *zip(GENERALS, GENERALS_EN),
+             *zip(MANSIONS, MANSIONS_EN), *zip(TERM_NAMES, SOLAR_TERMS_EN), *WORDS_EN.items()]
+    pairs += [(n, d.name_en) for d in catalogue() for n in (d.name, *d.aliases)]
+    for word, name in pairs:
+        if name not in names.get(word, ()):
+            names[word] = (*names.get(word, ()), name)
+    return names
+
+
 def direction(word: str, lang: str) -> str:
     if lang == "zh-Hans":
         return hans(word)

@@ -31,9 +31,10 @@ chart (``Chart.keti_moment``, :class:`ChartMoments`): each condition is split in
 read the chart only and those that read the moment (:func:`_split`), the chart's parts are
 evaluated, and by the three-valued logic of ``and``/``or``/``not`` an entry is dropped from the
 chart (false whatever the moment), kept as found (true whatever the moment) or left open. Only the
-open entries — on most charts none — are evaluated for a moment, and the answer is kept with the
-chart by the values of the facts of the moment they read (``hour``, ``month`` … and ``ming``,
-``nian``), not by the whole moment.
+open entries — on most charts one or two, each a small function of the facts of the moment it
+reads (``hour``, ``month`` … ``ming``, ``nian``) — are tested for a moment, and the answer is kept
+with the chart by which of them hold (a chart has a handful of distinct answers), so its JSON and
+the views built of it are made once and shared by every moment with that answer.
 
 How to write a condition of the moment so that this stays right and fast (tests/test_keti_moment.py
 checks every catalogue entry against its whole condition evaluated afresh, and that each entry is
@@ -42,8 +43,8 @@ ruled out by the chart alone on some charts):
 * read the moment only through the names of :data:`CONTEXT` and :data:`PERSON`, and through
   functions listed in :data:`MOMENT_FUNCTIONS` with the one fact that decides them (``wangxiang``
   → ``month``); a new fact goes into :data:`CONTEXT` (and :func:`moment`), a new function of the
-  moment into :data:`MOMENT_FUNCTIONS`, made in :func:`moment` from that fact's value alone —
-  answers are kept by those values, so anything else a function read would be served stale;
+  moment into :data:`MOMENT_FUNCTIONS`, made in :func:`moment` from that fact's value alone (an
+  open entry is called with exactly the names it reads, taken from the moment's context);
 * write the tests of the chart as operands of ``and``/``or``/``not`` at the top of the condition
   (``rides(chu) == 貴人 and chu in (year, yuejiang)``), or inside ``all``/``any`` over a written
   tuple or a ``+`` of tuples (``all(b in ups for b in (year, month) + chuan)`` is split into the
@@ -412,11 +413,6 @@ class _MomentRow:
     tree: tuple
     code: Any
 
-    @property
-    def keys(self) -> frozenset:
-        """The facts of the moment an answer of this entry depends on when it is open."""
-        return self.needs | {MOMENT_FUNCTIONS.get(p, p) for p in self.params}
-
 
 def _read_names(tree: ast.AST) -> set[str]:
     """The names of the moment an expression reads (facts and moment functions)."""
@@ -590,11 +586,12 @@ class ChartMoments:
     """The entries of the moment that can still be true on one chart (``Chart.keti_moment``, built
     once per chart): ``rows`` are ``(needs, Keti, test, params)`` in catalogue order, ``test``
     ``None`` where the chart alone makes the entry true, else the condition as a function of
-    ``params`` bound to the chart's environment; ``key_names`` the facts of the moment the answer
-    depends on (the ``needs`` of the rows and the facts their tests read). Answers are kept by the
-    values of ``key_names`` only: every moment alike in them shares one."""
+    ``params`` (the facts of the moment it reads) bound to the chart's environment. A moment costs
+    the tests of the open rows only, and its answer is kept by which rows hold (``kept``: a chart
+    has a handful of distinct answers), so the JSON and views built of it are shared by every
+    moment with that answer."""
 
-    __slots__ = ("rows", "key_names", "kept", "empty")
+    __slots__ = ("rows", "kept", "empty")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -604,20 +601,15 @@ class ChartMoments:
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
-        rows, keys = [], set()
+        rows = []
         for r, state in zip(plan.moment, states):
-            if not state:
-                continue
             if state == 1:
                 rows.append((r.needs, r.keti, None, ()))
-                keys |= r.needs
-            else:
+            elif state:
                 test = eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
                 rows.append((r.needs, r.keti, test, r.params))
-                keys |= r.keys
         self.rows = tuple(rows)
-        self.key_names = tuple(n for n in _KEY_ORDER if n in keys)
-        self.kept: dict[tuple, list] = {}
+        self.kept: dict[int, list] = {}
         #: the one answer of a chart that leaves no entry open
         self.empty = None if rows else [(), _EMPTY_JSON, {}]
 
@@ -634,31 +626,25 @@ def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
     return tuple(out)
 
 
-#: the facts of a moment in the order its key lists them
-_KEY_ORDER = CONTEXT + PERSON
-_ABSENT = object()
-#: moments whose 課體 a chart keeps (by the facts its entries read); beyond it they are dropped
-_MOMENTS_PER_CHART = 64
 _EMPTY_JSON = freeze([])
 
 
 def _moment_entry(chart, context: dict[str, Any]) -> list:
     """``[課體, JSON or None, views]`` of the moment ``context`` (the 占時 ``hour`` and what else is
-    known) on ``chart``, kept with the chart by the values of the facts its entries read."""
+    known) on ``chart``: the open rows tested, the answer kept with the chart by which hold."""
     cm = chart.keti_moment
     if cm.empty is not None:
         return cm.empty
-    key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
-    kept = cm.kept
-    entry = kept.get(key)
+    have = frozenset(context)
+    held, bit = 0, 1
+    for needs, _, test, params in cm.rows:
+        if needs <= have and (test is None or test(*[context[p] for p in params])):
+            held |= bit
+        bit <<= 1
+    entry = cm.kept.get(held)
     if entry is None:
-        have = frozenset(context)
-        found = tuple([k for needs, k, test, params in cm.rows if needs <= have
-                       and (test is None or test(*[context[p] for p in params]))])
-        entry = [found, None if found else _EMPTY_JSON, {}]
-        if len(kept) >= _MOMENTS_PER_CHART:
-            kept.clear()
-        kept[key] = entry
+        found = tuple([row[1] for i, row in enumerate(cm.rows) if held >> i & 1])
+        entry = cm.kept[held] = [found, None if found else _EMPTY_JSON, {}]
     return entry
 
 
@@ -666,7 +652,7 @@ def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Ket
     """The 課體 of ``chart`` that need the 占時 ``hour`` (天網 …), for charts cast at an hour, and
     with ``more`` (further names of :data:`CONTEXT`: month, year, 年命 …) those that need them, in
     catalogue order. Each chart keeps the entries its own facts leave open (``Chart.keti_moment``)
-    and the answers by the facts of the moment those read, shared and read-only."""
+    and its answers (shared, read-only) by which of those hold."""
     return _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})[0]
 
 

@@ -93,6 +93,12 @@ def store_generation(config=None):
     return fn(config) if fn is not None else None
 
 
+def store_generation_blocks(config=None) -> bool:
+    """True when reading ``store_generation`` waits on a database server."""
+    fn = _store_fn("generation_blocks")
+    return fn(config) if fn is not None else False
+
+
 def _dates(start, end) -> list[date]:
     from datetime import timedelta
     s, e = _as_date(start), _as_date(end)

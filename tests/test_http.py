@@ -203,3 +203,61 @@ schema = schemathesis.pytest.from_fixture("api_schema")
           suppress_health_check=list(HealthCheck))
 def test_schemathesis_no_server_error(case):
     case.call_and_validate(checks=[not_a_server_error], timeout=60)
+
+
+def test_store_answers_are_kept_until_the_store_is_written(db_url, monkeypatch):
+    """/api/day and /api/best the store holds current: a repeat is answered from the kept answer
+    (no tag read, no row read — in front of FastAPI) with the same bytes, ETag and 304; a write to
+    the store makes the next request look at the rows again, and a changed row a new answer."""
+    import json as _json
+
+    from fastapi.testclient import TestClient
+
+    from exports import source
+    from exports.http import create_app
+    from exports.store import Store
+    tz = "Asia/Shanghai"
+    monkeypatch.setenv("ALMANAC_DB_URL", db_url)
+    store = Store(db_url)
+    store.precompute("2026-04-01", "2026-04-10", tz)
+    client = TestClient(create_app({}), raise_server_exceptions=False)
+    task = client.get("/api/tasks").json()["tasks"][0]["name"]
+    day_url = f"/api/day/2026-04-05?tz={tz}&lang=en"
+    best_url = f"/api/best?task={task}&from=2026-04-01&to=2026-04-10&tz={tz}&limit=5"
+    first = {u: client.get(u) for u in (day_url, best_url)}
+    assert all(r.status_code == 200 and r.headers["etag"].startswith('"s') for r in first.values())
+
+    real = {n: getattr(source, n) for n in ("day_tag", "best_tag", "get_day", "best")}
+    for n in real:
+        monkeypatch.setattr(source, n, lambda *a, _n=n, **k: pytest.fail(f"{_n} read the store"))
+    for u, r in first.items():
+        again = client.get(u)
+        assert (again.status_code, again.content, again.headers["etag"]) == (200, r.content, r.headers["etag"])
+        assert again.headers["content-type"] == "application/json"
+        assert again.headers["cache-control"] == r.headers["cache-control"]
+        nm = client.get(u, headers={"If-None-Match": r.headers["etag"]})
+        assert nm.status_code == 304 and nm.content == b"" and nm.headers["etag"] == r.headers["etag"]
+        assert client.get(u, headers={"If-None-Match": '"other"'}).status_code == 200
+    # bad input is still the app's: a 4xx JSON, never a kept answer
+    bad = client.get("/api/day/2026-04-05?tz=Nowhere/City&lang=en")
+    assert bad.status_code == 400 and "error" in bad.json()
+
+    # a write anywhere in the store: the next request reads the tag again; rows unchanged, same answer
+    calls = []
+    monkeypatch.setattr(source, "day_tag", lambda *a, **k: calls.append(a) or real["day_tag"](*a, **k))
+    store.precompute("2026-04-11", "2026-04-11", tz)
+    same = client.get(day_url)
+    assert calls and same.content == first[day_url].content and same.headers["etag"] == first[day_url].headers["etag"]
+    calls.clear()
+    assert client.get(day_url).content == same.content and not calls   # kept again at the new generation
+
+    # the day's rows rewritten (another tag, another document): the next answer is the new one
+    monkeypatch.setattr(source, "day_tag", lambda *a, **k: "rewritten")
+    monkeypatch.setattr(source, "get_day", lambda *a, **k: dict(real["get_day"](*a, **k), rewritten=True))
+    store.precompute("2026-04-12", "2026-04-12", tz)
+    new = client.get(day_url)
+    assert new.status_code == 200 and new.headers["etag"] != first[day_url].headers["etag"]
+    assert _json.loads(new.content)["rewritten"] is True
+    assert client.get(day_url, headers={"If-None-Match": first[day_url].headers["etag"]}).status_code == 200
+    stats = client.get("/healthz").json()["stored_answers"]
+    assert stats["hits"] >= 6 and stats["revalidated"] >= 1

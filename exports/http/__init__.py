@@ -23,6 +23,7 @@ from fastapi import FastAPI
 import config as config_mod
 from exports import feeds, source
 from exports.http import middleware, routes
+from exports.http.answers import StoredAnswers
 from exports.http.caching import FeedCache, FeedEntry
 from exports.http.pages import index_html, subscribe_links
 from exports.http.routes import reports_dir
@@ -43,8 +44,11 @@ def create_app(config=None) -> FastAPI:
     app.state.config = cfg
     app.state.feed_cache = cache = FeedCache(cfg, int(cfg["http"]["max_age"]))
     app.state.limiter = limiter
-    middleware.install(app, cache)
-    routes.install(app, cfg, cache, limiter)
+    # /api/day and /api/best answers the store holds current, checked by its generation
+    app.state.stored_answers = stored = StoredAnswers(
+        lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg))
+    middleware.install(app, cache, stored)
+    routes.install(app, cfg, cache, limiter, stored)
     return app
 
 

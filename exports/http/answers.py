@@ -1,12 +1,23 @@
-"""JSON answers the store holds current, kept by the checksums of the rows they are made of.
+"""JSON answers the store holds current, kept built and checked by the store's generation.
 
 ``/api/day`` and ``/api/best`` ask the store for a *tag* first: a digest of the checksums of the
 rows the answer would be read from (``exports.store`` ``day_tag``/``best_tag``), or None when the
 store does not hold the answer current. With a tag, the ETag is that tag and the request's other
-parameters — no body is read, built or hashed to answer a ``304`` — and the body, once built, is
-kept here (bounded in bytes, least recently used first) under that ETag: equal checksums, equal
-rows, equal answer. Rows rewritten by a precompute have new checksums, so a new tag; a stale body
-is never found again and falls out of the cache.
+parameters — no body is read, built or hashed to answer a ``304`` — and the answer, once built,
+is kept here (bounded in bytes, least recently used first) under the request's parameters with
+its ETag, its ready header lists and the store's *generation* read before the tag
+(``exports.store.generation``: a ``stat`` and a 48-byte read on SQLite, the WAL position on
+PostgreSQL).
+
+A repeat request whose generation is unchanged — nothing was written to the store since — is
+answered from the kept answer without reading a row. After any write the next request reads the
+tag again: equal tag, the kept body stands (its generation is updated); a new tag, a new body.
+A stale answer is never served: the generation is read before the rows, so a write committed
+while an answer was being built shows as a new generation next time.
+
+The exact requests answered so (path and query string) are remembered, so the fast path in front
+of FastAPI (``middleware.FastPath``) answers their repeats with the same bytes and headers
+without routing, validation or a worker thread.
 """
 from __future__ import annotations
 
@@ -19,56 +30,147 @@ from collections.abc import Callable
 from fastapi import Request
 from fastapi.responses import Response
 
-from exports.http.caching import conditional, json_answer, not_modified
+from exports.http.caching import json_answer, not_modified
+
+
+class Kept:
+    """One kept answer: the store's generation it was checked at, its ETag, body and the header
+    lists of its 200 and 304 answers (made by Starlette's own ``Response``, so they are the
+    very headers the route sends)."""
+
+    __slots__ = ("generation", "etag", "body", "h200", "h304", "tags")
+
+    def __init__(self, generation, etag: str, body: bytes, max_age: int):
+        self.generation, self.etag, self.body = generation, etag, body
+        headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}"}
+        self.h200 = Response(content=body, media_type="application/json", headers=headers).raw_headers
+        self.h304 = Response(status_code=304, headers=headers).raw_headers
+        e = etag.encode()
+        self.tags = {e, b"W/" + e, b"*"}
+
+    def fresh(self, if_none_match: "bytes | None") -> bool:
+        """``not_modified``'s rule on a raw ``If-None-Match`` value."""
+        return if_none_match is not None and any(t.strip() in self.tags for t in if_none_match.split(b","))
+
+    def raw(self, headers) -> tuple[int, list, bytes]:
+        """``(status, header list, body)`` for a request with these raw ASGI ``headers``."""
+        inm = next((v for k, v in headers if k == b"if-none-match"), None)
+        if self.fresh(inm):
+            return 304, self.h304, b""
+        return 200, self.h200, self.body
+
+    def response(self, request: Request) -> Response:
+        status, headers, body = self.raw(request.scope["headers"])
+        resp = Response(content=body, status_code=status)
+        resp.raw_headers = list(headers)
+        return resp
 
 
 class StoredAnswers:
-    def __init__(self, max_bytes: int = 32 * 1024 * 1024):
-        self.max_bytes = max_bytes
-        self._bodies: "OrderedDict[str, bytes]" = OrderedDict()
+    """``answer`` for the routes, ``known``/``lookup`` for the fast path; ``generation()`` reads
+    the store's marker (None: nothing is answered by it) and ``blocking()`` says it waits on a
+    database server (the fast path then reads it in a worker thread)."""
+
+    MAX_RAW = 4096
+
+    def __init__(self, generation: Callable[[], object] = lambda: None,
+                 blocking: Callable[[], bool] = lambda: False,
+                 max_bytes: int = 32 * 1024 * 1024, max_age: int = 300):
+        self.generation, self.blocking = generation, blocking
+        self.max_bytes, self.max_age = max_bytes, max_age
+        self._kept: "OrderedDict[tuple, Kept]" = OrderedDict()
+        self._raw: "OrderedDict[tuple, tuple]" = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
-        self.hits = self.misses = 0
+        self.hits = self.misses = self.revalidated = 0
 
     @staticmethod
     def etag(tag: str, *params) -> str:
         blob = json.dumps([tag, *params], ensure_ascii=False, default=str).encode()
         return '"s' + hashlib.blake2b(blob, digest_size=16).hexdigest() + '"'
 
-    def answer(self, request: Request, tag: "str | None", params: tuple,
-               build: Callable[[], object], max_age: int = 300) -> Response:
-        """The answer ``build()`` gives, as ``json_answer`` sends it; with a ``tag``, from the
-        cached body (or a 304) when the rows it stands for are unchanged."""
+    # ------------------------------------------------------------------ the routes' side
+    def answer(self, request: Request, key: tuple, tag_of: Callable[[], "str | None"],
+               build: Callable[[], object], otherwise: "Callable[[], Response] | None" = None) -> Response:
+        """The answer ``build()`` gives, as ``json_answer`` sends it. ``key``: every parameter
+        of the answer. Kept and unchanged since (same generation): from memory; else with a
+        ``tag_of()``, from the kept body when the rows are unchanged, a 304 when the client has
+        it; without a tag, ``otherwise()`` (default: ``build()`` sent as it is)."""
+        gen = self.generation()  # before the rows: a write after it shows as a new one
+        k = self._kept.get(key)
+        if k is not None and gen is not None and k.generation == gen:
+            return self._hit(request, key, k)
+        tag = tag_of()
         if tag is None:
-            return json_answer(request, build(), max_age)
-        etag = self.etag(tag, *params)
+            return otherwise() if otherwise is not None else json_answer(request, build(), self.max_age)
+        etag = self.etag(tag, *key)
+        if k is not None and k.etag == etag:  # written since, but not these rows
+            with self._lock:
+                k.generation = gen
+                self.revalidated += 1
+            return self._hit(request, key, k)
         if not_modified(request, etag, None):
             return Response(status_code=304, headers={
-                "ETag": etag, "Cache-Control": f"public, max-age={max_age}"})
-        with self._lock:
-            body = self._bodies.get(etag)
-            if body is not None:
-                self._bodies.move_to_end(etag)
-                self.hits += 1
-        if body is None:
-            body = json.dumps(build(), ensure_ascii=False, separators=(",", ":")).encode()
-            self._keep(etag, body)
-        return conditional(request, body, "application/json", max_age=max_age, etag=etag)
+                "ETag": etag, "Cache-Control": f"public, max-age={self.max_age}"})
+        body = json.dumps(build(), ensure_ascii=False, separators=(",", ":")).encode()
+        k = Kept(gen, etag, body, self.max_age)
+        self._keep(key, k)
+        self._remember(request, key)
+        return k.response(request)
 
-    def _keep(self, etag: str, body: bytes) -> None:
-        if len(body) > self.max_bytes // 8:
-            return  # one answer never takes over the cache
+    def _hit(self, request: Request, key: tuple, k: Kept) -> Response:
+        with self._lock:
+            self.hits += 1
+            if key in self._kept:
+                self._kept.move_to_end(key)
+        self._remember(request, key)
+        return k.response(request)
+
+    def _keep(self, key: tuple, k: Kept) -> None:
         with self._lock:
             self.misses += 1
-            if etag in self._bodies:
-                return
-            self._bodies[etag] = body
-            self._size += len(body)
+            if len(k.body) > self.max_bytes // 8:
+                return  # one answer never takes over the cache
+            old = self._kept.pop(key, None)
+            if old is not None:
+                self._size -= len(old.body)
+            self._kept[key] = k
+            self._size += len(k.body)
             while self._size > self.max_bytes:
-                _, old = self._bodies.popitem(last=False)
-                self._size -= len(old)
+                _, gone = self._kept.popitem(last=False)
+                self._size -= len(gone.body)
+
+    def _remember(self, request: Request, key: tuple) -> None:
+        if request.method != "GET":
+            return
+        raw = (request.scope["path"], request.scope["query_string"])
+        with self._lock:
+            self._raw[raw] = key
+            self._raw.move_to_end(raw)
+            while len(self._raw) > self.MAX_RAW:
+                self._raw.popitem(last=False)
+
+    # ------------------------------------------------------------------ the fast path's side
+    def known(self, path: str, query: bytes) -> bool:
+        """True when this exact request was answered from a kept answer before."""
+        return (path, query) in self._raw
+
+    def lookup(self, path: str, query: bytes, gen) -> "Kept | None":
+        """The kept answer of this exact request when the store's generation is still ``gen``."""
+        key = self._raw.get((path, query))
+        if key is None or gen is None:
+            return None
+        k = self._kept.get(key)
+        if k is None or k.generation != gen:
+            return None
+        with self._lock:
+            self.hits += 1
+            if key in self._kept:
+                self._kept.move_to_end(key)
+        return k
 
     def stats(self) -> dict:
         with self._lock:
-            return {"entries": len(self._bodies), "bytes": self._size, "hits": self.hits,
-                    "misses": self.misses}
+            return {"entries": len(self._kept), "bytes": self._size, "hits": self.hits,
+                    "misses": self.misses, "revalidated": self.revalidated,
+                    "requests": len(self._raw)}

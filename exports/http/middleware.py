@@ -4,8 +4,9 @@
   already started, a closed connection): a ``BadInput`` is the client's (400); the service's own
   configuration (``BadConfig``), its store or its disk failing are ``503`` with ``Retry-After``;
   anything else is a logged ``500`` — a server fault never looks like bad client input;
-- ``FeedFastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query is
-  answered from memory before FastAPI routing and validation run.
+- ``FastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query, and
+  ``GET /api/day``/``/api/best`` already answered from the unchanged store, are answered from
+  memory before FastAPI routing and validation run.
 
 Both are pure ASGI so large feed bodies pass through untouched (BaseHTTPMiddleware re-streams them).
 """
@@ -19,6 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 
 from almanac.errors import BadConfig, BadInput
 from almanac.redaction import redact
@@ -80,13 +82,21 @@ class Failures:
             await failure(e, scope.get("path"))(scope, receive, send)
 
 
-class FeedFastPath:
-    """``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query is answered from memory
-    before FastAPI routing, validation and response classes run; everything else (and the first
-    request of a feed) goes on to the app, which renders and remembers it."""
+class FastPath:
+    """Repeat requests answered from memory before FastAPI routing, validation, response classes
+    and worker threads run (one header scan and a dict lookup):
 
-    def __init__(self, app, cache):
-        self.app, self.cache = app, cache
+    - ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query (``caching.FeedCache``);
+    - ``GET /api/day/…`` and ``GET /api/best?…`` already answered for this exact query from the
+      store, while the store's generation is unchanged (``answers.StoredAnswers``): the very
+      bytes and headers the route sent, a ``304`` to a matching ``If-None-Match``.
+
+    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API — goes on
+    to the app, which answers (and remembers) it. Only answers made there are ever replayed, so
+    the limits, validation and error answers are the app's."""
+
+    def __init__(self, app, cache, answers=None):
+        self.app, self.cache, self.answers = app, cache, answers
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
@@ -98,13 +108,27 @@ class FeedFastPath:
                     await send({"type": "http.response.start", "status": status, "headers": headers})
                     await send({"type": "http.response.body", "body": body})
                     return
+            elif self.answers is not None and scope["method"] == "GET" and path.startswith("/api/") \
+                    and self.answers.known(path, scope["query_string"]):
+                answers = self.answers
+                try:
+                    gen = await run_in_threadpool(answers.generation) if answers.blocking() \
+                        else answers.generation()
+                except Exception:  # noqa: BLE001 — the app answers, and says what went wrong
+                    gen = None
+                kept = answers.lookup(path, scope["query_string"], gen)
+                if kept is not None:
+                    status, headers, body = kept.raw(scope["headers"])
+                    await send({"type": "http.response.start", "status": status, "headers": headers})
+                    await send({"type": "http.response.body", "body": body})
+                    return
         await self.app(scope, receive, send)
 
 
-def install(app: FastAPI, cache) -> None:
+def install(app: FastAPI, cache, answers=None) -> None:
     """The middleware stack and the exception handlers of the service."""
     app.add_middleware(Failures)
-    app.add_middleware(FeedFastPath, cache=cache)
+    app.add_middleware(FastPath, cache=cache, answers=answers)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):

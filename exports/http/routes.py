@@ -107,9 +107,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
     app.add_api_route("/feeds/{name}", feed, methods=["HEAD"], include_in_schema=False)
 
 
-def add_api_routes(app: FastAPI, cfg, limiter) -> None:
+def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
     hopts = cfg["http"]
-    stored = app.state.stored_answers = StoredAnswers()
 
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
@@ -128,9 +127,9 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
                 from almanac.api.days import with_lang
                 doc = with_lang(dict(doc, qin=dict(doc["qin"])), lang)
             return doc
-        # a day the store holds current: its ETag from the rows' checksums, its body kept
-        return stored.answer(request, source.day_tag(d, zone, rcfg), ("day", lang, rcfg.digest),
-                             build)
+        # a day the store holds current: its ETag from the rows' checksums, its answer kept
+        return stored.answer(request, ("day", d, zone, lang, rcfg.digest),
+                             lambda: source.day_tag(d, zone, rcfg), build)
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
     def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
@@ -173,18 +172,21 @@ def add_api_routes(app: FastAPI, cfg, limiter) -> None:
         zone = feeds.check_tz(tz) if tz else None
         if lang:
             L.check_lang(lang)
-        # a range the store holds current is cheap: ranked by its score rows, ETag from their
-        # checksums, body kept; a person's 年命 is never stored
-        tag = None if (born or sex) else source.best_tag(task, s, e, zone, rcfg)
-        params = ("best", limit, lang, rcfg.digest)
-
         def build():
             return source.best(task, s, e, zone, limit, rcfg, **extra)
-        if tag is not None or (e - s).days + 1 <= int(hopts["cheap_best_days"]):
-            return stored.answer(request, tag, params, build)
-        # computed in a worker process: the serving process keeps answering cheap requests
-        return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone, limit,
-                                                rcfg, **extra))
+
+        def otherwise():
+            if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
+                return json_answer(request, build())
+            # computed in a worker process: the serving process keeps answering cheap requests
+            return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone,
+                                                    limit, rcfg, **extra))
+        if born or sex:  # a person's 年命 is never stored
+            return otherwise()
+        # a range the store holds current is cheap: ranked by its score rows, ETag from their
+        # checksums, answer kept
+        return stored.answer(request, ("best", task, s, e, zone, limit, lang, rcfg.digest),
+                             lambda: source.best_tag(task, s, e, zone, rcfg), build, otherwise)
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request):
@@ -268,9 +270,9 @@ def add_page_routes(app: FastAPI, cfg) -> None:
         return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300)
 
 
-def install(app: FastAPI, cfg, cache, limiter) -> None:
+def install(app: FastAPI, cfg, cache, limiter, stored: StoredAnswers) -> None:
     add_feed_routes(app, cfg, cache, limiter)
-    add_api_routes(app, cfg, limiter)
+    add_api_routes(app, cfg, limiter, stored)
     add_report_routes(app, cfg, limiter)
     add_health_routes(app, cfg, cache, limiter)
     add_page_routes(app, cfg)

@@ -13,6 +13,7 @@ from .core import (PrecomputeStats, Store, best, best_tag, day_tag, get_day, get
                    get_range, open_store)
 from .db import data_dir, resolve_url
 from .generation import current as generation
+from .generation import current_blocks as generation_blocks
 
-__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "generation", "integrity_stats", "get_day", "get_judgements",
+__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

@@ -69,7 +69,10 @@ def generation(url: str) -> "tuple | str | None":
     """The marker of the store at ``url`` (see the module's doc); None when there is none."""
     if url.startswith("sqlite"):
         path = _sqlite_file(url)
-        return None if path is None else sqlite_generation(path)
+        try:
+            return None if path is None else sqlite_generation(path)
+        except OSError:  # unreadable: no marker, nothing kept by it
+            return None
     try:
         with reading(get_engine(url)) as conn:
             lsn = conn.execute(_LSN).scalar()
@@ -89,12 +92,21 @@ def _url(url: "str | None", env_url: "str | None", env_dir: "str | None", cfg_ur
     return resolve_url(url, {"store": {"url": cfg_url}})
 
 
-def current(config=None, url: str | None = None) -> "tuple | str | None":
-    """The marker of the store ``config`` (or ``url``, ``$ALMANAC_DB_URL``) names; the URL is
-    resolved as ``db.resolve_url`` does, once per distinct set of its inputs."""
+def _resolved(config, url: str | None) -> str:
+    """``db.resolve_url``'s answer, worked out once per distinct set of its inputs."""
     try:
         cfg_url = (config["store"].get("url") or "") if config is not None else ""
     except (KeyError, TypeError, AttributeError):
         cfg_url = ""
     env = os.environ
-    return generation(_url(url, env.get("ALMANAC_DB_URL"), env.get("ALMANAC_DATA_DIR"), cfg_url))
+    return _url(url, env.get("ALMANAC_DB_URL"), env.get("ALMANAC_DATA_DIR"), cfg_url)
+
+
+def current(config=None, url: str | None = None) -> "tuple | str | None":
+    """The marker of the store ``config`` (or ``url``, ``$ALMANAC_DB_URL``) names."""
+    return generation(_resolved(config, url))
+
+
+def current_blocks(config=None, url: str | None = None) -> bool:
+    """True when ``current`` waits on a database server (call it off the event loop)."""
+    return is_blocking(_resolved(config, url))

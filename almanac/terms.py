@@ -250,10 +250,10 @@ WORDS_EN: dict[str, str] = {
     "三宮": "three palaces", "絳宮": "Crimson Palace", "明堂": "Bright Hall", "玉堂": "Jade Hall",
     "孟": "first-month", "仲": "mid-month", "季": "last-month", "孟仲季": "first-, mid- and last-month",
     "連茹": "linked roots", "夾定": "enclosed", "遇夾不夾": "enclosed yet not enclosed",
-    "夾定虛一": "enclosed with one missing", "夾不住": "not held in", "谷傳空亡": "valley into void",
+    "夾定虛一": "enclosed with one missing", "夾不住": "not held in", "谷傳空亡": "void in the valley",
     "腳踏空亡": "feet on the void", "三奇連珠": "Three Marvels strung as pearls",
     "子孫": "offspring", "兄弟": "siblings", "四閉": "four closures",
-    "祿": "salary", "驛馬": "post horse", "日德": "day's virtue", "長生": "growth",
+    "祿": "stipend", "驛馬": "post horse", "日德": "day's virtue", "長生": "growth",
     "墓": "tomb", "敗": "ruin", "沐浴": "bathing", "絕": "cut-off", "死": "death",
     "魁罡": "Kui-Gang",
 }

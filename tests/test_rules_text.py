@@ -338,3 +338,96 @@ def test_luanshou_and_zhuixu_agree_with_the_keti_catalogue(year):
     for _, f, ids in year:
         assert ("liuren.luanshou" in ids) == ("亂首" in f["keti"])
         assert ("liuren.zhuixu" in ids) == ("贅婿" in f["keti"])
+
+
+# --------------------------------------------------------------------------- what a reader of en / ko meets
+
+import re  # noqa: E402
+import tomllib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from almanac import terms as T  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[1] / "almanac" / "data"
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_SCRIPT = {"en": re.compile(r"[A-Za-z]"), "ko": re.compile(r"[\uac00-\ud7a3]")}
+#: forms a Korean text writes on purpose with characters outside a bracket after Hangul: none so
+#: far. A form added here says why a Korean reader is better served by it than by 한글(漢字).
+KO_DELIBERATE: dict[str, str] = {}
+
+
+def bare_cjk(text: str, lang: str) -> list[str]:
+    """The runs of Chinese characters in ``text`` a reader of ``lang`` meets bare: every run must
+    be the gloss of a word of the reader's script — inside brackets that follow an English word
+    (``initial transmission (發用)``, a space allowed) or a Hangul one (``발용(發用)``), at their
+    start, several joined by ``·`` or ``/`` (``묘·유(卯·酉)``); whatever follows a word, a comma or
+    a colon inside is no gloss (``신후(神后, 子)``, ``(hour stem 壬)``). Nested brackets are judged
+    the same way."""
+    script = _SCRIPT[lang]
+    stack: list[list[bool]] = []          # per open bracket: [glosses a word, reader's script seen]
+    bare, run = [], ""
+    for i, ch in enumerate(text):
+        if _CJK.match(ch):
+            if not (stack and stack[-1][0] and not stack[-1][1]):
+                run += ch
+            continue
+        if run:
+            bare.append(run)
+            run = ""
+        if ch == "(":
+            before = text[:i].rstrip(" ") if lang == "en" else text[:i]
+            stack.append([bool(before) and bool(script.match(before[-1])), False])
+        elif ch == ")" and stack:
+            stack.pop()
+        elif stack and ch not in "·/、":
+            stack[-1][1] = True           # the gloss ends at the first word, comma or colon
+    if run:
+        bare.append(run)
+    return [b for b in bare if not (lang == "ko" and b in KO_DELIBERATE)]
+
+
+def misnamed(text: str) -> list[str]:
+    """``Name (漢字)`` glosses in an English text whose name is not the one almanac.terms gives the
+    term (``Si (巳)``, ``the Noble One (貴人)``), so one term reads the same everywhere."""
+    wrong = []
+    for m in re.finditer(r"\(([\u3400-\u9fff]+)\)", text):
+        names = T.en_names(m.group(1))
+        before = text[:m.start()].rstrip().lower()
+        if before.endswith(("mine", "theirs")):      # "my mansion animal (番禽) … theirs (倒將)"
+            continue
+        if names and not any(before.endswith(n.lower()) or before.endswith(n.lower() + "s") for n in names):
+            wrong.append(f"{m.group(1)} should follow {' or '.join(names)}")
+    return wrong
+
+
+def _reader_texts():
+    """(where, lang, text) for every text in almanac/data shown to readers: each rule's text, each
+    課體's meaning."""
+    for path in sorted((DATA / "rules").glob("*.toml")):
+        for rule in tomllib.loads(path.read_text())["rule"]:
+            for lang in ("en", "ko"):
+                yield rule["id"], lang, rule["text"][lang]
+    for keti in tomllib.loads((DATA / "keti.toml").read_text())["keti"]:
+        for lang in ("en", "ko"):
+            yield f"課體 {keti['name']}", lang, keti[lang]
+
+
+def test_the_gloss_check_tells_a_gloss_from_a_bare_term():
+    assert bare_cjk("the initial transmission (發用) rides the Noble One (貴人)", "en") == []
+    assert bare_cjk("發用 rides 貴人", "en") == ["發用", "貴人"]
+    assert bare_cjk("Road cut off (hour stem 壬 or 癸)", "en") == ["壬", "癸"]
+    assert bare_cjk("묘·유(卯·酉)와 신후(神后)가 사맹(四孟)에 임함", "ko") == []
+    assert bare_cjk("신후(神后, 子)", "ko") == ["子"] and bare_cjk("암금(暗金: 항·우)", "ko") == []
+    assert bare_cjk("삼전 辰午申: 용이", "ko") == ["辰午申"]
+    assert bare_cjk("육정의 신(申子 탐랑, 亥卯 음적)", "ko") == ["亥卯"]
+    assert misnamed("Si (巳) and the Noble One (貴人)") == [] and misnamed("the snake (巳)")
+
+
+def test_english_and_korean_readers_meet_no_bare_chinese():
+    bad = [(where, lang, runs) for where, lang, text in _reader_texts() if (runs := bare_cjk(text, lang))]
+    assert not bad, "\n".join(map(str, bad))
+
+
+def test_english_texts_name_each_term_as_the_terms_table_does():
+    bad = [(where, wrong) for where, lang, text in _reader_texts() if lang == "en" and (wrong := misnamed(text))]
+    assert not bad, "\n".join(map(str, bad))

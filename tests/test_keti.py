@@ -157,6 +157,10 @@ def test_documented_counts_over_the_720():
     assert set(documented) == {d.name for d in catalogue() if not d.needs}
 
 
+#: options that choose how a fact of the moment is reckoned, not a 課體's condition (tested apart)
+RECKONINGS = {"keti_yuesu"}
+
+
 def test_readings_are_options():
     """Each option changes its 課體 on some 課, and the wide reading contains the narrow one."""
     base = _counts(nights=(False,))
@@ -165,7 +169,7 @@ def test_readings_are_options():
             "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
             "keti_tianyu": "daquan", "keti_siqi": "sike"}
     for opt, values in CHOICES.items():
-        if not opt.startswith("keti_"):
+        if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
         d = next(d for d in catalogue() if d.option == opt)
         count = ((lambda o: moment_counts(o, (d.name,))) if d.needs
@@ -614,3 +618,22 @@ def test_siqi_readings():
         ex = {"day": "甲子", "gan_shang": gan_shang}
         assert ("死奇" in [k.name for k in _chart(ex).keti]) == wide
         assert ("死奇" in [k.name for k in _chart(ex, richen).keti]) == narrow
+
+
+def test_yuesu_reckonings():
+    """keti_yuesu: 《六壬大全》 holds the moon two days in 斗, 《心鏡》 does not — 十一月初二 is 斗 by the first
+    and 牛 by the second (both 丑), 十一月初三 牛 (丑) against 女 (子); the day's marks follow the school."""
+    from datetime import date
+    from zoneinfo import ZoneInfo
+    from almanac.calendar import lunar_date
+    from almanac.liuren import yuesu
+    from almanac.liuren.daymarks import day_marks
+    from almanac.mansions import MANSIONS
+    assert [MANSIONS[yuesu.mansion(11, 2, r)] for r in ("daquan", "xinjing")] == ["斗", "牛"]
+    assert [MANSIONS[yuesu.mansion(11, 3, r)] for r in ("daquan", "xinjing")] == ["牛", "女"]
+    assert yuesu.mansion(1, 15, "xinjing") == yuesu.mansion(1, 15)          # 心鏡's own example, both ways
+    z = ZoneInfo("Asia/Shanghai")
+    d = date(2022, 11, 26)                         # 十一月初三 (Chinese calendar)
+    assert (lunar_date(d).month, lunar_date(d).day) == (11, 3)
+    assert day_marks(d, z)["yuesu"] == BRANCHES.index("丑")
+    assert day_marks(d, z, None, "xinjing")["yuesu"] == BRANCHES.index("子")

@@ -158,7 +158,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
-    marks = day_marks(_zi_day, instant.tzinfo, opts.calendar)    # 四立 分至 月宿 四正 of the day
+    marks = day_marks(_zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
     doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant, span), yj, ming, nian, **marks))
     doc["day"] = str(day_pillar)
     doc.update(describe(cfg, opts.calendar))

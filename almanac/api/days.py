@@ -168,7 +168,7 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     hours = almanac_hours(d, z, cfg)
-    marks = day_marks(d, z, opts.calendar)       # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
+    marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),

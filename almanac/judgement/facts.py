@@ -475,7 +475,8 @@ def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
     from almanac.liuren.daymarks import day_marks
     from almanac.hours import Options, almanac_hours
 
-    marks = day_marks(d, tz, Options.from_config(cfg).calendar)     # 四立 分至 月宿 四正 of the day
+    opts = Options.from_config(cfg)
+    marks = day_marks(d, tz, opts.calendar, opts.liuren.keti_yuesu)     # 四立 分至 月宿 四正 of the day
     return tuple((h.slot, from_engines(h.qin, h.chart, month_branch=h.month_branch,
                                        yuejiang=h.yuejiang, daytime=not h.night,
                                        year_branch=year_pillar_at(h.slot.start).branch, marks=marks))

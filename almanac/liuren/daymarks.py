@@ -25,23 +25,24 @@ from . import yuesu
 NAMES = ("sili", "fenzhi", "yuesu", "sizheng")
 
 
-def day_marks(d: date, tz, opts: CalendarOptions | None = None) -> FrozenDict:
+def day_marks(d: date, tz, opts: CalendarOptions | None = None, reckoning: str = "daquan") -> FrozenDict:
     """``{sili, fenzhi, yuesu, sizheng}`` of almanac day ``d`` in zone ``tz``: a 立 falls on it, a 分
-    or 至 falls on it, the palace of the moon's 宿 (``almanac.liuren.yuesu``), and whether it is one
-    of the 四正 (朔 上弦 望 下弦 晦). Worked out once per day and shared (read-only)."""
-    return _marks(d, tz, opts or _DEFAULT)
+    or 至 falls on it, the palace of the moon's 宿 (``almanac.liuren.yuesu``, counted by
+    ``reckoning``: the school's ``keti_yuesu``), and whether it is one of the 四正 (朔 上弦 望 下弦 晦).
+    Worked out once per day and shared (read-only)."""
+    return _marks(d, tz, opts or _DEFAULT, reckoning)
 
 
 _DEFAULT = CalendarOptions()
 
 
 @lru_cache(maxsize=1024)
-def _marks(d: date, tz, opts: CalendarOptions) -> FrozenDict:
+def _marks(d: date, tz, opts: CalendarOptions, reckoning: str) -> FrozenDict:
     which = calendar_for(opts.lunar, getattr(tz, "key", None))
     ld = lunar_date(d, which)
     last = lunar_date(d + timedelta(days=1), which).day == 1
     return FrozenDict(sili=is_sili_day(d, tz, opts), fenzhi=is_fenzhi_day(d, tz, opts),
-                      yuesu=yuesu.branch(ld.month, ld.day), sizheng=yuesu.is_sizheng(ld.day, last))
+                      yuesu=yuesu.branch(ld.month, ld.day, reckoning), sizheng=yuesu.is_sizheng(ld.day, last))
 
 
 __all__ = ["NAMES", "day_marks"]

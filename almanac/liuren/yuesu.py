@@ -6,7 +6,9 @@
 The 二煩課 訂訛 lists the month starts 室 奎 胃 畢 參 鬼 張 角 氐 心 斗 虛 and 「每一日行一宿」; the 課經 text
 of 二煩 lets the wide 宿 keep the moon a second day (「遇奎張井翼氐斗宿，重算留一」). 《大六壬心鏡》's note
 to the same 課 counts the same way with five wide 宿 (奎井張翼氐, not 斗) and gives the worked
-example the tests check: 正月十五日 → 星, in the 午 palace.
+example the tests check: 正月十五日 → 星, in the 午 palace. The two counts are the readings of
+``[liuren] keti_yuesu`` (``daquan``, the default, and ``xinjing``): they part only after the moon
+reaches 斗 in a month.
 
 The 宿's branch is its palace among the twelve (子 女虛危, 丑 斗牛, 寅 尾箕, 卯 氐房心, 辰 角亢, 巳 翼軫,
 午 柳星張, 未 井鬼, 申 觜參, 酉 胃昴畢, 戌 奎婁, 亥 室壁: the 十二次 the 月將 are named by; 《心鏡》:
@@ -28,8 +30,9 @@ from ..mansions import MANSIONS
 
 #: the 宿 the moon stands in on the first day of lunar months 1 … 12 (《六壬大全》 二煩課 訂訛)
 MONTH_START = "室奎胃畢參鬼張角氐心斗虛"
-#: the wide 宿 that keep the moon a second day (「遇奎張井翼氐斗宿，重算留一」)
-STAYS = frozenset("奎張井翼氐斗")
+#: the wide 宿 that keep the moon a second day, by reading: 《六壬大全》 「遇奎張井翼氐斗宿，重算留一」,
+#: 《大六壬心鏡》 「奎井張翼氐重留」
+STAYS = {"daquan": frozenset("奎張井翼氐斗"), "xinjing": frozenset("奎井張翼氐")}
 #: the palace (branch) of each 宿, by the 十二次
 PALACE = {**dict.fromkeys("女虛危", 0), **dict.fromkeys("斗牛", 1), **dict.fromkeys("尾箕", 2),
           **dict.fromkeys("氐房心", 3), **dict.fromkeys("角亢", 4), **dict.fromkeys("翼軫", 5),
@@ -40,21 +43,23 @@ SIZHENG_DAYS = (1, 8, 15, 23)
 
 
 @lru_cache(maxsize=None)
-def mansion(month: int, day: int) -> int:
-    """The index (角 0 … 軫 27) of the moon's 宿 on lunar ``month`` / ``day``."""
+def mansion(month: int, day: int, reading: str = "daquan") -> int:
+    """The index (角 0 … 軫 27) of the moon's 宿 on lunar ``month`` / ``day`` (``reading``: which
+    wide 宿 hold it two days, :data:`STAYS`)."""
     if not 1 <= month <= 12 or not 1 <= day <= 30:
         raise ValueError(f"lunar month {month} day {day} is out of range")
+    stays = STAYS[reading]
     i, left = MANSIONS.index(MONTH_START[month - 1]), day
     while True:
-        left -= 2 if MANSIONS[i] in STAYS else 1
+        left -= 2 if MANSIONS[i] in stays else 1
         if left <= 0:
             return i
         i = (i + 1) % 28
 
 
-def branch(month: int, day: int) -> int:
+def branch(month: int, day: int, reading: str = "daquan") -> int:
     """The palace (0 子 … 11 亥) of the moon's 宿 on lunar ``month`` / ``day``: the 月宿 a 課 reads."""
-    return PALACE[MANSIONS[mansion(month, day)]]
+    return PALACE[MANSIONS[mansion(month, day, reading)]]
 
 
 def is_sizheng(day: int, last: bool) -> bool:

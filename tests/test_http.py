@@ -261,3 +261,38 @@ def test_store_answers_are_kept_until_the_store_is_written(db_url, monkeypatch):
     assert client.get(day_url, headers={"If-None-Match": first[day_url].headers["etag"]}).status_code == 200
     stats = client.get("/healthz").json()["stored_answers"]
     assert stats["hits"] >= 6 and stats["revalidated"] >= 1
+
+
+def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
+    """/reports/… with a school, clock and place: parsed as the API parses them (a bad one is a
+    400 JSON), the page follows them, and it is kept in memory — never written to the folder."""
+    from datetime import date, timedelta
+
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app, routes
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    app = create_app({"http": {"expensive_processes": False}})
+    client = TestClient(app, raise_server_exceptions=False)
+    day = (date.today() - timedelta(days=1)).isoformat()
+    plain = client.get(f"/reports/{day}.html", params={"lang": "en"})
+    assert plain.status_code == 200
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    url = f"/reports/{day}.html"
+    picked = {"lang": "en", "school": "daquan", "clock": "true_solar", "place": "Seoul"}
+    r = client.get(url, params=picked)
+    assert r.status_code == 200 and r.text != plain.text
+    assert "daquan (六壬大全)" in r.text and "daquan" not in plain.text
+    assert "Seoul" in r.text and "Asia/Seoul" in r.text          # the place's zone by default
+    assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files   # nothing written
+    monkeypatch.setattr(routes, "render_page", lambda *a: pytest.fail("rendered again"))
+    again = client.get(url, params=picked)
+    assert again.content == r.content and again.headers["etag"] == r.headers["etag"]
+    assert client.get(url, params=picked, headers={"If-None-Match": r.headers["etag"]}).status_code == 304
+    for bad in ({"school": "nope"}, {"clock": "sundial"}, {"place": "Atlantis"}, {"lunar": "martian"}):
+        b = client.get(url, params=bad)
+        assert b.status_code == 400 and list(b.json()) == ["error"], bad
+    far = client.get("/reports/1999-01-01.html", params={"school": "daquan"})
+    assert far.status_code == 404 and "error" in far.json()
+    assert client.get("/healthz").json()["chosen_pages"]["entries"] == 1

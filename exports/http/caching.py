@@ -66,6 +66,43 @@ def json_answer(request: Request, doc, max_age: int = 300) -> Response:
     return conditional(request, body, "application/json", max_age=max_age)
 
 
+class KeptBodies:
+    """Bodies by key, each with the time it was made, bounded in bytes (least recently used
+    first out; a body larger than an eighth of the bound is not kept)."""
+
+    def __init__(self, max_bytes: int):
+        self.max_bytes = int(max_bytes)
+        self._items: "OrderedDict[tuple, tuple[bytes, datetime]]" = OrderedDict()
+        self.bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> "tuple[bytes, datetime] | None":
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key: tuple, body: bytes) -> tuple[bytes, datetime]:
+        item = (body, datetime.now(timezone.utc).replace(microsecond=0))
+        if len(body) > self.max_bytes // 8:
+            return item
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= len(old[0])
+            self._items[key] = item
+            self.bytes += len(body)
+            while self.bytes > self.max_bytes:
+                _, (gone, _) = self._items.popitem(last=False)
+                self.bytes -= len(gone)
+        return item
+
+    def stats(self) -> dict:
+        with self._lock:
+            return {"entries": len(self._items), "bytes": self.bytes, "max_bytes": self.max_bytes}
+
+
 def accepts_gzip(value: bytes) -> bool:
     for part in value.split(b","):
         name, _, params = part.strip().partition(b";")

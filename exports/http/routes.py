@@ -14,7 +14,7 @@ from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
 from exports.http.answers import StoredAnswers
-from exports.http.caching import conditional, json_answer, render_entry
+from exports.http.caching import KeptBodies, conditional, json_answer, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
 from exports.http.pages import index_html
@@ -208,37 +208,63 @@ def write_page(d: date, folder: Path, cfg, lang: str, tz: str) -> Path:
                                  heatmap_days=int(cfg["reports"]["days"]))[0]
 
 
+def render_page(d: date, cfg, lang: str, tz: str) -> bytes:
+    """One report page's HTML, as ``write_page`` makes it, written to no folder of the service
+    (a page with the request's own place, clock or school: see ``add_report_routes``)."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="almanac-page-") as tmp:
+        return write_page(d, Path(tmp), cfg, lang, tz).read_bytes()
+
+
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     max_age = int(cfg["http"]["max_age"])
+    # pages with a request's own choices: kept in memory, bounded in bytes, never on disk
+    chosen_pages = app.state.chosen_pages = KeptBodies(int(cfg["http"]["report_cache_bytes"]))
+
+    def in_window(d: date) -> None:
+        lo, hi = report_window(cfg)
+        if not lo <= d <= hi:
+            raise StarletteHTTPException(404, f"no report for {d}: pages are made on demand only for "
+                                              f"{lo} .. {hi} (a window around today)")
 
     def page(folder: Path, d: date, lang: str, tz: str) -> Path:
         path = folder / f"{d.isoformat()}.html"
         if path.exists():
             return path
-        lo, hi = report_window(cfg)
-        if not lo <= d <= hi:
-            raise StarletteHTTPException(404, f"no report for {d}: pages are made on demand only for "
-                                              f"{lo} .. {hi} (a window around today)")
+        in_window(d)
         return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
+
+    def chosen_page(d: date, rcfg, lang: str, tz: str) -> tuple[bytes, datetime]:
+        key = (d, lang, tz, rcfg.digest)
+        kept = chosen_pages.get(key)
+        if kept is not None:
+            return kept
+        in_window(d)
+        return chosen_pages.put(key, limiter.run("report page", render_page, d, rcfg, lang, tz))
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},
              summary="A day's report page (YYYY-MM-DD.html or latest.html)")
     def report(request: Request, name: str,
                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
-               tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul")):
+               tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul"),
+               picked: dict = Depends(chosen)):
         from exports import reports
+        rcfg = choices(cfg, picked)   # the API's and CLI's own parsing: a bad value is a 400
         lang = L.check_lang(lang or cfg["reports"]["lang"])
-        tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
-        folder = reports.variant_dir(reports_dir(cfg), lang, tz, cfg)
+        tz = feeds.check_tz(tz or rcfg["calendar"]["default_tz"])
         if name == "latest.html":
             # today's page (written now if the nightly job has not); the file latest.html is the
             # nightly run's alone: a page asked for on demand never becomes "latest"
-            path = page(folder, feeds.today_in(tz), lang, tz)
+            d = feeds.today_in(tz)
         elif name.endswith(".html") and _DATE_RE.match(name[:-5]):
-            path = page(folder, parse_date(name[:-5], "date"), lang, tz)
+            d = parse_date(name[:-5], "date")
         else:
             raise StarletteHTTPException(404, f"no report {name!r}; reports are /reports/YYYY-MM-DD.html")
+        if rcfg.digest != cfg.digest:
+            body, lm = chosen_page(d, rcfg, lang, tz)
+            return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
+        path = page(reports.variant_dir(reports_dir(cfg), lang, tz, cfg), d, lang, tz)
         body = path.read_bytes()
         lm = datetime.fromtimestamp(int(path.stat().st_mtime), timezone.utc)
         return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
@@ -261,6 +287,9 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         if answers is not None:
             doc["stored_answers"] = answers.stats()
         doc["expensive"] = limiter.stats()
+        pages = getattr(request.app.state, "chosen_pages", None)
+        if pages is not None:
+            doc["chosen_pages"] = pages.stats()
         return JSONResponse(doc, headers={"Cache-Control": "no-store"})
 
 

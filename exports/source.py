@@ -99,6 +99,20 @@ def store_generation_blocks(config=None) -> bool:
     return fn(config) if fn is not None else False
 
 
+def day_tags(start, end, tz: str | None = None, config=None) -> dict[date, str]:
+    """``day_tag`` of each day of the range the store holds current, in one read; the days it
+    does not hold (or every day, without a store) are left out."""
+    fn = _store_fn("day_tags")
+    return fn(start, end, tz, config) if fn is not None else {}
+
+
+def task_tags(task: str, start, end, tz: str | None = None, config=None) -> dict[date, str]:
+    """Per day of the range the store holds current for ``task``, a digest standing for that
+    day's judged hours (equal tags, equal ``judge_day`` answers); the others are left out."""
+    fn = _store_fn("task_tags")
+    return fn(task, start, end, tz, config) if fn is not None else {}
+
+
 def _dates(start, end) -> list[date]:
     from datetime import timedelta
     s, e = _as_date(start), _as_date(end)

@@ -53,6 +53,35 @@ def test_fold_is_icalendar_folding(s):
     assert text.fold(line) == parser.Contentline(line).to_ical()
 
 
+_WORDS = st.text(alphabet=st.sampled_from("ab ,;:\\^n'\"禽日é🜂\t\n\r"), max_size=300)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDS, _WORDS, st.lists(_WORDS, min_size=1, max_size=3),
+       st.sampled_from(["Asia/Shanghai", "Asia/Seoul", "America/New_York", "Etc/GMT+5", "UTC"]),
+       st.integers(0, 1440) | st.none(), st.integers(0, 3))
+def test_events_written_directly_are_what_icalendar_writes(summary, description, cats, zone,
+                                                           alarm, kind):
+    """``text.event_text`` writes an event without building it, byte for byte (every slot of
+    its ``EventText``) what icalendar writes for the same event."""
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+    assert text._SPECS_DIRECT                    # the probe agreed with the installed icalendar
+    z = ZoneInfo(zone)
+    times = [(("dtstart", date(2026, 12, 1)), ("dtend", date(2026, 12, 2))),
+             (("dtstart", datetime(2026, 12, 21, 15, 3, tzinfo=timezone.utc)),
+              ("duration", timedelta(minutes=1))),
+             (("dtstart", datetime(2026, 3, 8, 1, 0, tzinfo=z)),
+              ("dtend", datetime(2026, 3, 8, 3, 0, tzinfo=z))),
+             (("dtstart", datetime(2026, 11, 1, 1, 30, fold=1, tzinfo=z)),
+              ("dtend", datetime(2026, 11, 1, 3, 0, tzinfo=z)))][kind]
+    spec = text.EventSpec("uid-1", "ko", summary, description, tuple(cats), times,
+                          None if alarm is None else (alarm, "uid-2"))
+    fast, ref = text.event_text(spec), text.EventText(spec.component())
+    for slot in text.EventText.__slots__:
+        assert getattr(fast, slot) == getattr(ref, slot), slot
+
+
 def _straightforward(task, start, end, tz, lang, alarm):
     """build_feed's answer the plain way: icalendar serialises every event for its size, again
     for its digest, and the whole calendar again at the end."""
@@ -137,12 +166,12 @@ def _built_days(monkeypatch) -> list:
     """A list that grows by the date of each day whose event texts are built (not read back)."""
     from exports import feeds
     built: list = []
-    real = feeds._Builder.day_events
+    real = feeds._Builder.day_specs
 
     def counting(self, day):
         built.append(day["date"])
         return real(self, day)
-    monkeypatch.setattr(feeds._Builder, "day_events", counting)
+    monkeypatch.setattr(feeds._Builder, "day_specs", counting)
     return built
 
 
@@ -223,3 +252,40 @@ def test_the_kept_file_holds_the_texts_of_the_last_two_runs(tmp_path):
     assert k.get(b"a") is None                  # used by neither of the last two runs
     assert k.get(b"b")[0].plain == k.get(b"c")[0].plain == ev.to_ical()
     k.close()
+
+
+def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(tmp_path,
+                                                                                monkeypatch):
+    """With the horizon precomputed, a new process's run finds every day's kept texts by the
+    store's row checksums: no day document or judgement is read, the bytes are the same; the
+    next night reads only the day that enters the feeds."""
+    import config as config_mod
+    from exports import feeds
+    from exports.store import Store, core
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    cfg = config_mod.load(None)
+    today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
+    s, e = feeds.horizon(today, cfg)
+    Store(None, cfg).precompute(s, e + timedelta(days=1))
+    _forget(feeds)
+    first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
+    reads: list = []
+    for name in ("get_range", "get_judgements_range"):
+        real = getattr(core.Store, name)
+        monkeypatch.setattr(core.Store, name, lambda self, *a, _real=real, _n=name, **k:
+                            reads.append((_n, str(a[-3] if _n == "get_judgements_range" else a[0]),
+                                          str(a[-2] if _n == "get_judgements_range" else a[1])))
+                            or _real(self, *a, **k))
+    _forget(feeds)
+    same = feeds.write_feeds(tmp_path / "n1b", None, today, texts_file=kept_file)
+    assert reads == []
+    assert [p.read_bytes() for p in same] == [p.read_bytes() for p in first]
+    _forget(feeds)
+    nxt = feeds.write_feeds(tmp_path / "n2", None, today + timedelta(days=1), texts_file=kept_file)
+    entering = (e + timedelta(days=1)).isoformat()
+    assert reads and {(a, b) for _, a, b in reads} == {(entering, entering)}
+    monkeypatch.undo()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    _forget(feeds)
+    fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")
+    assert [p.read_bytes() for p in nxt] == [p.read_bytes() for p in fresh]

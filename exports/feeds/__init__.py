@@ -215,40 +215,40 @@ class _Builder:
                 return L.task_label(t, self.lang)
         return self.task
 
-    def _event(self, uid: str, summary: str, description: str, categories: list[str]) -> icalendar.Event:
-        ev = icalendar.Event()
-        ev.add("uid", uid)
-        ev.add("summary", summary, parameters={"LANGUAGE": self.lang})
-        ev.add("description", description, parameters={"LANGUAGE": self.lang})
-        ev.add("categories", categories)
-        ev.add("transp", "TRANSPARENT")
-        ev.add("class", "PUBLIC")
-        ev.add("x-microsoft-cdo-busystatus", "FREE")
-        return ev
+    def _spec(self, uid: str, summary: str, description: str, categories: list[str], times,
+              alarm: "tuple[int, str] | None" = None) -> text.EventSpec:
+        return text.EventSpec(uid, self.lang, summary, description, tuple(categories), tuple(times),
+                              alarm)
 
     def day_events(self, day: dict) -> list[icalendar.Event]:
+        """The day's events as icalendar components (the feed itself writes their text directly,
+        ``text.event_text``: the same bytes)."""
+        return [spec.component() for spec in self.day_specs(day)]
+
+    def hour_events(self, day: dict, judged: list[dict]) -> list[icalendar.Event]:
+        """The chosen hours' events as icalendar components (see ``day_events``)."""
+        return [spec.component() for spec in self.hour_specs(day, judged)]
+
+    def day_specs(self, day: dict) -> list[text.EventSpec]:
         lang = self.lang
         d = date.fromisoformat(day["date"])
         convention = L.label("convention" if self.cfg["calendar"]["day_boundary"] == "zi"
                              else "convention_midnight", lang)
-        ev = self._event(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
-                         "\n".join(day_lines(day, lang) + [convention]),
-                         [L.label("almanac", lang), L.label("day", lang)])
-        ev.add("dtstart", d)
-        ev.add("dtend", d + timedelta(days=1))
-        out = [ev]
+        out = [self._spec(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
+                          "\n".join(day_lines(day, lang) + [convention]),
+                          [L.label("almanac", lang), L.label("day", lang)],
+                          (("dtstart", d), ("dtend", d + timedelta(days=1))))]
         for t in day.get("solar_terms") or []:
             at = datetime.fromisoformat(t["at"])
             name = L.term(t["name"], lang)
             local = at.astimezone(self.tz)
-            te = self._event(_uid(self.ns, f"term/{local.year}/{t['name']}"),
-                             f"{L.label('term', lang)} {name}",
-                             f"{name}\n{L.label('instant', lang)}: {local.isoformat()} ({self.tz_name})\n"
-                             f"UTC: {at.astimezone(timezone.utc).isoformat()}",
-                             [L.label("almanac", lang), L.label("term", lang)])
-            te.add("dtstart", at.astimezone(timezone.utc).replace(microsecond=0))
-            te.add("duration", timedelta(minutes=1))
-            out.append(te)
+            out.append(self._spec(
+                _uid(self.ns, f"term/{local.year}/{t['name']}"), f"{L.label('term', lang)} {name}",
+                f"{name}\n{L.label('instant', lang)}: {local.isoformat()} ({self.tz_name})\n"
+                f"UTC: {at.astimezone(timezone.utc).isoformat()}",
+                [L.label("almanac", lang), L.label("term", lang)],
+                (("dtstart", at.astimezone(timezone.utc).replace(microsecond=0)),
+                 ("duration", timedelta(minutes=1)))))
         return out
 
     def chosen_hours(self, judged: list[dict]) -> list[dict]:
@@ -266,7 +266,7 @@ class _Builder:
             chosen |= {id(j) for j in ranked[:self.best_per_day]}
         return [j for j in usable if id(j) in chosen]
 
-    def hour_events(self, day: dict, judged: list[dict]) -> list[icalendar.Event]:
+    def hour_specs(self, day: dict, judged: list[dict]) -> list[text.EventSpec]:
         lang = self.lang
         by_branch = {h["branch"]: h for h in day.get("hours") or []}
         out = []
@@ -302,18 +302,11 @@ class _Builder:
             if reasons:
                 lines.append(f"{L.label('reasons', lang)}:")
                 lines += [f"- {_reason_text(r)}" for r in reasons]
-            ev = self._event(_uid(self.ns, f"hour/{day['date']}/{h['branch']}"), summary, "\n".join(lines),
-                             [L.label("almanac", lang), self.task_label, vname])
-            ev.add("dtstart", start)
-            ev.add("dtend", end)
-            if self.alarm is not None:
-                al = icalendar.Alarm()
-                al.add("action", "DISPLAY")
-                al.add("description", summary)
-                al.add("trigger", timedelta(minutes=-self.alarm))
-                al.add("uid", _uid(self.ns, f"alarm/{self.alarm}/{day['date']}/{h['branch']}"))
-                ev.add_component(al)
-            out.append(ev)
+            alarm = None if self.alarm is None else (
+                self.alarm, _uid(self.ns, f"alarm/{self.alarm}/{day['date']}/{h['branch']}"))
+            out.append(self._spec(_uid(self.ns, f"hour/{day['date']}/{h['branch']}"), summary,
+                                  "\n".join(lines), [L.label("almanac", lang), self.task_label, vname],
+                                  (("dtstart", start), ("dtend", end)), alarm))
         return out
 
     def calendar(self, events: list[icalendar.Event], stamps: dict) -> icalendar.Calendar:
@@ -505,14 +498,21 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     if (e - s).days > 3660:
         raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events")
     b = _Builder(task, tz, lang, alarm, cfg, person)
-    days = _read(("days", s, e, tz, cfg.digest), lambda: source.get_range(s, e, tz, cfg))
-    judged = _read(("judged", task, s, e, tz, cfg.digest, person),
-                   lambda: source.judge_range(task, s, e, tz, cfg, person=person))
+    dates = source._dates(s, e)
+    # the days the store holds current are known by their rows' checksums: their kept texts are
+    # found without reading (or unpacking) a row; only the other days are read, in one range
+    tagged = _stored_keys(b, s, e)
+    found = {d: hit for d, key in tagged.items() if (hit := _kept_texts(key)) is not None}
+    content: dict = {}
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
-    for day in days:
-        d = date.fromisoformat(day["date"])
-        evs = _day_texts(b, day, judged.get(d) or judged.get(day["date"]) or [])
+    for d in dates:
+        evs = found.get(d)
+        if evs is None:
+            if not content:
+                content.update(_read_content(b, [x for x in dates if x not in found]))
+            day, judged = content[d]
+            evs = _day_texts(b, day, judged, tagged.get(d))
         add = sum(len(t.plain) + 120 for t in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
         if len(texts) + len(evs) > max_events or size + add > max_bytes:
             if strict:
@@ -530,28 +530,74 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
 
 
 #: the event texts of one day of one feed, by a digest of everything they are made of (the
-#: feed's task, language, zone, alarm and config, the day's document and its judged hours): a
-#: day already in last night's feed is not built again. Bounded; bytes only.
+#: feed's task, language, zone, alarm and config, and the day's and task's stored row checksums,
+#: or for a day the store does not hold, its document and judged hours): a day already in last
+#: night's feed is not built again. Bounded; bytes only.
 _texts: "OrderedDict[bytes, tuple[text.EventText, ...]]" = OrderedDict()
 _texts_lock = threading.Lock()
 _TEXTS_MAX = 20_000
 
 
-def _day_texts(b: "_Builder", day: dict, judged: list) -> tuple[text.EventText, ...]:
-    key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, _json_digest(day),
-                                     _json_digest(judged)]).encode()).digest()
+def _stored_keys(b: "_Builder", s: date, e: date) -> dict[date, bytes]:
+    """The key of each day's texts for the days of ``s``…``e`` the store holds current for the
+    feed's task: a digest of the feed's namespace, alarm and config and of the day's and the
+    task's row checksums (``source.day_tags``, ``source.task_tags``), read once per run. A
+    person's hours are never stored: their feed has none."""
+    if b.person is not None:
+        return {}
+    tz, cfg = b.tz_name, b.cfg
+    days = _read(("day_tags", s, e, tz, cfg.digest), lambda: source.day_tags(s, e, tz, cfg))
+    if not days:
+        return {}
+    tasks = _read(("task_tags", b.task, s, e, tz, cfg.digest),
+                  lambda: source.task_tags(b.task, s, e, tz, cfg))
+    return {d: hashlib.sha256(json.dumps([b.ns, b.alarm, cfg.digest, "stored", tag,
+                                          tasks[d]]).encode()).digest()
+            for d, tag in days.items() if d in tasks}
+
+
+def _read_content(b: "_Builder", dates: list[date]) -> dict[date, tuple[dict, list]]:
+    """``{date: (day document, judged hours)}`` from the first to the last of ``dates``, each
+    range read once per run for every feed that needs it."""
+    s, e, tz, cfg, task, person = dates[0], dates[-1], b.tz_name, b.cfg, b.task, b.person
+    days = _read(("days", s, e, tz, cfg.digest), lambda: source.get_range(s, e, tz, cfg))
+    judged = _read(("judged", task, s, e, tz, cfg.digest, person),
+                   lambda: source.judge_range(task, s, e, tz, cfg, person=person))
+    out = {}
+    for day in days:
+        d = date.fromisoformat(day["date"])
+        out[d] = (day, judged.get(d) or judged.get(day["date"]) or [])
+    return out
+
+
+def _kept_texts(key: bytes) -> "tuple[text.EventText, ...] | None":
+    """The texts kept under ``key``: in this process, else in the file of earlier runs."""
     hit = _texts.get(key)
-    on_disk = hashlib.sha256(key + kept.code_digest().encode()).digest()   # texts this code wrote
     if hit is None and _reads_kept() is not None:
-        hit = _reads_kept().get(on_disk)
+        hit = _reads_kept().get(_on_disk(key))
         if hit is not None:
             _keep_in_memory(key, hit)
+    return hit
+
+
+def _on_disk(key: bytes) -> bytes:
+    return hashlib.sha256(key + kept.code_digest().encode()).digest()   # texts this code wrote
+
+
+def _day_texts(b: "_Builder", day: dict, judged: list, key: bytes | None = None
+               ) -> tuple[text.EventText, ...]:
+    """The event texts of one day of ``b``'s feed, kept under ``key`` (see ``_stored_keys``) or,
+    for a day the store does not hold, under a digest of its document and judged hours."""
+    if key is None:
+        key = hashlib.sha256(json.dumps([b.ns, b.alarm, b.cfg.digest, _json_digest(day),
+                                         _json_digest(judged)]).encode()).digest()
+    hit = _kept_texts(key)
     if hit is not None:
         return hit
-    evs = tuple(text.EventText(ev) for ev in b.day_events(day) + b.hour_events(day, judged))
+    evs = tuple(text.event_text(spec) for spec in b.day_specs(day) + b.hour_specs(day, judged))
     _keep_in_memory(key, evs)
     if _reads_kept() is not None:
-        _reads_kept().put(on_disk, evs)
+        _reads_kept().put(_on_disk(key), evs)
     return evs
 
 

@@ -18,11 +18,14 @@ of lines differently (a future version), its own folding is used instead.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from datetime import date, datetime, timedelta, timezone
 
 import icalendar
 from icalendar import parser as _parser
+from icalendar.parser import _escape_char
 from icalendar.caselessdict import canonsort_keys
 
 _LIMIT = 74            # octets a folded segment may hold (icalendar: cut before reaching 75)
@@ -219,6 +222,182 @@ class EventText:
         return self._join(parts, _order(keys, self.canonical))
 
 
+@dataclasses.dataclass(frozen=True)
+class EventSpec:
+    """What one feed event says, before it is written: its UID, summary and description (in
+    ``lang``), categories, times (``("dtstart", date | aware datetime)`` then ``("dtend", …)``
+    or ``("duration", timedelta)``) and an optional display alarm ``(minutes before, UID)``.
+    The feed's events are all of this one shape (transparent, public, free)."""
+
+    uid: str
+    lang: str
+    summary: str
+    description: str
+    categories: tuple[str, ...]
+    times: tuple[tuple[str, object], ...]
+    alarm: tuple[int, str] | None = None
+
+    def component(self) -> icalendar.Event:
+        """The event as icalendar builds it (every value parsed and checked by ``add``)."""
+        ev = icalendar.Event()
+        ev.add("uid", self.uid)
+        ev.add("summary", self.summary, parameters={"LANGUAGE": self.lang})
+        ev.add("description", self.description, parameters={"LANGUAGE": self.lang})
+        ev.add("categories", list(self.categories))
+        for name, value in _FIXED:
+            ev.add(name, value)
+        for name, value in self.times:
+            ev.add(name, value)
+        if self.alarm is not None:
+            minutes, uid = self.alarm
+            al = icalendar.Alarm()
+            al.add("action", "DISPLAY")
+            al.add("description", self.summary)
+            al.add("trigger", timedelta(minutes=-minutes))
+            al.add("uid", uid)
+            ev.add_component(al)
+        return ev
+
+
+#: the properties every feed event has, whatever it says
+_FIXED = (("transp", "TRANSPARENT"), ("class", "PUBLIC"), ("x-microsoft-cdo-busystatus", "FREE"))
+
+
+def _text(name: str, value: str, lang: str | None = None) -> bytes:
+    head = name if lang is None else f"{name};LANGUAGE={lang}"
+    return fold(f"{head}:{_escape_char(value)}") + b"\r\n"
+
+
+@functools.lru_cache(maxsize=64)
+def _duration(td: timedelta) -> str:
+    return icalendar.vDuration(td).to_ical().decode()
+
+
+def _time_line(name: str, value) -> str | None:
+    """The content line of one of an event's times as icalendar writes it, or None for a value
+    this module does not write itself (then icalendar writes the whole event)."""
+    t = type(value)
+    if t is date:
+        return f"{name};VALUE=DATE:{value.year:04d}{value.month:02d}{value.day:02d}"
+    if t is datetime:
+        tz = value.tzinfo
+        stamp = (f"{value.year:04d}{value.month:02d}{value.day:02d}T{value.hour:02d}"
+                 f"{value.minute:02d}{value.second:02d}")
+        if value.microsecond:
+            return None
+        if tz is timezone.utc:
+            return f"{name}:{stamp}Z"
+        key = getattr(tz, "key", None)
+        if isinstance(key, str) and _zone_direct(key):
+            return f"{name};TZID={key}:{stamp}"
+        return None
+    if t is timedelta:
+        return f"{name}:{_duration(value)}"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _zone_direct(key: str) -> bool:
+    """Whether icalendar writes a time in zone ``key`` as ``TZID=key`` with the local time (not
+    as UTC, nor under another name): checked once per zone."""
+    from zoneinfo import ZoneInfo
+    try:
+        value = datetime(2026, 12, 1, 23, 0, tzinfo=ZoneInfo(key))
+    except Exception:  # noqa: BLE001 — not a zone: icalendar writes it
+        return False
+    ev = icalendar.Event()
+    ev.add("dtstart", value)
+    return ev.content_line("DTSTART", ev["DTSTART"]) == f"DTSTART;TZID={key}:20261201T230000"
+
+
+def _direct(spec: EventSpec) -> "EventText | None":
+    """``EventText(spec.component())`` written here, line by line, without building the
+    component; None when a value is not of the kinds written here."""
+    if not _SIMPLE_PARAM.fullmatch(spec.lang) or any(type(c) is not str for c in spec.categories):
+        return None
+    parts = {"UID": _text("UID", spec.uid),
+             "SUMMARY": _text("SUMMARY", spec.summary, spec.lang),
+             "DESCRIPTION": _text("DESCRIPTION", spec.description, spec.lang),
+             "CATEGORIES": fold("CATEGORIES:" + ",".join([_escape_char(c) for c in spec.categories]))
+             + b"\r\n",
+             **_FIXED_PARTS}
+    tzids = set()
+    for name, value in spec.times:
+        line = _time_line(name.upper(), value)
+        if line is None:
+            return None
+        parts[name.upper()] = fold(line) + b"\r\n"
+        if ";TZID=" in line:
+            tzids.add(line.split(";TZID=", 1)[1].split(":", 1)[0])
+    sub = b""
+    if spec.alarm is not None:
+        minutes, uid = spec.alarm
+        trigger = _time_line("TRIGGER", timedelta(minutes=-minutes))
+        lines = {"ACTION": b"ACTION:DISPLAY\r\n", "DESCRIPTION": _text("DESCRIPTION", spec.summary),
+                 "TRIGGER": fold(trigger) + b"\r\n", "UID": _text("UID", uid)}
+        sub = (_ALARM_BEGIN + b"".join([lines[k] for k in _order(tuple(lines), _ALARM_CANONICAL)])
+               + _ALARM_END)
+    self = EventText.__new__(EventText)
+    self.uid, self.parts, self.keys = spec.uid, parts, tuple(parts)
+    self.canonical, self.begin, self.end, self.sub = _EVENT_CANONICAL, _EVENT_BEGIN, _EVENT_END, sub
+    self.plain = self._join(parts, _order(self.keys, self.canonical))
+    self.tzids = frozenset(tzids)
+    return self
+
+
+_PROTO = icalendar.Event()
+for _name, _value in _FIXED:
+    _PROTO.add(_name, _value)
+_FIXED_PARTS = {n.upper(): _property_bytes(_PROTO, n.upper()) for n, _ in _FIXED}
+_EVENT_CANONICAL = tuple(icalendar.Event.canonical_order or ())
+_EVENT_BEGIN, _EVENT_END = _edge(_PROTO, "BEGIN"), _edge(_PROTO, "END")
+_ALARM_CANONICAL = tuple(icalendar.Alarm.canonical_order or ())
+_ALARM_BEGIN, _ALARM_END = _edge(icalendar.Alarm(), "BEGIN"), _edge(icalendar.Alarm(), "END")
+
+
+def _probe_specs() -> list[EventSpec]:
+    from zoneinfo import ZoneInfo
+    odd = "a,b;c\\d\nline\r\n" + "禽" * 40 + "é" * 30 + "x" * 70
+    zone = ZoneInfo("Asia/Shanghai")
+    out = []
+    for lang in ("ko", "en", "zh-Hant"):
+        out += [
+            EventSpec("u1", lang, "室火豬 · 七元 6", odd, ("曆", odd), (("dtstart", date(2026, 12, 1)),
+                                                                       ("dtend", date(2026, 12, 2)))),
+            EventSpec("u2", lang, odd, "冬至", ("a", "b,c"),
+                      (("dtstart", datetime(2026, 12, 21, 15, 3, tzinfo=timezone.utc)),
+                       ("duration", timedelta(minutes=1)))),
+            EventSpec("u3", lang, "吉時 " + odd, odd, ("x",),
+                      (("dtstart", datetime(2026, 12, 1, 23, 0, tzinfo=zone)),
+                       ("dtend", datetime(2026, 12, 2, 1, 0, tzinfo=zone))), (15, "u4")),
+        ]
+    return out
+
+
+def _specs_agree() -> bool:
+    """Whether :func:`_direct` writes a probe set of events as icalendar does, slot by slot."""
+    for spec in _probe_specs():
+        fast, ref = _direct(spec), EventText(spec.component())
+        if fast is None or any(getattr(fast, k) != getattr(ref, k) for k in EventText.__slots__):
+            return False
+    return True
+
+
+_SPECS_DIRECT = _specs_agree()       # another icalendar version writes them otherwise: follow it
+
+
+def event_text(spec: EventSpec) -> EventText:
+    """The text of the event ``spec`` describes: byte for byte ``EventText(spec.component())``,
+    written line by line without building the component (``Component.add`` parses and checks
+    every value: most of a fresh night's feed time), or by icalendar when a value is of another
+    kind or the installed icalendar writes the probe events otherwise."""
+    if _SPECS_DIRECT:
+        out = _direct(spec)
+        if out is not None:
+            return out
+    return EventText(spec.component())
+
+
 def calendar_bytes(cal: icalendar.Calendar, events: list[bytes]) -> bytes:
     """``cal.to_ical()`` of ``cal`` with the ``events`` (their texts) added before its own
     subcomponents, as ``add_component`` would put them (no component is built for them)."""
@@ -230,4 +409,5 @@ def calendar_bytes(cal: icalendar.Calendar, events: list[bytes]) -> bytes:
     return b"".join(out)
 
 
-__all__ = ["EventText", "calendar_bytes", "component_bytes", "fold", "lines_bytes"]
+__all__ = ["EventSpec", "EventText", "calendar_bytes", "component_bytes", "event_text", "fold",
+           "lines_bytes"]

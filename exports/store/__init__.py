@@ -9,11 +9,11 @@ compute functions answer, reading the store where it covers the request with the
 and computing otherwise.
 """
 from .checksums import stats as integrity_stats
-from .core import (PrecomputeStats, Store, best, best_tag, day_tag, get_day, get_judgements, get_judgements_range,
-                   get_range, open_store)
+from .core import (PrecomputeStats, Store, best, best_tag, day_tag, day_tags, get_day, get_judgements,
+                   get_judgements_range, get_range, open_store, task_tags)
 from .db import data_dir, resolve_url
 from .generation import current as generation
 from .generation import current_blocks as generation_blocks
 
-__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
+__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "day_tags", "task_tags", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

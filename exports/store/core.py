@@ -441,47 +441,72 @@ class Store:
         """A digest of the checksums of the stored rows ``get_day`` would serve (the day and its
         twelve hours, current), or None when the day is not stored current. Equal tags, equal
         answers: a cheap ETag, and the key of a cached body."""
-        if self.engine is None:
-            return None
         d = C.parse_date(date)
+        return self.day_tags(d, d, tz).get(d)
+
+    def day_tags(self, start, end, tz: str | None = None) -> dict[dt.date, str]:
+        """``day_tag`` of every day of the range stored current (the others are left out), in
+        one query: what a feed's kept texts of a day are keyed by, with no row unpacked."""
+        if self.engine is None:
+            return {}
+        s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         tz = tz or C.default_tz(self.config)
         try:
             with reading(self.engine) as conn:
                 rows = conn.execute(
-                    select(Day.checksum, Hour.checksum.label("hour")).join(
+                    select(Day.date, Day.checksum, Hour.checksum.label("hour")).join(
                         Hour, Hour.day_id == Day.id).where(
-                        Day.tz == tz, Day.date == d, Day.facts_hash == C.facts_hash(self.config))
-                    .order_by(Hour.idx)).all()
+                        Day.tz == tz, Day.date >= s, Day.date <= e,
+                        Day.facts_hash == C.facts_hash(self.config))
+                    .order_by(Day.date, Hour.idx)).all()
                 conn.rollback()
         except SQLAlchemyError:
-            return None
-        if len(rows) != 12 or not rows[0].checksum:
-            return None
-        return checksums.tag("day", tz, d.isoformat(), rows[0].checksum, *(r.hour for r in rows))
+            return {}
+        hours: dict[dt.date, list] = {}
+        for r in rows:
+            hours.setdefault(r.date, []).append(r)
+        return {d: checksums.tag("day", tz, d.isoformat(), hs[0].checksum, *(r.hour for r in hs))
+                for d, hs in hours.items() if len(hs) == 12 and hs[0].checksum}
+
+    def task_tags(self, task: str, start, end, tz: str | None = None) -> dict[dt.date, str]:
+        """Per day of the range stored current for ``task``, a digest of the task's checksum of
+        that day (its options hash, answer head, score rows and the day's fired rules): equal
+        tags, equal judged hours, with no row unpacked. Days not stored current are left out."""
+        s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
+        tz = tz or C.default_tz(self.config)
+        task = resolve_task(self.config, task)
+        th = C.task_hashes(self.config, [task])[task]
+        return {d: checksums.tag("task", tz, task, th, d.isoformat(), v)
+                for d, v in self._task_sums(task, th, s, e, tz).items()}
+
+    def _task_sums(self, task: str, th: str, s: dt.date, e: dt.date, tz: str) -> dict[dt.date, str]:
+        """The stored checksum of ``task`` of each day of the range stored current for it."""
+        if self.engine is None:
+            return {}
+        try:
+            with reading(self.engine) as conn:
+                days = conn.execute(
+                    select(Day.date, Day.task_hashes[task].as_string().label("hash"),
+                           Day.task_sums[task].as_string().label("sum")).where(
+                        Day.tz == tz, Day.date >= s, Day.date <= e)).all()
+                conn.rollback()
+        except SQLAlchemyError:
+            return {}
+        return {d.date: d.sum for d in days if d.hash == th and d.sum}
 
     def best_tag(self, task: str, start, end, tz: str | None = None) -> str | None:
         """As ``day_tag``, for ``best`` over a range: the task's checksum of every day (which
         covers its score rows and the day's fired rules), or None when a day is not stored
         current."""
-        if self.engine is None:
-            return None
         s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         tz = tz or C.default_tz(self.config)
         task = resolve_task(self.config, task)
         th = C.task_hashes(self.config, [task])[task]
-        try:
-            with reading(self.engine) as conn:
-                days = conn.execute(
-                    select(Day.task_hashes[task].as_string().label("hash"),
-                           Day.task_sums[task].as_string().label("sum")).where(
-                        Day.tz == tz, Day.date >= s, Day.date <= e).order_by(Day.date)).all()
-                conn.rollback()
-        except SQLAlchemyError:
+        sums = self._task_sums(task, th, s, e, tz)
+        if len(sums) != (e - s).days + 1:
             return None
-        sums = [d.sum for d in days if d.hash == th]
-        if len(sums) != (e - s).days + 1 or not all(sums):
-            return None
-        return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(), *sums)
+        return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(),
+                             *(sums[d] for d in sorted(sums)))
 
     def get_judgements(self, date, task: str, tz: str | None = None) -> list[dict]:
         d = C.parse_date(date)
@@ -784,3 +809,13 @@ def day_tag(date, tz: str | None = None, config=None) -> str | None:
 def best_tag(task: str, start, end, tz: str | None = None, config=None) -> str | None:
     """See ``Store.best_tag``."""
     return _reader(config).best_tag(task, start, end, tz)
+
+
+def day_tags(start, end, tz: str | None = None, config=None) -> dict[dt.date, str]:
+    """See ``Store.day_tags``."""
+    return _reader(config).day_tags(start, end, tz)
+
+
+def task_tags(task: str, start, end, tz: str | None = None, config=None) -> dict[dt.date, str]:
+    """See ``Store.task_tags``."""
+    return _reader(config).task_tags(task, start, end, tz)

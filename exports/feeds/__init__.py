@@ -309,7 +309,10 @@ class _Builder:
                                   (("dtstart", start), ("dtend", end)), alarm))
         return out
 
-    def calendar(self, events: list[icalendar.Event], stamps: dict) -> icalendar.Calendar:
+    def calendar(self, events: list[icalendar.Event], stamps: dict, zones: bool = True
+                 ) -> icalendar.Calendar:
+        """The feed's calendar around ``events`` (stamped here); without ``zones`` its VTIMEZONE
+        is left for the caller to add."""
         lang, opts = self.lang, self.opts
         name = f"{L.label('calname', lang)} · {self.task_label}"
         desc = L.label("caldesc", lang).format(task=self.task_label)
@@ -352,7 +355,8 @@ class _Builder:
             ev.add("last-modified", stamp)
             ev.add("sequence", seq)
             cal.add_component(ev)
-        self._zones(cal)
+        if zones:
+            self._zones(cal)
         return cal
 
     def _zones(self, cal: icalendar.Calendar) -> None:
@@ -364,13 +368,13 @@ class _Builder:
     def calendar_text(self, texts: "list[text.EventText]", stamps: dict) -> bytes:
         """``calendar(events, stamps).to_ical()`` from the events' texts (each written once),
         with only their stamp lines added."""
-        cal = self.calendar([], stamps)
+        cal = self.calendar([], stamps, zones=False)
         events = [t.stamped(*stamps[t.uid]) for t in texts]
-        missing = frozenset().union(*(t.tzids for t in texts)) - {"UTC"} - {
-            tz.tz_name for tz in cal.timezones}
+        missing = frozenset().union(*(t.tzids for t in texts)) - {"UTC", self.tz_name}
         # add_missing_timezones, as calendar() calls it with the events in place: each missing
-        # zone goes in at the index of the count of zones so far (here: among the events)
-        at = len(cal.timezones)
+        # zone goes in at the index of the count of zones so far (here: among the events), the
+        # feed's own zone (written once per zone and process) being the first
+        at = 1
         for tzid in missing:
             try:
                 zone = icalendar.Timezone.from_tzid(tzid)
@@ -378,12 +382,18 @@ class _Builder:
                 continue
             events.insert(at, text.component_bytes(zone))
             at += 1
-        return text.calendar_bytes(cal, events)
+        return text.calendar_bytes(cal, events + [_vtimezone_text(self.tz_name)])
 
 
 @functools.lru_cache(maxsize=64)
 def _vtimezone_bytes(tz_name: str) -> bytes:
     return icalendar.Timezone.from_tzid(tz_name).to_ical()
+
+
+@functools.lru_cache(maxsize=64)
+def _vtimezone_text(tz_name: str) -> bytes:
+    """The text of ``_vtimezone(tz_name)`` as a feed holds it, written once."""
+    return text.component_bytes(_vtimezone(tz_name))
 
 
 def _vtimezone(tz_name: str) -> icalendar.Timezone:
@@ -502,7 +512,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     # the days the store holds current are known by their rows' checksums: their kept texts are
     # found without reading (or unpacking) a row; only the other days are read, in one range
     tagged = _stored_keys(b, s, e)
-    found = {d: hit for d, key in tagged.items() if (hit := _kept_texts(key)) is not None}
+    found = _kept_many(tagged)
     content: dict = {}
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
@@ -578,6 +588,20 @@ def _kept_texts(key: bytes) -> "tuple[text.EventText, ...] | None":
         if hit is not None:
             _keep_in_memory(key, hit)
     return hit
+
+
+def _kept_many(keys: dict) -> dict:
+    """``{k: texts}`` of the ``{k: key}`` whose texts are kept (``_kept_texts`` of each, with
+    the file read in a few queries)."""
+    out = {k: hit for k, key in keys.items() if (hit := _texts.get(key)) is not None}
+    disk = _reads_kept()
+    if disk is not None and len(out) < len(keys):
+        names = {_on_disk(key): (k, key) for k, key in keys.items() if k not in out}
+        for name, texts in disk.get_many(list(names)).items():
+            k, key = names[name]
+            _keep_in_memory(key, texts)
+            out[k] = texts
+    return out
 
 
 def _on_disk(key: bytes) -> bytes:

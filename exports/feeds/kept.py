@@ -135,6 +135,24 @@ class KeptTexts:
             self.used.add(digest)
         return texts
 
+    def get_many(self, digests: list[bytes]) -> dict[bytes, tuple[EventText, ...]]:
+        """``get`` of several digests in a few queries: the ones kept, with their texts."""
+        out: dict[bytes, tuple[EventText, ...]] = {}
+        try:
+            for i in range(0, len(digests), 500):
+                chunk = digests[i:i + 500]
+                rows = self.db.execute("SELECT digest, body FROM feed_texts WHERE digest IN "
+                                       f"({', '.join('?' * len(chunk))})", chunk).fetchall()
+                for digest, body in rows:
+                    try:
+                        out[digest] = unpack(body)
+                    except (ValueError, TypeError, KeyError, IndexError):
+                        continue
+        except sqlite3.Error:
+            return out
+        self.used.update(out)
+        return out
+
     def put(self, digest: bytes, texts: tuple[EventText, ...]) -> None:
         """Keep ``texts`` under ``digest`` when this run is saved."""
         self.new[digest] = pack(texts)

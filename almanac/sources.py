@@ -40,7 +40,7 @@ BOOKS: dict[str, dict[str, str]] = {
     KETI: {"zh-Hant": "大六壬·課體", "zh-Hans": "大六壬·课体", "ko": "대육임·과체(課體)",
            "en": "Da Liuren, on the lesson forms (課體)"},
     TAIYIN: {"zh-Hant": "大六壬·太陰論", "zh-Hans": "大六壬·太阴论", "ko": "대육임·태음론(太陰論)",
-             "en": "Da Liuren, on 太陰 and the generals (太陰論)"},
+             "en": "Da Liuren, on the Great Yin and the generals (太陰論)"},
 }
 
 
@@ -59,7 +59,7 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     the sentence quoted as the book writes it (converted for zh-Hans).
 
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
-    'The Liuren Compendium (六壬大全), chapter 課經集 斬關課: 「凡卦魁罡加日辰發用，為斬關課」'
+    'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」: 「凡卦魁罡加日辰發用，為斬關課」'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
     '《육임대전(六壬大全)》 課經集 斬關課 「凡卦魁罡加日辰發用，為斬關課」'
     """
@@ -72,7 +72,7 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
         return hans(f"《{name}》{chapter}「{quote}」")
     if lang == "ko":
         return f"《{name}》 {chapter} 「{quote}」"
-    return f"{name}, chapter {chapter}: 「{quote}」"
+    return f"{name}, chapter 「{chapter}」: 「{quote}」"       # the chapter's title quoted as the book writes it
 
 
 def book(file: str, lang: str = "zh-Hant") -> str:

@@ -135,7 +135,9 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "directions": {"zh-Hant": "方向", "zh-Hans": "方向", "ko": "방향", "en": "Directions"},
     "tiangang": {"zh-Hant": "天罡加{over}（{dir}）", "zh-Hans": "天罡加{over}（{dir}）",
-                 "ko": "천강(天罡)이 {over} 위 — {dir}쪽", "en": "天罡 (the Dipper's handle) over {over}, pointing {dir}"},
+                 "ko": "천강(天罡)이 {over} 위 — {dir}쪽", "en": "Heavenly Ridge (天罡), the Dipper's handle, over {over}, pointing {dir}"},
+    "sangong": {"zh-Hant": "三宮時 {palace}", "zh-Hans": "三宫时 {palace}", "ko": "삼궁시(三宮時) {palace}",
+                "en": "a three palaces (三宮) hour: {palace}"},
     "retreat": {"zh-Hant": "退避{side}", "zh-Hans": "退避{side}", "ko": "물러날 쪽 {side}", "en": "withdraw to the {side}"},
     "avoid": {"zh-Hant": "忌{dirs}", "zh-Hans": "忌{dirs}", "ko": "피할 방향 {dirs}", "en": "avoid {dirs}"},
     "no_hour": {"zh-Hant": "無可用之時", "zh-Hans": "无可用之时", "ko": "쓸 만한 시가 없음",
@@ -393,6 +395,9 @@ def term(text: str, lang: str) -> str:
     if lang == "ko":
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
+    if lang == "en":
+        name = _en_of(text)
+        return f"{name} ({text})" if name else text
     return text
 
 
@@ -411,11 +416,49 @@ def term_list(names, lang: str) -> str:
     return (", " if lang == "en" else " ").join(term(n, lang) for n in names)
 
 
+#: the 七曜 and the animals of the 28 禽 in English, for a 禽's full name (觜火猴: Turtle Beak Fire Monkey)
+LUMINARIES_EN = ("Wood", "Metal", "Earth", "Sun", "Moon", "Fire", "Water")
+ANIMALS_EN = ("Flood Dragon", "Dragon", "Badger", "Hare", "Fox", "Tiger", "Leopard", "Xiezhi", "Ox", "Bat", "Rat",
+              "Swallow", "Pig", "Porcupine", "Wolf", "Dog", "Pheasant", "Rooster", "Crow", "Monkey", "Ape",
+              "Tapir", "Goat", "Muntjac", "Horse", "Deer", "Snake", "Earthworm")
+
+
+def _en_of(text: str) -> str:
+    """The English of a term as :func:`term` shows it, without the hanja: a named term (branch,
+    general, mansion, solar term, 課體 …), a pillar (甲子: Jiazi), a 禽's full name (觜火猴: Turtle
+    Beak Fire Monkey) or a run of branches (the 三傳 丑卯巳: Chou-Mao-Si); "" when none."""
+    from almanac.cycles import BRANCHES, STEMS
+    if not text:
+        return ""
+    name = en_name(text)
+    if name:
+        return name
+    if len(text) == 2 and text[0] in STEMS and text[1] in BRANCHES:
+        return STEMS_EN[STEMS.index(text[0])] + BRANCHES_EN[BRANCHES.index(text[1])].lower()
+    if len(text) > 1 and all(c in BRANCHES for c in text):
+        return "-".join(BRANCHES_EN[BRANCHES.index(c)] for c in text)
+    if len(text) == 3:
+        from almanac.mansions import Mansion
+        try:
+            m = Mansion.parse(text)
+        except (ValueError, KeyError):
+            return ""
+        if m.name == text:
+            return f"{MANSIONS_EN[m.index]} {LUMINARIES_EN[m.index % 7]} {ANIMALS_EN[m.index]}"
+    return ""
+
+
+#: the 三宮 (the hours to set out by, almanac.judgement.facts ``sangong``) read in Korean
+SANGONG_KO = {"絳宮": "강궁", "明堂": "명당", "玉堂": "옥당"}
+
+
 def _ko_of(text: str) -> str:
     from almanac.calendar import TERM_NAMES, TERM_NAMES_KO
     from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
     if text in TERM_NAMES:
         return TERM_NAMES_KO[TERM_NAMES.index(text)]
+    if text in SANGONG_KO:
+        return SANGONG_KO[text]
     if len(text) in (1, 3):
         try:
             from almanac.mansions import Mansion

@@ -191,7 +191,7 @@ def test_best_and_day_read_in_the_readers_language(lang):
         # no Chinese sentence: runs of characters are terms (pillars, mansions, 三傳), not prose
         assert not re.search(r"[\u4e00-\u9fff，。；：、（）]{9,}", bare), bare
     from almanac import terms as T
-    rows = [line for line in table.splitlines() if re.match(r"\s+\S+\s+\d\d:\d\d–", line)]
+    rows = [line for line in table.splitlines() if re.match(r"\s+\S+( \(\S\))?\s+\d\d:\d\d–", line)]
     assert len(rows) == 12
     for row, j in zip(rows, judged):
         word = T.label("vetoed", lang) if j["vetoed"] else T.verdict_name(j["verdict"], lang)
@@ -201,7 +201,8 @@ def test_best_and_day_read_in_the_readers_language(lang):
         assert "방향: 천강(天罡)이" in out and "판단" in table
         assert re.search(r"\d\d:\d\d–\d\d:\d\d\s+庚子\(경자\)", table)
     else:
-        assert "Directions: 天罡 (the Dipper's handle) over" in out
+        assert "Directions: Heavenly Ridge (天罡), the Dipper's handle, over" in out
+        assert re.search(r"\d\d:\d\d–\d\d:\d\d\s+Gengzi \(庚子\)", table)
 
 
 def test_precompute_progress_on_a_terminal_and_estimate_with_yes(data, capsys, monkeypatch):

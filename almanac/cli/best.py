@@ -40,7 +40,7 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
     elif doc.get("note"):  # nothing reaches 吉: api.best says so (in ``lang``)
         lines += [doc["note"], ""]
     for n, r in enumerate(doc["results"], 1):
-        pillar = f"{T.term(r['pillar'], lang)}{lab('hour')}" if lang != "en" else f"{r['pillar']} hour"
+        pillar = f"{T.term(r['pillar'], lang)}{lab('hour')}" if lang != "en" else f"{T.term(r['pillar'], lang)} hour"
         lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {pillar}  "
                      f"{lab('mansion')} {T.term(r['mansion'], lang)}  {lab('score')} {r['score']:+g}  "
                      f"{T.verdict_name(r['verdict'], lang)}")
@@ -56,7 +56,7 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
             parts = [lab("tiangang").format(over=T.term(d["tiangang_over"], lang), dir=T.direction(d["tiangang"], lang)),
                      lab("retreat").format(side=T.direction(d["retreat"], lang)), lab("avoid").format(dirs=dirs)]
             if d.get("sangong"):
-                parts.append(f"三宮時 {d['sangong']}")
+                parts.append(lab("sangong").format(palace=T.term(d["sangong"], lang)))
             lines.append(f"       {lab('directions')}: {sep.join(parts)}")
         lines.append("")
     return "\n".join(lines)

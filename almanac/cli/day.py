@@ -100,7 +100,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     lab = lambda k: T.label(k, lang)  # noqa: E731
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
     if lang == "en":
-        pillars = f"year {p['year']}, month {p['month']}, day {p['day']}"
+        pillars = f"year {term(p['year'])}, month {term(p['month'])}, day {term(p['day'])}"
         lunar = f"{'leap ' if lu['leap'] else ''}month {lu['month']}, day {lu['day']} ({lu['year']})"
     else:
         pillars = " ".join(f"{term(p[k])}{lab(k)}" for k in ("year", "month", "day"))
@@ -118,12 +118,12 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     heads = (lab("branch"), lab("time"), lab("pillars"), lab("mansion"), lab("flags"), lab("transmissions"),
              lab("method"))
     if lang == "en":
-        heads = ("Hour", "Time", "Pillar", "Mansion", "Taboos", "三傳", "Method")
+        heads = ("Hour", "Time", "Pillar", "Mansion", "Taboos", "Transmissions", "Method")
     rows = []
     for h in doc["hours"]:
         lr = h.get("liuren", {})
         rows.append([term(h["branch"]), f"{h['start'][11:16]}–{h['end'][11:16]}", term(h["pillar"]),
-                     term(h["mansion"]), flags(h["flags"]), "".join(lr.get("transmissions", [])),
+                     term(h["mansion"]), flags(h["flags"]), term("".join(lr.get("transmissions", []))),
                      term(lr.get("method", ""))])
     widths = [max(width(x) for x in col) + 2 for col in zip(heads, *rows)]
     head = "  " + "".join(pad(t, w) for w, t in zip(widths, heads))

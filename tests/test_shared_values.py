@@ -115,3 +115,26 @@ def test_freeze_keeps_values_and_order():
     f = freeze(doc)
     assert f == doc and list(f) == ["b", "a"] and _dump(f) == _dump(doc)
     assert freeze(f) is f
+
+
+def test_moment_charts_from_kept_answers_equal_charts_computed_afresh():
+    """``api.chart`` keeps all of an answer but its instant with the chart's answer for the
+    moment's 課體 (and the 月將, zone and choices): an answer so served equals the one computed
+    with every cache emptied, and a caller's changes stay its own."""
+    moments = [f"2026-03-{d:02d}T{h:02d}:17" for d in (1, 5, 20, 21) for h in range(0, 24, 3)]
+    moments += ["2026-03-20T23:40:00+08:00", "2026-03-21T05:10:00+09:00", "2026-03-21T05:10:00Z"]
+    kept = [_dump(api.chart(m, tz="Asia/Shanghai")) for m in moments]
+    kept = [_dump(api.chart(m, tz="Asia/Shanghai")) for m in moments]     # now from kept answers
+    fresh = []
+    for m in moments:
+        _clear()
+        fresh.append(_dump(api.chart(m, tz="Asia/Shanghai")))
+    assert kept == fresh
+    a = api.chart(moments[0], tz="Asia/Shanghai")
+    a["moment"], a["hour"] = "x", "y"                  # the top level is the caller's own
+    with pytest.raises(TypeError):
+        a["place"]["name"] = "elsewhere"
+    with pytest.raises(TypeError):
+        a["keti_hour"].append({})
+    b = api.chart(moments[0], tz="Asia/Shanghai")
+    assert b["moment"].startswith("2026-03-01T00:17") and b["hour"] == "子"

@@ -20,11 +20,11 @@ from ..cycles import BRANCHES, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
 from ..liuren.daymarks import day_marks
-from ..liuren.keti import moment as moment_of, moment_json
+from ..liuren.keti import moment as moment_of, moment_json, moment_view
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
-from ..shared import thaw
+from ..shared import freeze, thaw
 from ..hours import Options, chart_at
 from ..judgement.person import parse_person
 from .choices import describe
@@ -133,7 +133,8 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     ``place``, ``clock``, ``lunar`` and ``school`` as in ``almanac.api.choices``. Only what the
     chart needs is computed: the clock's day and 時辰, then the 月將 and 晝/夜 once by the
     configured rules (``hours.chart_at``). The answer is a new dict; its nested lists and dicts
-    are the chart's shared, read-only document (``Chart.document``): deep-copy to change them.
+    (the chart's document, ``keti_hour`` and ``place``) are shared and read-only: deep-copy to
+    change them.
     """
     cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
     opts = Options.from_config(cfg)
@@ -147,27 +148,39 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     _clock, _zi_day, day_pillar, branch = moment_hour(instant, opts.calendar)
     span = term_span(instant)           # one term look-up for the 月將, 月建 and 太歲
     c, yj, _night = chart_at(instant, day_pillar.index, branch, opts, span)
-    doc = {"moment": instant.isoformat(), "tz": getattr(instant.tzinfo, "key", str(instant.tzinfo)),
-           "day": str(day_pillar), "hour_pillar": str(hour_pillar(day_pillar, branch)),
-           "yuejiang": BRANCHES[yj], "hour": BRANCHES[branch]}
-    doc.update(c.document)
-    # the moment's own 課體: the 占時, the month (旺相), year (太歲) and 月將 of the instant, and
-    # the asker's 本命 and 行年 when one is given
+    # the moment's own 課體: the 占時, the month (旺相), year (太歲) and 月將 of the instant, the
+    # day's marks, and the asker's 本命 and 行年 when one is given
     ming = nian = None
     if person is not None:
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
     marks = day_marks(_zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
-    doc["keti_hour"] = moment_json(c, branch, moment_of(*month_year_branches(instant, span), yj, ming, nian, **marks))
-    doc["day"] = str(day_pillar)
-    doc.update(describe(cfg, opts.calendar))
+    more = moment_of(*month_year_branches(instant, span), yj, ming, nian, **marks)
+    tz_name = getattr(instant.tzinfo, "key", None) or str(instant.tzinfo)
+    # everything but the instant itself follows from the chart, the answer of its moment's 課體,
+    # the 月將 (which with the chart gives the day and 時辰), the zone and the config's choices:
+    # kept with that answer (keti.moment_view) and copied, the instant written into the copy
+    school = cfg.get("school", "default")
+    doc = dict(moment_view(c, branch, more, ("api.chart", yj, tz_name, opts.calendar, school),
+                           lambda c, _found: _moment_answer(c, branch, more, day_pillar, yj, tz_name,
+                                                            cfg, opts.calendar)))
+    doc["moment"] = instant.isoformat()
     doc = _with_lang(doc, lang)
     if prof is not None:
         doc["reading"] = _moment_reading(moment_facts(instant, opts.calendar), cfg, prof, lang, person)
         if person is not None:
             doc["reading"]["person"] = person.to_json()
     return doc
+
+
+def _moment_answer(c, branch, more, day_pillar, yj, tz_name, cfg, calendar) -> dict:
+    """The answer of ``chart`` but its ``moment`` (kept and shared: the caller copies the top level;
+    the nested values are read-only)."""
+    return {"moment": None, "tz": tz_name, "day": str(day_pillar),
+            "hour_pillar": str(hour_pillar(day_pillar, branch)), "yuejiang": BRANCHES[yj],
+            "hour": BRANCHES[branch], **c.document, "keti_hour": moment_json(c, branch, more),
+            **freeze(describe(cfg, calendar))}
 
 
 def _moment_reading(m, cfg, prof, lang, person=None) -> dict:

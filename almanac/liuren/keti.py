@@ -589,9 +589,11 @@ class ChartMoments:
     ``params`` (the facts of the moment it reads) bound to the chart's environment. A moment costs
     the tests of the open rows only, and its answer is kept by which rows hold (``kept``: a chart
     has a handful of distinct answers), so the JSON and views built of it are shared by every
-    moment with that answer."""
+    moment with that answer; which rows hold is itself kept by the values of the facts the open
+    rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
+    again costs one look-up."""
 
-    __slots__ = ("rows", "kept", "empty")
+    __slots__ = ("rows", "kept", "empty", "key_names", "by_values")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -601,14 +603,18 @@ class ChartMoments:
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
-        rows = []
+        rows, keys = [], set()
         for r, state in zip(plan.moment, states):
             if state == 1:
                 rows.append((r.needs, r.keti, None, ()))
+                keys |= r.needs
             elif state:
                 test = eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
                 rows.append((r.needs, r.keti, test, r.params))
+                keys |= r.needs | {MOMENT_FUNCTIONS.get(p, p) for p in r.params}
         self.rows = tuple(rows)
+        self.key_names = tuple(n for n in CONTEXT + PERSON if n in keys)
+        self.by_values: dict[tuple, list] = {}
         self.kept: dict[int, list] = {}
         #: the one answer of a chart that leaves no entry open
         self.empty = None if rows else [(), _EMPTY_JSON, {}]
@@ -627,6 +633,9 @@ def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
 
 
 _EMPTY_JSON = freeze([])
+_ABSENT = object()
+#: moments (by the values of the facts a chart's open entries read) a chart keeps the answer of
+_MOMENTS_PER_CHART = 64
 
 
 def _moment_entry(chart, context: dict[str, Any]) -> list:
@@ -635,6 +644,10 @@ def _moment_entry(chart, context: dict[str, Any]) -> list:
     cm = chart.keti_moment
     if cm.empty is not None:
         return cm.empty
+    key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
+    entry = cm.by_values.get(key)
+    if entry is not None:
+        return entry
     have = frozenset(context)
     held, bit = 0, 1
     for needs, _, test, params in cm.rows:
@@ -645,6 +658,9 @@ def _moment_entry(chart, context: dict[str, Any]) -> list:
     if entry is None:
         found = tuple([row[1] for i, row in enumerate(cm.rows) if held >> i & 1])
         entry = cm.kept[held] = [found, None if found else _EMPTY_JSON, {}]
+    if len(cm.by_values) >= _MOMENTS_PER_CHART:
+        cm.by_values.clear()
+    cm.by_values[key] = entry
     return entry
 
 

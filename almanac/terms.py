@@ -48,7 +48,7 @@ LABELS: dict[str, dict[str, str]] = {
     "lunar": {"zh-Hant": "農曆", "zh-Hans": "农历", "ko": "음력", "en": "Lunar date"},
     "leap": {"zh-Hant": "閏", "zh-Hans": "闰", "ko": "윤", "en": "leap "},
     "yuejiang": {"zh-Hant": "月將", "zh-Hans": "月将", "ko": "월장(月將)", "en": "Monthly general (月將)"},
-    "qin": {"zh-Hant": "值日禽", "zh-Hans": "值日禽", "ko": "일금(日禽)", "en": "Mansion animal of the day (禽)"},
+    "qin": {"zh-Hant": "值日禽", "zh-Hans": "值日禽", "ko": "일금(日禽)", "en": "Mansion animal of the day (值日禽)"},
     "yuan": {"zh-Hant": "七元", "zh-Hans": "七元", "ko": "칠원(七元)", "en": "Seven-cycle (七元)"},
     "general": {"zh-Hant": "將星", "zh-Hans": "将星", "ko": "장성(將星)", "en": "Ruling star (將星)"},
     "taboos": {"zh-Hant": "忌", "zh-Hans": "忌", "ko": "기피", "en": "Taboos"},
@@ -75,7 +75,7 @@ LABELS: dict[str, dict[str, str]] = {
         "zh-Hans": "为{person}而择：其本命、行年临课，年命之说入断。",
         "ko": "{person}을 위한 택일: 본명(本命)과 행년(行年)을 과(課)에 올려 연명(年命)의 규칙으로 판단합니다.",
         "en": "Chosen for a person ({person}): their birth-year branch (本命) and year branch (行年) "
-              "are placed on each chart and the rules on them (年命) are read.",
+              "are placed on each chart and the rules on the birth-year and year branches (年命) are read.",
     },
     "clock_civil": {"zh-Hant": "標準時", "zh-Hans": "标准时", "ko": "표준시", "en": "civil time"},
     "clock_mean_solar": {"zh-Hant": "平太陽時", "zh-Hans": "平太阳时", "ko": "평균태양시(平太陽時)",
@@ -89,7 +89,7 @@ LABELS: dict[str, dict[str, str]] = {
     "instant": {"zh-Hant": "交節時刻", "zh-Hans": "交节时刻", "ko": "절입 시각", "en": "Exact moment"},
     "convention": {
         "zh-Hant": "子初換日（子時自前日23:00起）", "zh-Hans": "子初换日（子时自前日23:00起）",
-        "ko": "자초환일(子初換日): 자시는 전날 23:00부터", "en": "day changes at 子初 (23:00 of the previous evening)",
+        "ko": "자초환일(子初換日): 자시는 전날 23:00부터", "en": "day changes at the start of Zi (子初), 23:00 of the previous evening",
     },
     "convention_midnight": {
         "zh-Hant": "夜半換日", "zh-Hans": "夜半换日", "ko": "자정 환일", "en": "day changes at civil midnight",
@@ -108,7 +108,7 @@ LABELS: dict[str, dict[str, str]] = {
                        "en": "no usable hour today"},
     "day_taboos": {"zh-Hant": "本日之忌", "zh-Hans": "本日之忌", "ko": "오늘의 기피", "en": "Today's taboos"},
     "no_day_taboo": {"zh-Hant": "本日無暗金、伏斷。", "zh-Hans": "本日无暗金、伏断。",
-                     "ko": "오늘은 암금(暗金)·복단(伏斷)이 없다.", "en": "No day-level taboo (暗金, 伏斷) today."},
+                     "ko": "오늘은 암금(暗金)·복단(伏斷)이 없다.", "en": "No day-level taboo, hidden metal (暗金) or lurking break (伏斷), today."},
     "hour_taboos": {"zh-Hant": "時忌", "zh-Hans": "时忌", "ko": "시의 기피", "en": "Hour taboos"},
     "legend": {"zh-Hant": "圖例", "zh-Hans": "图例", "ko": "범례", "en": "Legend"},
     "task": {"zh-Hant": "事", "zh-Hans": "事", "ko": "할 일", "en": "Task"},
@@ -155,8 +155,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
             "zh-Hans": "暗金：日或时之禽值亢、牛、娄、鬼，凡事忌用（番禽得亢、娄犹好）。",
             "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·루(婁)·귀(鬼)이면 모든 일에 꺼린다"
                   "(번금이 항·루이면 오히려 좋다).",
-            "en": "Hidden metal (暗金): the day's or hour's mansion animal is 亢, 牛, 婁 or 鬼 — avoided "
-                  "for every affair.",
+            "en": "Hidden metal (暗金): the day's or hour's mansion animal is the Neck (亢), Ox (牛), Bond (婁) "
+                  "or Ghost (鬼) — avoided for every affair.",
         },
     },
     "fuduan": {
@@ -166,8 +166,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
             "zh-Hans": "伏断：日（时）支逢其伏断之禽（子虚、丑斗、寅室……），所作中断，忌用。",
             "ko": "복단(伏斷): 날(시)의 지지가 짝지은 금(禽)을 만나는 때(자-허, 축-두, 인-실 …)로, "
                   "하는 일이 중간에 끊긴다 하여 꺼린다.",
-            "en": "Lurking break (伏斷): the branch meets its paired mansion (子–虛, 丑–斗, 寅–室 …); "
-                  "work begun is said to break off.",
+            "en": "Lurking break (伏斷): the branch meets its paired mansion (Zi (子) the Emptiness (虛), "
+                  "Chou (丑) the Dipper (斗), Yin (寅) the Encampment (室) …); work begun is said to break off.",
         },
     },
     "jielu": {
@@ -177,19 +177,19 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
             "zh-Hant": "截路空亡：時干帶壬、癸，出行大忌。",
             "zh-Hans": "截路空亡：时干带壬、癸，出行大忌。",
             "ko": "절로공망(截路空亡): 시의 천간이 임(壬)·계(癸)인 때로, 출행(出行)에 크게 꺼린다.",
-            "en": "Road cut off (截路空亡): the hour stem is 壬 or 癸 — a grave taboo for setting out.",
+            "en": "Road cut off (截路空亡): the hour stem is Ren (壬) or Gui (癸) — a grave taboo for setting out.",
         },
     },
     "jielu_strict": {
         "name": {"zh-Hant": "截路空亡（嚴）", "zh-Hans": "截路空亡（严）", "ko": "절로공망(엄격)",
-                 "en": "road cut off, strict (截路)"},
+                 "en": "strict road cut off (截路)"},
         "explain": {
             "zh-Hant": "截路空亡（嚴）：《禽書》之說，時干帶壬、癸而時禽又值氐房心虛室奎婁昴觜鬼柳參。",
             "zh-Hans": "截路空亡（严）：《禽书》之说，时干带壬、癸而时禽又值氐房心虚室奎娄昴觜鬼柳参。",
             "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·루·"
                   "묘·자·귀·류·삼 가운데 하나인 때.",
-            "en": "Road cut off, strict reading of the 禽書: hour stem 壬 or 癸 and the hour's mansion one "
-                  "of twelve named in that book.",
+            "en": "Road cut off, strict reading of the Book of the Mansion Animals (禽書): hour stem Ren (壬) or "
+                  "Gui (癸) and the hour's mansion one of twelve named in that book.",
         },
     },
 }
@@ -238,7 +238,7 @@ SOLAR_TERMS_EN = ("Winter Solstice", "Minor Cold", "Major Cold", "Start of Sprin
                   "Minor Snow", "Major Snow")
 #: the words of the texts that are neither a stem, a branch, a general, a mansion nor a 課體
 WORDS_EN: dict[str, str] = {
-    "禽": "mansion animal", "日禽": "day's mansion animal", "時禽": "hour's mansion animal",
+    "禽": "mansion animal", "值日禽": "mansion animal of the day", "日禽": "day's mansion animal", "時禽": "hour's mansion animal",
     "番禽": "my mansion animal", "倒將": "their mansion animal", "禽書": "Book of the Mansion Animals",
     "暗金": "hidden metal", "伏斷": "lurking break", "截路空亡": "road cut off", "截路": "road cut off",
     "空亡": "void", "刀砧": "knife and block", "湯火": "boiling water and fire", "天鰲": "Heavenly Turtle",
@@ -407,6 +407,26 @@ def _keti_shown() -> dict[tuple[str, str], str]:
     is called for every word of every event, and an import per call cost more than the look-up."""
     from almanac.liuren.keti import shown_table
     return shown_table()
+
+
+def joined(items, lang: str) -> str:
+    """Several shown words in a row: 、 between them in Chinese, a comma in Korean and English."""
+    return ("、" if lang in ("zh-Hant", "zh-Hans") else ", ").join(items)
+
+
+def pillar_line(p: Mapping[str, str], lang: str) -> str:
+    """The year, month and day pillars (``{"year": "丙午", …}``) as ``lang`` reads them:
+    丙午年 己亥月 癸丑日, 丙午(병오)년 …, year Bingwu (丙午), month Jihai (己亥), day Guichou (癸丑)."""
+    if lang == "en":
+        return ", ".join(f"{label(k, lang)} {term(p[k], lang)}" for k in ("year", "month", "day"))
+    return " ".join(f"{term(p[k], lang)}{label(k, lang)}" for k in ("year", "month", "day"))
+
+
+def qin_text(qin: Mapping[str, str], lang: str) -> str:
+    """The day's 禽 with its 七曜: 觜火猴 (火); in English the name says the 七曜 already
+    (Turtle Beak Fire Monkey (觜火猴))."""
+    name = term(qin.get("name", ""), lang)
+    return name if lang == "en" else f"{name} ({qin.get('luminary', '')})"
 
 
 def term_list(names, lang: str) -> str:

@@ -46,7 +46,7 @@ def test_hour_table_shows_the_days_transmissions_and_methods(written):
     out, _, _, _ = written
     day = api.day("2026-12-07")
     page = (out / "2026-12-07.html").read_text()
-    assert _cells(page) == ["".join(h["liuren"]["transmissions"]) for h in day["hours"]]
+    assert _cells(page) == [T.term("".join(h["liuren"]["transmissions"]), "zh-Hant") for h in day["hours"]]
     md = (out / "2026-12-07.md").read_text()
     for h in day["hours"]:
         assert f"| {''.join(h['liuren']['transmissions'])} | {h['liuren']['method']}" in md
@@ -138,8 +138,23 @@ def test_chromium_reader_sees_summary_transmissions_legend(written, browse, lang
     dom = browse(page.as_uri(), "--dump-dom").stdout
     assert T.label("at_a_glance", lang) in dom and T.label("best_per_task", lang) in dom
     day = api.day("2026-12-07")
-    assert re.search(r'<td class="tr">' + "".join(day["hours"][0]["liuren"]["transmissions"]) + "</td>", dom)
+    tr = T.term("".join(day["hours"][0]["liuren"]["transmissions"]), lang)
+    assert re.search(r'<td class="tr">' + re.escape(tr) + "</td>", dom)
     assert 'id="legend"' in dom and T.label("legend", lang) in dom
+
+
+def test_english_reader_meets_chinese_only_beside_english_words(written, browse):
+    # the page as Chromium shows it, outside the drawn plates and heatmaps: every run of characters
+    # glosses an English word (Zi (子), the Noble One (貴人)) or is a source's quoted opening words
+    import html as _html
+    _, _, _, en = written
+    dom = browse(en[0].as_uri(), "--dump-dom").stdout
+    body = re.sub(r"<svg.*?</svg>|<style.*?</style>|<script.*?</script>|<head>.*?</head>", "", dom, flags=re.S)
+    text = _html.unescape(re.sub(r"<[^>]+>", " ", body))
+    bare = re.sub(r"「[^」]*」", "", text)
+    bare = re.sub(r"(?<=[A-Za-z.]) ?\((?:[^()]|\([^()]*\))*\)", "", bare)
+    assert "Zi (子)" in text and "Three transmissions (三傳)" in text
+    assert not re.findall(r"[\u4e00-\u9fff]+", bare), re.findall(r".{30}[\u4e00-\u9fff]+.{10}", bare)
 
 
 def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):

@@ -401,8 +401,8 @@ def misnamed(text: str) -> list[str]:
 
 
 def _reader_texts():
-    """(where, lang, text) for every text in almanac/data shown to readers: each rule's text, each
-    課體's meaning."""
+    """(where, lang, text) for every text shown to readers: each rule's text and each 課體's meaning
+    (almanac/data), each label and taboo of almanac.terms."""
     for path in sorted((DATA / "rules").glob("*.toml")):
         for rule in tomllib.loads(path.read_text())["rule"]:
             for lang in ("en", "ko"):
@@ -410,6 +410,14 @@ def _reader_texts():
     for keti in tomllib.loads((DATA / "keti.toml").read_text())["keti"]:
         for lang in ("en", "ko"):
             yield f"課體 {keti['name']}", lang, keti[lang]
+    # and the words of almanac.terms the feeds, reports and pages show beside them
+    for key, names in T.LABELS.items():
+        for lang in ("en", "ko"):
+            yield f"label {key}", lang, names[lang]
+    for flag, entry in T.FLAGS.items():
+        for part in ("name", "explain"):
+            for lang in ("en", "ko"):
+                yield f"flag {flag} {part}", lang, entry[part][lang]
 
 
 def test_the_gloss_check_tells_a_gloss_from_a_bare_term():

@@ -123,19 +123,14 @@ def day_lines(day: dict, lang: str) -> list[str]:
     p = day["pillars"]
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    if lang == "en":
-        pillars = f"year {p['year']}, month {p['month']}, day {p['day']}"
-    else:
-        pillars = (f"{L.term(p['year'], lang)}{L.label('year', lang)} {L.term(p['month'], lang)}"
-                   f"{L.label('month', lang)} {L.term(p['day'], lang)}{L.label('day', lang)}")
     lines = [
-        f"{L.label('pillars', lang)}: {pillars}",
+        f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}",
         f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}",
-        f"{L.label('qin', lang)}: {L.term(qin.get('name', ''), lang)} ({qin.get('luminary', '')})",
+        f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}",
         f"{L.label('yuan', lang)}: {qin.get('yuan', '')} · {L.label('general', lang)}: "
         f"{L.term(qin.get('general', ''), lang)}",
         f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}",
-        f"{L.label('taboos', lang)}: {'、'.join(taboos) if taboos else L.label('none', lang)}",
+        f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}",
     ]
     for t in day.get("solar_terms") or []:
         lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at']}")
@@ -149,7 +144,7 @@ def _day_summary(day: dict, lang: str) -> str:
     s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} {qin.get('yuan', '')} · " \
         f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
     if taboos:
-        s += f" · {L.label('taboos', lang)}: {'、'.join(taboos)}"
+        s += f" · {L.label('taboos', lang)}: {L.joined(taboos, lang)}"
     return s
 
 
@@ -290,14 +285,14 @@ class _Builder:
             if h.get("mansion"):
                 lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
             if tr:
-                lines.append(f"{L.label('transmissions', lang)}: {''.join(tr)} · {L.label('method', lang)}: "
+                lines.append(f"{L.label('transmissions', lang)}: {L.term(''.join(tr), lang)} · {L.label('method', lang)}: "
                              f"{L.term(method, lang)}")
             keti = keti_of(h)
             if keti:
                 lines.append(f"{L.label('keti', lang)}: {L.term_list(keti, lang)}")
             flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
             if flags:
-                lines.append(f"{L.label('flags', lang)}: {'、'.join(flags)}")
+                lines.append(f"{L.label('flags', lang)}: {L.joined(flags, lang)}")
             reasons = h.get("reasons") or []
             if reasons:
                 lines.append(f"{L.label('reasons', lang)}:")

@@ -3,7 +3,7 @@
 
 Almanac terms (pillars, mansions, generals, 課 names) are Traditional Chinese in the computed
 data; ``zh-Hans`` converts them with zhconv's tables (almanac.lang.hans), ``ko`` adds the hangul reading of
-stems, branches and 禽 names, ``en`` keeps the characters and explains them in English.
+stems, branches and 禽 names, ``en`` gives their English names with the characters beside them.
 
 >>> hans("昴日雞 虛 勾陳 驚蟄")
 '昴日鸡 虚 勾陈 惊蛰'
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.terms import (FLAGS, LABELS, LANGS, VERDICT_RANK, VERDICTS, check_lang, flag_explain,  # noqa: F401
-                           flag_name, hans, label, place_name, school_name, task_label, term,
-                           term_list, verdict_name)
+                           flag_name, hans, joined, label, pillar_line, place_name, qin_text, school_name,
+                           task_label, term, term_list, verdict_name)
 
 _KO_GZ = str.maketrans(dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO)))
 

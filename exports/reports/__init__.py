@@ -60,7 +60,8 @@ def heatmap_svg(task: str, judged: dict[date, list[dict]], lang: str = "zh-Hant"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
            f'role="img" aria-label="{html.escape(task)}" font-family="sans-serif" font-size="12">']
     for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥"):
-        out.append(f'<text x="{left + i * cw + cw / 2}" y="15" text-anchor="middle">{b}</text>')
+        head = T.en_name(b) if lang == "en" else b        # Zi … Hai: the characters are in each tooltip
+        out.append(f'<text x="{left + i * cw + cw / 2}" y="15" text-anchor="middle">{head}</text>')
     for r, d in enumerate(days):
         y = top + r * ch
         out.append(f'<text x="4" y="{y + 15}">{d.isoformat()}</text>')
@@ -69,7 +70,7 @@ def heatmap_svg(task: str, judged: dict[date, list[dict]], lang: str = "zh-Hant"
             verdict, vetoed = str(hr.get("verdict", "")), bool(hr.get("vetoed"))
             bg, ink = T.verdict_style(verdict, vetoed)
             score = f"{hr['score']:+g}" if _num(hr.get("score")) else ""
-            tip = f"{d} {hr.get('branch', '')} {_short(verdict, vetoed, lang)} {score}"
+            tip = f"{d} {L.term(hr.get('branch', ''), lang)} {_short(verdict, vetoed, lang)} {score}"
             out.append(f'<rect x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="{bg}" '
                        f'stroke="#999" stroke-width="0.5"><title>{html.escape(tip)}</title></rect>')
             out.append(f'<text x="{x + cw / 2 - 1}" y="{y + 15}" text-anchor="middle" fill="{ink}">'
@@ -78,7 +79,7 @@ def heatmap_svg(task: str, judged: dict[date, list[dict]], lang: str = "zh-Hant"
     return "".join(out)
 
 
-def plate_svg(chart: dict, caption: str) -> str:
+def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
     """The 天地盤: each ground branch (small) with the sky branch above it (large) and its general."""
     cell, pad = 78, 6
     size = cell * 4 + 2 * pad
@@ -99,6 +100,10 @@ def plate_svg(chart: dict, caption: str) -> str:
     tr = "".join(chart.get("transmissions") or [])
     lines = [f"{chart.get('day', '')}日 {chart.get('hour', '')}時", f"月將 {chart.get('yuejiang', '')}",
              f"三傳 {tr}", f"{chart.get('method', '')}"]
+    if lang == "en":          # the plate keeps its characters; the lines under it are read in English
+        lines = [f"Day {L.term(chart.get('day', ''), lang)}, hour {L.term(chart.get('hour', ''), lang)}",
+                 f"Monthly general {L.term(chart.get('yuejiang', ''), lang)}", L.term(tr, lang),
+                 L.term(chart.get("method", ""), lang)]
     for i, line in enumerate(lines):
         out.append(f'<text x="{cx}" y="{pad + cell + 36 + i * 26}" text-anchor="middle" font-size="17">'
                    f'{html.escape(line)}</text>')
@@ -145,7 +150,7 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
         rows.append({"branch": L.term(h["branch"], lang), "start": h["start"][11:16], "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
-                     "transmissions": "".join(tr),
+                     "transmissions": L.term("".join(tr), lang),
                      "method": _method_cell(method, keti_of(h), lang),
                      "verdicts": verdicts})
     return rows
@@ -179,7 +184,7 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
     for h in day.get("hours") or []:
         for f in _active_flags(h.get("flags")):
             hour_flags.setdefault(f, []).append(L.term(h["branch"], lang))
-    hour_taboos = [{"name": T.flag_name(f, lang), "hours": "、".join(bs) if lang != "en" else ", ".join(bs),
+    hour_taboos = [{"name": T.flag_name(f, lang), "hours": T.joined(bs, lang),
                     "explain": _after_name(T.flag_explain(f, lang))} for f, bs in hour_flags.items()]
     return {"best": best, "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
 
@@ -266,15 +271,15 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) 
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
             word = T.verdict_name(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": branch, "word": word, "score": f"{score:+g}",
-                           "svg": plate_svg(ch, f"{labels[task]} · {branch}{' ' if lang == 'en' else ''}"
-                                                f"{T.label('hour', lang)} {word}"),
-                           "transmissions": "".join(ch.get("transmissions") or []),
+                           "svg": plate_svg(ch, f"{labels[task]} · {L.term(branch, lang)}{' ' if lang == 'en' else ''}"
+                                                f"{T.label('hour', lang)} {word}", lang),
+                           "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
                            "method": L.term(ch.get("method", ""), lang)})
         ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang), "rows": rows,
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
-               "score_note": T.score_note(lang, SCALE), "pillar_line": _pillar_line(day["pillars"], lang),
+               "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
@@ -284,12 +289,6 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) 
     if update_latest and paths:
         _atomic_write(out / "latest.html", paths[0].read_bytes())
     return paths
-
-
-def _pillar_line(p: dict, lang: str) -> str:
-    if lang == "en":
-        return f"year {p['year']}, month {p['month']}, day {p['day']}"
-    return " ".join(f"{L.term(p[k], lang)}{T.label(k, lang)}" for k in ("year", "month", "day"))
 
 
 def _check_days(days) -> int:

@@ -164,16 +164,24 @@ def day_judgement(prof: TaskProfile, d: date, tz, cfg, lang: str = "zh-Hant", pe
 
 
 
-_ORDER: dict[int, tuple] = {}
+_PREPARED: dict[int, tuple] = {}
 
 
-def _reason_order(comp: tuple) -> tuple:
-    """Per catalog index, the sort key of its reason (``-|effect|``), for one compiled profile."""
-    hit = _ORDER.get(id(comp))
+def _prepared(comp: tuple) -> tuple:
+    """Per compiled profile (``score._compiled``): the sort key of each rule's reason
+    (``-|effect|``), each rule's weighted effect, and the sets of rules that give a reason, that
+    veto, and that are grave (a grave reason or a grave veto) — what ``task_rows`` reads."""
+    hit = _PREPARED.get(id(comp))
     if hit is None or hit[0] is not comp:
-        if len(_ORDER) > 256:
-            _ORDER.clear()
-        hit = _ORDER[id(comp)] = (comp, tuple(-abs(eff) for eff, _, _ in comp))
+        if len(_PREPARED) > 256:
+            _PREPARED.clear()
+        order = tuple(-abs(eff) for eff, _, _ in comp)
+        effects = tuple(eff for eff, _, _ in comp)
+        reasons = frozenset(i for i, (_, r, _) in enumerate(comp) if r is not None)
+        vetoes = frozenset(i for i, (_, _, v) in enumerate(comp) if v is not None)
+        grave = frozenset(i for i, (_, r, v) in enumerate(comp)
+                          if (r is not None and r["grave"]) or (v is not None and v["grave"]))
+        hit = _PREPARED[id(comp)] = (comp, (order, effects, reasons, vetoes, grave))
     return hit[1]
 
 
@@ -206,23 +214,19 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     from .score import _compiled, grave_score, verdict_of
 
     comp = _compiled(prof, cat or load_catalog(), lang)
-    order = _reason_order(comp).__getitem__
+    order, effects, has_reason, has_veto, is_grave = _prepared(comp)
+    by_size = order.__getitem__
     th = prof.thresholds
     rows = []
     for idx in fired_idx:
-        total, grave = 0.0, False
-        rs, vs = [], []
-        for i in idx:
-            eff, reason, veto = comp[i]
-            if reason is not None:
-                rs.append(i)
-                total += eff
-                grave = grave or reason["grave"]
-            if veto is not None:
-                vs.append(i)
-                grave = grave or veto["grave"]
-        rs.sort(key=order)  # stable: catalog order among equals, as judge() sorts
+        rs = [i for i in idx if i in has_reason]
+        vs = [i for i in idx if i in has_veto]
+        total = 0.0
+        for i in rs:                 # in the fired order, as judge() adds them
+            total += effects[i]
+        rs.sort(key=by_size)  # stable: catalog order among equals, as judge() sorts
         total = round(total, 3)
+        grave = not is_grave.isdisjoint(idx)
         if grave:  # the reasons are settled to this score when the entries are built
             total = grave_score(total, th)
         rows.append((total, verdict_of(total, th, grave), rs, vs))

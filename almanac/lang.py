@@ -23,12 +23,15 @@ from typing import Mapping
 from almanac.errors import BadInput
 
 LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
+_CANONICAL = frozenset(LANGS)
 #: the catalog's key for each language's text (zh-Hans is converted from zh)
 TEXT_KEY = {"zh-Hant": "zh", "zh-Hans": "zh", "ko": "ko", "en": "en", "zh": "zh"}
 
 
 def check_lang(lang) -> str:
     """The canonical spelling of ``lang`` (case-insensitive; ``None`` or empty → ``zh-Hant``)."""
+    if type(lang) is str and lang in _CANONICAL:    # asked tens of thousands of times a report
+        return lang
     if lang is None or lang == "":
         return LANGS[0]
     if isinstance(lang, str):

@@ -105,6 +105,22 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
     return (head + stop + stop.join(parts)).rstrip() + stop.strip()
 
 
+_RULE_WORDS: dict[tuple[int, str], tuple] = {}
+
+
+def _rule_words(cat, lang: str) -> dict[str, dict[str, str]]:
+    """Per rule id of ``cat``, its ``text`` and ``citation`` in ``lang`` (worked out once per
+    catalog and language, not for every reason of every hour; read-only)."""
+    hit = _RULE_WORDS.get((id(cat), lang))
+    if hit is None or hit[0] is not cat:
+        if len(_RULE_WORDS) > 64:
+            _RULE_WORDS.clear()
+        words = {r.id: {"text": in_lang(r.text, lang), "citation": citation(r.source, lang)}
+                 for r in cat.rules}
+        hit = _RULE_WORDS[(id(cat), lang)] = (cat, words)
+    return hit[1]
+
+
 def localize(entry: Mapping[str, Any], lang: str, catalog=None) -> dict[str, Any]:
     """A judged hour (``judge_day``/``best`` entry) with its reasons, vetoes and summary in
     ``lang``, rebuilt from the catalog by rule id (effects and ``grave`` kept as judged)."""
@@ -113,12 +129,11 @@ def localize(entry: Mapping[str, Any], lang: str, catalog=None) -> dict[str, Any
     lang = check_lang(lang)
     cat = catalog or load_catalog()
     out = dict(entry)
+    words = _rule_words(cat, lang)
 
     def again(r: Mapping) -> dict:
-        rule = cat.by_id.get(r.get("rule"))
-        if rule is None:
-            return dict(r)
-        return dict(r) | {"text": in_lang(rule.text, lang), "citation": citation(rule.source, lang)}
+        said = words.get(r.get("rule"))
+        return dict(r) if said is None else dict(r) | said
 
     out["reasons"] = [again(r) for r in entry.get("reasons", ())]
     if entry.get("vetoes"):

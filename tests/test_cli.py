@@ -227,3 +227,19 @@ def test_precompute_progress_on_a_terminal_and_estimate_with_yes(data, capsys, m
     assert main(["precompute", "--from", "2027-01-01", "--to", "2027-01-03", "--yes"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("almanac: precomputing 3 days, about ") and err[-1].startswith("3 days in ")
+
+
+def test_an_english_chart_is_keyed_in_english():
+    # the drawn chart keeps the books' characters; under it an English reader is told what it says
+    from almanac import api
+    from almanac import terms as T
+    from almanac.cli import chart as chart_cli
+    doc = api.chart("2026-12-01T10:00", tz="Asia/Seoul", lang="en")
+    out = chart_cli.render(doc)
+    key = out.split("\n")[-5:]
+    first, gen = doc["transmissions"][0], doc["transmission_generals"][0]
+    assert f"{T.label('transmissions', 'en')}: {T.term(first, 'en')} with the {T.term(gen, 'en')}" in out
+    assert f"over the hour {T.en_name(doc['hour'])} ({doc['hour']})" in out
+    for line in key:
+        assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"(?<=[A-Za-z]) \([^)]*\)", "", line)), line
+    assert "over the hour" not in chart_cli.render(api.textbook_chart("乙丑", gan_shang="巳", lang="en"))

@@ -63,14 +63,17 @@ def run(args) -> int:
 
 
 def render(doc: dict) -> str:
-    """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters),
-    its 課體 again in the reader's language when one was asked for (원수(元首), Primary Head
-    (元首)), then the reading when one was asked for."""
+    """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters), in
+    English its key (day, 月將 over the hour, 三傳 with their generals, method) read in English, its
+    課體 again in the reader's language when one was asked for (원수(元首), Primary Head (元首)),
+    then the reading when one was asked for."""
     from almanac.liuren.render import render_json
     from almanac.terms import label, term_list
 
     text = render_json(doc).rstrip("\n")
     lang = doc.get("lang")
+    if lang == "en":
+        text += "\n" + _english_key(doc)
     keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
     if keti and lang in ("ko", "en"):
         text += f"\n{label('keti', lang)}: {term_list(keti, lang)}"
@@ -81,4 +84,23 @@ def render(doc: dict) -> str:
     for x in r["reasons"]:
         lines.append(f"  {x['effect']:+5.1f}  {x['text']}")
         lines.append(f"         ↳ {x['citation']}")
+    return "\n".join(lines)
+
+
+def _english_key(doc: dict) -> str:
+    """What the drawn chart says, for a reader of English: Day Jiyou (己酉); Monthly general (月將)
+    Yin (寅) over the hour Si (巳); the transmissions each with its general; the method; the void."""
+    from almanac.terms import label, term
+
+    def en(x: str) -> str:
+        return term(x, "en")
+    chuan = ", ".join(f"{en(b)} with the {en(g)}" if g else en(b)
+                      for b, g in zip(doc.get("transmissions") or [], doc.get("transmission_generals") or [""] * 3))
+    day = f"Day {en(doc.get('day') or '')}"
+    if doc.get("yuejiang") and doc.get("hour"):      # a textbook chart from 干上 has neither
+        day += f"; {label('yuejiang', 'en')} {en(doc['yuejiang'])} over the hour {en(doc['hour'])}"
+    lines = [day, f"{label('transmissions', 'en')}: {chuan}",
+             f"{label('method', 'en')}: {en(doc.get('method', ''))}"]
+    if doc.get("void"):
+        lines.append(f"Void (旬空): {', '.join(en(b) for b in doc['void'])}")
     return "\n".join(lines)

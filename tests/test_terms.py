@@ -75,6 +75,10 @@ def test_korean_feed_reads_korean(lang):
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the ko feed"
     if lang == "en":
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the en feed"
+        # and no term bare either: each run of characters glosses the English word before it
+        glossed = re.sub(r"(?<=[A-Za-z.]) ?\((?:[^()]|\([^()]*\))*\)", "", bare)
+        shown = [line for line in glossed.splitlines() if not line.startswith("PRODID:")]
+        assert not [line for line in shown if re.search(r"[\u4e00-\u9fff]", line)]
 
 
 def test_korean_reads_solar_terms_and_methods_as_the_keti_beside_them():

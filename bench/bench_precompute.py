@@ -1,9 +1,12 @@
 """Benchmark: precompute one year, every task, into a fresh SQLite store. Target: < 2 s.
 
     python bench/bench_precompute.py [--year 2026] [--tz Asia/Shanghai] [--workers N]
+                                     [--growth 1,5,20]
 
 Prints the wall time of the cold precompute (compute + write), the time of a re-run over the
-same year (which must find everything current), and the store's row counts.
+same year (which must find everything current), and the store's row counts. ``--growth`` also
+precomputes 1, then 5, then 20 years (cumulative) into one store and prints the size per year
+and the seconds per year of each stretch: a store that grows linearly keeps both flat.
 """
 from __future__ import annotations
 
@@ -52,6 +55,8 @@ def main(argv=None) -> int:
     ap.add_argument("--tz", default="Asia/Shanghai")
     ap.add_argument("--workers", type=int, default=None,
                     help="compute processes (default: [store] workers)")
+    ap.add_argument("--growth", default="",
+                    help="comma-separated year counts (e.g. 1,5,20): size and time per year")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALMANAC_DATA_DIR"] = tmp
@@ -83,6 +88,7 @@ def main(argv=None) -> int:
         for i in range(0, len(computed), n):
             other._flush(computed[i:i + n], args.tz, fh, th, core.PrecomputeStats())
         write_s = time.perf_counter() - t0
+        grown = _growth(args, cfg, Path(tmp)) if args.growth else []
     ok = cold < TARGET_S and not problems and again.unchanged == again.days
     print(f"precompute {args.year} ({stats.days} days, {len(tasks)} tasks, {args.tz}) into SQLite: "
           f"{cold:.2f} s cold (target < {TARGET_S:.0f} s: {'met' if cold < TARGET_S else 'MISSED'}),"
@@ -92,7 +98,32 @@ def main(argv=None) -> int:
     print(f"  size: {size['total'] / 1024:.1f} kB per day and zone (the file after VACUUM / days); "
           "per table, tables and indexes: "
           + ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in size.items() if k != "total"))
+    for n, days, total, secs in grown:
+        print(f"  growth: {n:>2} years: {total / n / 1e6:.2f} MB a year "
+              f"({total / days / 1024:.1f} kB a day and zone, the file after VACUUM), "
+              f"precompute {secs:.2f} s a year over the stretch")
     return 0 if ok else 1
+
+
+def _growth(args, cfg, tmp: Path) -> list[tuple[int, int, float, float]]:
+    """Precompute 1, then up to N years (cumulative) into one fresh store: after each stretch,
+    the years, the days stored, the file's size after VACUUM and the seconds per year of the
+    stretch."""
+    import datetime as dt
+
+    from exports.store import Store
+    path = tmp / "growth.sqlite3"
+    store = Store(f"sqlite:///{path}", cfg)
+    out, done = [], 0
+    for n in sorted({int(x) for x in args.growth.split(",") if x.strip()}):
+        t0 = time.perf_counter()
+        store.precompute(dt.date(args.year + done, 1, 1), dt.date(args.year + n - 1, 12, 31),
+                         args.tz)
+        secs = (time.perf_counter() - t0) / (n - done)
+        days = (dt.date(args.year + n, 1, 1) - dt.date(args.year, 1, 1)).days
+        out.append((n, days, _bytes_per_day(path, days)["total"] * days, secs))
+        done = n
+    return out
 
 
 if __name__ == "__main__":

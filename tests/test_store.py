@@ -22,7 +22,7 @@ from sqlalchemy import func, inspect, select, text
 import config as config_mod
 from exports.store import Store, db as store_db
 from exports.store.migrations import LATEST, SchemaTooNew, migrate
-from exports.store.models import Base, Day, Hour, Score
+from exports.store.models import Base, Day, Hour, HourPart, Score
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +38,7 @@ def _dump(store: Store) -> dict:
     """Every stored row, as comparable plain data."""
     out = {}
     with store.engine.connect() as conn:
-        for model in (Day, Hour, Score):
+        for model in (Day, Hour, Score, HourPart):
             cols = model.__table__.c
             rows = conn.execute(select(*cols).order_by(*model.__table__.primary_key.columns))
             out[model.__tablename__] = [json.dumps(dict(r._mapping), default=str, sort_keys=True,
@@ -107,7 +107,11 @@ def test_store_answers_exactly_what_compute_answers(db_url):
     stats = store.precompute("2026-11-28", "2026-12-01", TZ)
     assert stats.written == 4 and not store.verify()
     c = store.counts()
-    assert c == {"store_days": 4, "store_hours": 48, "store_scores": 48 * len(_tasks())}
+    computed = [api.day(dt.date(2026, 11, 28) + dt.timedelta(days=i), TZ) for i in range(4)]
+    parts = {(k, json.dumps(h[k], ensure_ascii=False)) for d in computed for h in d["hours"]
+             for k in ("qin", "liuren")}
+    assert c == {"store_days": 4, "store_hours": 48, "store_scores": 48 * len(_tasks()),
+                 "store_hour_parts": len(parts)}  # each distinct part once
     # a range that runs past what is stored: stored days and computed days together
     got = store.get_range("2026-11-27", "2026-12-02", TZ)
     want = [api.day(dt.date(2026, 11, 27) + dt.timedelta(days=i), TZ) for i in range(6)]
@@ -129,9 +133,10 @@ def test_hours_carry_utc_span_pillar_mansion_and_verdicts(db_url):
         assert hours[0].start_utc == dt.datetime(2026, 11, 28, 15, 0)
         assert [h.pillar for h in hours] == [h["pillar"] for h in day["hours"]]
         assert [h.mansion for h in hours] == [h["mansion"] for h in day["hours"]]
-        assert [h.chart["transmissions"] for h in hours] == [
-            h["liuren"]["transmissions"] for h in day["hours"]]
-        assert all(h.chart["method"] for h in hours)
+        charts = dict(conn.execute(select(HourPart.id, HourPart.body)).all())
+        assert [charts[h.liuren_id] for h in hours] == [h["liuren"] for h in day["hours"]]
+        assert [charts[h.qin_id] for h in hours] == [h["qin"] for h in day["hours"]]
+        assert all(h.facts["qin"] is None and h.facts["liuren"] is None for h in hours)
         verdicts = conn.execute(select(Score.verdict).distinct()).scalars().all()
         assert set(verdicts) <= {"大吉", "吉", "平", "凶", "大凶"}
 
@@ -327,9 +332,12 @@ def test_a_same_length_byte_edit_is_detected_not_served_recomputed_and_reported(
 
 
 @pytest.mark.parametrize("table, column", [("store_days", "facts"), ("store_scores", "verdict"),
-                                           ("store_scores", "score")])
+                                           ("store_scores", "score"),
+                                           ("store_hour_parts", "liuren"),
+                                           ("store_hour_parts", "qin")])
 def test_every_served_row_is_checked(db_url, table, column):
-    """Day facts, and the score rows a judgement and ``best`` are read from."""
+    """Day facts, the shared hour parts (禽 facts, 六壬 charts) a day is assembled from, and the
+    score rows a judgement and ``best`` are read from."""
     from almanac import api
     from exports.store import checksums
     store = Store(db_url)
@@ -340,7 +348,7 @@ def test_every_served_row_is_checked(db_url, table, column):
     want_judged = api.judge_day("2026-06-02", TZ, task)
     want_best = api.best(task, "2026-06-01", "2026-06-03", TZ, limit=36)
     with store.engine.begin() as conn:
-        if table == "store_days":
+        if table in ("store_days", "store_hour_parts"):
             pass
         elif column == "verdict":
             old = conn.execute(select(Score.verdict).where(
@@ -354,8 +362,18 @@ def test_every_served_row_is_checked(db_url, table, column):
                          {"f": False, "d": day_id, "t": task})
     if table == "store_days":
         _tamper(store, "store_days", "facts", f"id = {day_id}", '"2026-06-02"', '"2026-06-03"')
+    if table == "store_hour_parts":  # one character of one hour's part, same length
+        with store.engine.connect() as conn:
+            part_id = conn.execute(select(getattr(Hour, f"{column}_id")).where(
+                Hour.day_id == day_id, Hour.idx == 3)).scalar_one()
+            body = conn.execute(select(text("CAST(body AS TEXT)")).select_from(HourPart).where(
+                HourPart.id == part_id)).scalar_one()
+        old = next(ch for ch in body if ord(ch) > 0x4E00)
+        _tamper(store, "store_hour_parts", "body", f"id = {part_id}", old,
+                "丑" if old != "丑" else "子")
+        assert store.verify() == [f"store_hour_parts {part_id} ({column}) checksum"]
     before = checksums.stats()["checksum_mismatches"]
-    if table == "store_days":
+    if table in ("store_days", "store_hour_parts"):
         assert store.get_day("2026-06-02", TZ) == want_day
     else:
         assert store.best(task, "2026-06-01", "2026-06-03", TZ, 36) == want_best
@@ -365,37 +383,82 @@ def test_every_served_row_is_checked(db_url, table, column):
     assert not store.verify()
 
 
-def test_a_version_1_store_is_migrated_and_its_rows_never_served_unchecked(tmp_path):
-    """Rows written before checksums existed are stale after the migration: computed, then
-    rewritten whole (checksums and vetoed flags included) by the next precompute."""
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_an_older_store_is_migrated_and_its_rows_never_served_unchecked(db_url, version):
+    """A store at version 1, 2 or 3, holding a (wrong) day: after the migration to the latest
+    version its rows are gone — the store is a cache of computed answers, and rows of an older
+    layout cannot be checked against today's checksums — so the day is computed, then written
+    whole (parts, checksums and vetoed flags included) by the next precompute."""
     from sqlalchemy import create_engine
 
     from almanac import api
     from exports.store import compute as C, migrations
-    url = f"sqlite:///{tmp_path / 'v1.sqlite3'}"
-    engine = create_engine(url)
+    engine = create_engine(db_url)
     with engine.begin() as conn:
         migrations._version_md.create_all(conn)
-        migrations._v1(conn)
-        conn.execute(migrations._version_table.insert().values(
-            version=1, name="v1", applied_at=dt.datetime.now(dt.timezone.utc)))
+        for v, name, fn in migrations.MIGRATIONS[:version]:
+            fn(conn)
+            conn.execute(migrations._version_table.insert().values(
+                version=v, name=name, applied_at=dt.datetime.now(dt.timezone.utc)))
         cfg = config_mod.load()
-        wrong = dict(api.day("2026-11-29", TZ), hours=None, date="1999-01-01")
-        conn.execute(Day.__table__.insert().values(
-            tz=TZ, date=dt.date(2026, 11, 29), facts=wrong, facts_hash=C.facts_hash(cfg),
-            task_hashes={}, task_heads={}, computed_at=dt.datetime.now(dt.timezone.utc)))
+        wrong = json.dumps(dict(api.day("2026-11-29", TZ), hours=None, date="1999-01-01"),
+                           ensure_ascii=False)
+        conn.execute(text("INSERT INTO store_days (tz, date, facts, facts_hash, task_hashes, "
+                          "task_heads, computed_at) VALUES (:tz, :d, :f, :h, '{}', '{}', :t)"),
+                     {"tz": TZ, "d": dt.date(2026, 11, 29), "f": wrong, "h": C.facts_hash(cfg),
+                      "t": dt.datetime.now(dt.timezone.utc)})
     engine.dispose()
-    store = Store(url)
+    store = Store(db_url)
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT MAX(version) FROM almanac_schema")).scalar() == LATEST
-        assert conn.execute(select(Day.facts_hash, Day.checksum)).one() == ("", "")
+        assert conn.execute(select(func.count()).select_from(Day)).scalar() == 0
     assert store.get_day("2026-11-29", TZ) == api.day("2026-11-29", TZ)
     stats = store.precompute("2026-11-29", "2026-11-29", TZ)
     assert stats.written == 1 and not store.verify()
+    assert store.get_day("2026-11-29", TZ) == api.day("2026-11-29", TZ)
     with store.engine.connect() as conn:
         assert all(conn.execute(select(Hour.checksum)).scalars())
+        assert conn.execute(select(func.count()).select_from(Hour).where(
+            Hour.liuren_id.is_not(None), Hour.qin_id.is_not(None))).scalar() == 12
         assert conn.execute(select(func.count()).select_from(Score).where(Score.vetoed)).scalar() \
             == sum(h["vetoed"] for t in _tasks() for h in api.judge_day("2026-11-29", TZ, t)["hours"])
+
+
+def test_several_option_sets_are_kept_per_day_up_to_the_cap(db_url, monkeypatch):
+    """Precomputing another school adds its rows beside the default's: both are served from the
+    store. Beyond ``[store] option_sets`` the set written longest ago is dropped for those days
+    (its readers compute), and the hour parts no hour references any more go with it."""
+    from almanac import api
+    from almanac.api.choices import apply
+    from exports.store import compute as C
+    cap = {"store": {"option_sets": 2}}
+    default = config_mod.load(cap)
+    schools = [apply(config_mod.load(cap), school=n) for n in ("daquan", "mengzhong")]
+    assert len({C.facts_hash(c) for c in (default, *schools)}) == 3
+    days = ("2026-08-01", "2026-08-02")
+    Store(db_url, default).precompute(*days, TZ)
+    Store(db_url, schools[0]).precompute(*days, TZ)
+    computed = []
+    real = C.compute_day
+    monkeypatch.setattr(C, "compute_day", lambda *a, **k: computed.append(a[0]) or real(*a, **k))
+    for cfg in (default, schools[0]):
+        store = Store(db_url, cfg)
+        assert store.get_range(*days, TZ) == [api.day(d, TZ, cfg) for d in days]
+        assert store.day_tag(days[0], TZ) is not None
+    assert computed == []  # both sets served from the store
+    third = Store(db_url, schools[1])
+    stats = third.precompute(*days, TZ)
+    assert stats.written == 2 and stats.evicted == 2
+    computed.clear()
+    assert third.counts()["store_days"] == 4 and not third.verify()
+    with third.engine.connect() as conn:
+        kept = set(conn.execute(select(Day.facts_hash).distinct()).scalars())
+        assert kept == {C.facts_hash(c) for c in schools}
+        used = set(conn.execute(select(Hour.qin_id)).scalars()) | set(
+            conn.execute(select(Hour.liuren_id)).scalars())
+        assert set(conn.execute(select(HourPart.id)).scalars()) == used
+    assert Store(db_url, default).get_range(*days, TZ) == [api.day(d, TZ, default) for d in days]
+    assert len(computed) == 2  # the evicted default is computed again
 
 
 # ---------------------------------------------------------------------- a year, before/after

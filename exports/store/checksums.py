@@ -8,7 +8,10 @@ served: the reader computes the answer instead, repairs the day when it can writ
 event is counted here and logged as a warning naming the table, zone and date.
 
 - ``store_days``: zone, date, facts hash and the ``facts`` text.
-- ``store_hours``: zone, date, hour index and the ``facts`` text.
+- ``store_hours``: zone, date, hour index, the ``facts`` text and the digests of the parts it
+  references.
+- ``store_hour_parts``: a part is content-addressed: its ``digest`` is the hash of its kind and
+  body text, so it is its own checksum (any changed byte of the body no longer hashes to it).
 - ``store_days.judged``: zone, date and the day's judgement blob (``judged_checksum``).
 - per task, in ``store_days.task_sums``: zone, date, task, options hash, the task's answer head,
   its twelve ``store_scores`` rows (score, verdict, vetoed) and the blob's checksum — so the
@@ -45,9 +48,16 @@ def day(tz: str, date: dt.date, facts_hash: str, facts_text: str) -> str:
                    facts_text.encode())
 
 
-def hour(tz: str, date: dt.date, idx: int, facts_text: str) -> str:
+def hour(tz: str, date: dt.date, idx: int, facts_text: str, *parts: str | None) -> str:
+    """One hour row: its key, its own facts text and the digests of the parts it references
+    (``None`` for an absent one)."""
     return _digest(b"hour", tz.encode(), date.isoformat().encode(), b"%d" % idx,
-                   facts_text.encode())
+                   facts_text.encode(), *((p or "").encode() for p in parts))
+
+
+def part(kind: str, body_text: str) -> str:
+    """A shared part of hours' facts (``store_hour_parts``): its key and its checksum."""
+    return _digest(b"part", kind.encode(), body_text.encode())
 
 
 def score_text(scores) -> bytes:

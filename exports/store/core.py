@@ -37,7 +37,7 @@ from . import checksums
 from . import compute as C
 from .db import get_engine, pool_size, reading, resolve_url, sqlite_path
 from .migrations import SchemaTooNew, migrate
-from .models import Day, Hour, Score
+from .models import Day, Hour, HourPart, Score
 
 log = logging.getLogger("almanac.store")
 
@@ -50,6 +50,7 @@ class PrecomputeStats:
     written: int = 0        # days (re)written whole
     tasks_updated: int = 0  # days where only some tasks' scores were rewritten
     unchanged: int = 0
+    evicted: int = 0        # rows of other option sets dropped beyond ``[store] option_sets``
     seconds: float = 0.0
     tz: str = ""
     errors: list = field(default_factory=list)
@@ -101,7 +102,7 @@ class Store:
         # one cheap query says which days are already current
         with reading(self.engine) as conn:
             rows = conn.execute(select(Day.date, Day.facts_hash, Day.task_hashes).where(
-                Day.tz == tz, Day.date >= start, Day.date <= end)).all()
+                Day.tz == tz, Day.date >= start, Day.date <= end, Day.facts_hash == fh)).all()
             conn.rollback()
         have = {r.date: (r.facts_hash, r.task_hashes) for r in rows}
         stats = PrecomputeStats(days=len(dates), tz=tz)
@@ -111,11 +112,15 @@ class Store:
         done = len(dates) - len(todo)
         if progress is not None:
             progress(done, len(dates))
+        evicted = 0
         for batch in self._computed_chunks(chunks, tz, fh, th, have):
-            self._flush(batch, tz, fh, th, stats)
+            evicted += self._flush(batch, tz, fh, th, stats)
             done += len(batch)
             if progress is not None:
                 progress(done, len(dates))
+        if evicted:
+            self._collect_parts()
+        stats.evicted = evicted
         stats.seconds = time.perf_counter() - t0
         return stats
 
@@ -173,29 +178,31 @@ class Store:
         return out
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True,
-               force: "set[dt.date] | frozenset" = frozenset()) -> None:
+               force: "set[dt.date] | frozenset" = frozenset()) -> int:
         """Write computed days, each whole, all in one transaction. Days in ``force`` are
-        rewritten whole even when their stored hashes are current (a failed checksum)."""
+        rewritten whole even when their stored hashes are current (a failed checksum), and
+        their parts are written again. Returns the rows of other option sets evicted."""
         redo: list[_Computed] = []
+        evicted = 0
         try:
             with self.engine.begin() as conn:
                 q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes, Day.task_heads,
                            Day.task_sums).where(
-                    Day.tz == tz, Day.date.in_([c.date for c in batch]))
+                    Day.tz == tz, Day.facts_hash == fh,
+                    Day.date.in_([c.date for c in batch]))
                 if conn.dialect.name == "postgresql":
                     q = q.with_for_update()
                 rows = {r.date: r for r in conn.execute(q)}
                 now = dt.datetime.now(dt.timezone.utc)
                 th_text = _dumps(th)
-                scores, new_days, rewrite, day_ids = [], [], [], {}
+                scores, new_days, rewrite, day_ids, whole = [], [], [], {}, []
                 for c in batch:
                     row = rows.get(c.date)
                     forced = c.date in force
-                    if not forced and row is not None and row.facts_hash == fh \
-                            and row.task_hashes == th:
+                    if not forced and row is not None and row.task_hashes == th:
                         stats.unchanged += 1  # another writer got here first
                         continue
-                    if not forced and row is not None and row.facts_hash == fh:
+                    if not forced and row is not None:
                         old = dict(row.task_hashes or {})
                         need = [t for t in th if old.get(t) != th[t]]
                         if any(t not in c.scores for t in need):
@@ -217,6 +224,7 @@ class Store:
                     if c.day is None or any(t not in c.scores for t in th):
                         redo.append(c)
                         continue
+                    whole.append(c)
                     if row is None:
                         new_days.append(c)
                     else:
@@ -234,31 +242,50 @@ class Store:
                          c.judged[0], c.judged[1], now, c.day[1])
                         for c in new_days])
                     ids = conn.execute(select(Day.date, Day.id).where(
-                        Day.tz == tz, Day.date.in_([c.date for c in new_days]))).all()
+                        Day.tz == tz, Day.facts_hash == fh,
+                        Day.date.in_([c.date for c in new_days]))).all()
                     day_ids.update({r.date: r.id for r in ids})
-                hours = []
-                for c in batch:
-                    if c.date in day_ids:
+                if whole:
+                    part_ids = _part_ids(conn, {k: v for c in whole for k, v in c.day[3].items()},
+                                         bool(force))
+                    hours = []
+                    for c in whole:
                         i = day_ids[c.date]
-                        hours += [(i, *h) for h in c.day[2]]
+                        hours += [(i, *h[:7], part_ids.get(h[7]), part_ids.get(h[8]), h[9])
+                                  for h in c.day[2]]
                         scores += _score_rows(i, c.scores, list(c.scores), th)
-                if hours:
                     _insert_many(conn, Hour, _HOUR_COLUMNS, hours)
                 if scores:
                     _insert_many(conn, Score, _SCORE_COLUMNS, scores)
+                if new_days:
+                    evicted = _evict(conn, tz, [c.date for c in new_days], self._option_sets())
         except IntegrityError:
             if not _retry:
                 raise
             # another process inserted some of these days between our read and our write
             stats.written -= sum(1 for c in batch if c.day is not None)
             fresh = [self._compute(c.date, tz, fh, th,
-                                   None if c.date in force else self._current(c.date, tz))
+                                   None if c.date in force else self._current(c.date, tz, fh))
                      for c in batch]
-            self._flush(fresh, tz, fh, th, stats, False, force)
-            return
+            return self._flush(fresh, tz, fh, th, stats, False, force)
         for c in redo:
-            self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats, _retry,
-                        force)
+            evicted += self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats,
+                                   _retry, force)
+        return evicted
+
+    def _option_sets(self) -> int:
+        """Option sets kept per (zone, date): ``[store] option_sets``, at least 1."""
+        try:
+            return max(1, int(self.config["store"].get("option_sets", 4)))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return 4
+
+    def _collect_parts(self) -> None:
+        """Drop the hour parts no hour references any more (after evictions)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(HourPart).where(
+                HourPart.id.not_in(select(Hour.qin_id).where(Hour.qin_id.is_not(None))),
+                HourPart.id.not_in(select(Hour.liuren_id).where(Hour.liuren_id.is_not(None)))))
 
     def _repair(self, dates, tz: str) -> None:
         """Rewrite whole the days whose rows failed their checksum, when the store can be
@@ -274,10 +301,10 @@ class Store:
             log.warning("store rows that failed their checksum were not rewritten: %s",
                         redact(str(e)).splitlines()[0])
 
-    def _current(self, date, tz):
+    def _current(self, date, tz, fh):
         with reading(self.engine) as conn:
             row = conn.execute(select(Day.facts_hash, Day.task_hashes).where(
-                Day.tz == tz, Day.date == date)).first()
+                Day.tz == tz, Day.date == date, Day.facts_hash == fh)).first()
             conn.rollback()
         return None if row is None else (row.facts_hash, row.task_hashes)
 
@@ -296,28 +323,43 @@ class Store:
                 Day.tz == tz, Day.date >= start, Day.date <= end,
                 Day.facts_hash == fh)).all()
             hours: dict[int, list] = {d.id: [] for d in days}
+            parts: dict[int, tuple] = {}
             if days:
                 for h in conn.execute(select(Hour.day_id, Hour.idx,
                                              cast(Hour.facts, Text).label("facts"),
+                                             Hour.qin_id, Hour.liuren_id,
                                              Hour.checksum).where(
                         Hour.day_id.in_(list(hours))).order_by(Hour.day_id, Hour.idx)):
                     hours[h.day_id].append(h)
+                parts = _read_parts(conn, {i for hs in hours.values() for h in hs
+                                           for i in (h.qin_id, h.liuren_id) if i is not None})
             conn.rollback()
+        sound = {i: checksums.part(kind, body) == digest
+                 for i, (digest, kind, body) in parts.items()}
         for d in days:
             hs = hours[d.id]
-            if len(hs) != 12:
+            refs = [(h.qin_id, h.liuren_id) for h in hs]
+            if len(hs) != 12 or any(i is not None and i not in parts for r in refs for i in r):
                 continue  # not whole: computed (precompute never leaves such a day)
             if checksums.day(tz, d.date, fh, d.facts) != d.checksum:
                 checksums.mismatch("store_days", tz, d.date)
                 bad.add(d.date)
                 continue
-            wrong = [h.idx for h in hs
-                     if checksums.hour(tz, d.date, h.idx, h.facts) != h.checksum]
+            wrong = [h.idx for h, r in zip(hs, refs)
+                     if checksums.hour(tz, d.date, h.idx, h.facts,
+                                       *(None if i is None else parts[i][0] for i in r))
+                     != h.checksum]
             if wrong:
                 checksums.mismatch("store_hours", tz, d.date, f"hours {wrong}")
                 bad.add(d.date)
                 continue
-            out[d.date] = _with_hours(json.loads(d.facts), [json.loads(h.facts) for h in hs])
+            wrong = sorted({i for r in refs for i in r if i is not None and not sound[i]})
+            if wrong:
+                checksums.mismatch("store_hour_parts", tz, d.date, f"parts {wrong}")
+                bad.add(d.date)
+                continue
+            out[d.date] = _with_hours(json.loads(d.facts), [_hour(h.facts, r, parts)
+                                                            for h, r in zip(hs, refs)])
         return out, bad
 
     def get_range(self, start, end, tz: str | None = None) -> list[dict]:
@@ -345,7 +387,8 @@ class Store:
         bad: set[dt.date] = set()
         if self.engine is None:
             return out, bad
-        in_range = (Day.tz == tz, Day.date >= start, Day.date <= end)
+        in_range = (Day.tz == tz, Day.date >= start, Day.date <= end,
+                    Day.facts_hash == C.facts_hash(self.config))
         with reading(self.engine) as conn:
             # only this task's head and checksum, picked out by the database (JSON paths), not
             # every task's parsed here
@@ -488,7 +531,8 @@ class Store:
                 days = conn.execute(
                     select(Day.date, Day.task_hashes[task].as_string().label("hash"),
                            Day.task_sums[task].as_string().label("sum")).where(
-                        Day.tz == tz, Day.date >= s, Day.date <= e)).all()
+                        Day.tz == tz, Day.date >= s, Day.date <= e,
+                        Day.facts_hash == C.facts_hash(self.config))).all()
                 conn.rollback()
         except SQLAlchemyError:
             return {}
@@ -547,7 +591,7 @@ class Store:
     def counts(self) -> dict[str, int]:
         with reading(self.engine) as conn:
             out = {t.__tablename__: conn.execute(select(func.count()).select_from(t)).scalar_one()
-                   for t in (Day, Hour, Score)}
+                   for t in (Day, Hour, Score, HourPart)}
             conn.rollback()
         return out
 
@@ -563,11 +607,18 @@ def _checksum_problems(conn) -> list[str]:
     for d in days.values():
         if d.checksum and checksums.day(d.tz, d.date, d.facts_hash, d.facts) != d.checksum:
             out.append(f"{d.tz} {d.date}: store_days checksum")
+    parts = {}
+    for p in conn.execute(select(HourPart.id, HourPart.digest, HourPart.kind,
+                                 cast(HourPart.body, Text).label("body"))):
+        parts[p.id] = p.digest
+        if checksums.part(p.kind, p.body) != p.digest:
+            out.append(f"store_hour_parts {p.id} ({p.kind}) checksum")
     for h in conn.execute(select(Hour.day_id, Hour.idx, cast(Hour.facts, Text).label("facts"),
-                                 Hour.checksum)):
+                                 Hour.qin_id, Hour.liuren_id, Hour.checksum)):
         d = days.get(h.day_id)
+        refs = [None if i is None else parts.get(i, "?") for i in (h.qin_id, h.liuren_id)]
         if d is not None and h.checksum and \
-                checksums.hour(d.tz, d.date, h.idx, h.facts) != h.checksum:
+                checksums.hour(d.tz, d.date, h.idx, h.facts, *refs) != h.checksum:
             out.append(f"{d.tz} {d.date}: store_hours {h.idx} checksum")
     scores: dict[tuple, list] = {}
     for sc in conn.execute(select(Score.day_id, Score.task, Score.score, Score.verdict,
@@ -591,8 +642,8 @@ def _checksum_problems(conn) -> list[str]:
 @dataclass
 class _Computed:
     date: dt.date
-    #: (facts text without hours, its checksum, twelve hour rows without day_id) — None when the
-    #: stored facts are current
+    #: (facts text without hours, its checksum, twelve hour rows without day_id, the hours' parts
+    #: {digest: (kind, text)}) — None when the stored facts are current
     day: tuple | None
     #: task -> twelve (score, verdict, vetoed), for the tasks to (re)write
     scores: dict[str, list] = field(default_factory=dict)
@@ -649,8 +700,8 @@ def _compute_chunk(job) -> list[_Computed]:
 _DAY_COLUMNS = ("tz", "date", "facts", "facts_hash", "task_hashes", "task_heads", "task_sums",
                 "judged", "judged_checksum", "computed_at", "checksum")
 _DAY_UPDATE = _DAY_COLUMNS[2:]
-_HOUR_COLUMNS = ("day_id", "idx", "branch", "start_utc", "end_utc", "pillar", "mansion", "chart",
-                 "facts", "checksum")
+_HOUR_COLUMNS = ("day_id", "idx", "branch", "start_utc", "end_utc", "pillar", "mansion", "facts",
+                 "qin_id", "liuren_id", "checksum")
 _SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "vetoed", "options_hash")
 
 
@@ -665,20 +716,91 @@ def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
     return rows
 
 
+#: the keys of an hour object stored once in ``store_hour_parts`` and referenced by the hours
+#: (their values repeat with the 420-day 禽 cycle and the 720 課); column ``{key}_id``
+_PART_KEYS = ("qin", "liuren")
+
+
 def _day_rows(date: dt.date, tz: str, fh: str, facts: dict) -> tuple:
     """A computed day as the writer stores it: the facts text (hours left out, their key kept in
-    place so a read gives back the same document), its checksum, and the twelve hour rows
-    (without their day id) with theirs."""
+    place so a read gives back the same document), its checksum, the twelve hour rows (without
+    their day id; parts as digests, the writer turns them into ids) with theirs, and the parts
+    ``{digest: (kind, text)}`` the hours reference."""
     text = _dumps(_facts_without_hours(facts))
-    hours = []
+    hours, parts = [], {}
     for i, h in enumerate(facts["hours"]):
-        ht = _dumps(h)
-        chart = C.chart_summary(h)
+        frame, refs = dict(h), []
+        for key in _PART_KEYS:
+            value = h.get(key)
+            if value is None:
+                refs.append(None)
+                continue
+            body = _dumps(value)
+            digest = checksums.part(key, body)
+            parts[digest] = (key, body)
+            frame[key] = None  # kept in place: the read puts the part back in the same position
+            refs.append(digest)
+        ht = _dumps(frame)
         hours.append((i, h.get("branch", ""), C.to_utc_naive(h["start"]),
-                      C.to_utc_naive(h["end"]), h.get("pillar"), h.get("mansion"),
-                      None if chart is None else _dumps(chart), ht,
-                      checksums.hour(tz, date, i, ht)))
-    return text, checksums.day(tz, date, fh, text), hours
+                      C.to_utc_naive(h["end"]), h.get("pillar"), h.get("mansion"), ht, *refs,
+                      checksums.hour(tz, date, i, ht, *refs)))
+    return text, checksums.day(tz, date, fh, text), hours, parts
+
+
+def _part_ids(conn, parts: dict[str, tuple[str, str]], rewrite: bool = False) -> dict[str, int]:
+    """``{digest: id}`` of the given parts, inserting those not stored yet (a few statements per
+    batch of days, never one per row). With ``rewrite`` every given part is written again (its
+    stored body failed its digest)."""
+    if not parts:
+        return {}
+    found = _select_parts(conn, list(parts))
+    missing = list(parts) if rewrite else [d for d in parts if d not in found]
+    if missing:
+        mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+        table = HourPart.__table__
+        on_conflict = ("DO UPDATE SET kind = excluded.kind, body = excluded.body" if rewrite
+                       else "DO NOTHING")
+        conn.exec_driver_sql(
+            f"INSERT INTO {table.name} (digest, kind, body) VALUES ({mark}, {mark}, {mark}) "
+            f"ON CONFLICT (digest) {on_conflict}",
+            [(d, *parts[d]) for d in missing])
+        found.update(_select_parts(conn, [d for d in missing if d not in found]))
+    return found
+
+
+def _chunks(items: list, n: int = 900):
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
+
+
+def _select_parts(conn, digests: list[str]) -> dict[str, int]:
+    out = {}
+    for chunk in _chunks(digests):
+        out.update((r[0], r[1]) for r in conn.execute(select(HourPart.digest, HourPart.id).where(
+            HourPart.digest.in_(chunk))))
+    return out
+
+
+def _read_parts(conn, ids: set[int]) -> dict[int, tuple]:
+    """``{id: (digest, kind, body text)}`` of the given parts."""
+    out = {}
+    for chunk in _chunks(sorted(ids)):
+        for r in conn.execute(select(HourPart.id, HourPart.digest, HourPart.kind,
+                                     cast(HourPart.body, Text)).where(HourPart.id.in_(chunk))):
+            out[r[0]] = (r[1], r[2], r[3])
+    return out
+
+
+def _evict(conn, tz: str, dates: list[dt.date], keep: int) -> int:
+    """Delete the rows of the given days beyond the ``keep`` option sets written last (their
+    hours and scores go with them); returns how many day rows went."""
+    ranked = select(Day.id, func.row_number().over(
+        partition_by=Day.date, order_by=(Day.computed_at.desc(), Day.id.desc())).label("rn")
+    ).where(Day.tz == tz, Day.date.in_(dates)).subquery()
+    ids = conn.execute(select(ranked.c.id).where(ranked.c.rn > keep)).scalars().all()
+    if ids:
+        conn.execute(delete(Day).where(Day.id.in_(ids)))
+    return len(ids)
 
 
 def _processors(conn, model, columns: tuple[str, ...]) -> list:
@@ -738,6 +860,15 @@ def _unpack(blob: bytes, cfg=None, task: str | None = None, lang: str = "zh-Hant
     doc = json.loads(zlib.decompress(blob))
     prof = profile(cfg, task)
     return judged_entries(prof, doc["b"], doc["d"], task_rows(prof, doc["f"], None, lang), lang)
+
+
+def _hour(frame_text: str, refs, parts: dict[int, tuple]) -> dict:
+    """An hour object from its stored frame and the bodies of the parts it references."""
+    hour = json.loads(frame_text)
+    for key, i in zip(_PART_KEYS, refs):
+        if i is not None:
+            hour[key] = json.loads(parts[i][2])
+    return hour
 
 
 def _facts_without_hours(facts: dict) -> dict:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from sqlalchemy import (JSON, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
-                        LargeBinary, MetaData, SmallInteger, String, Table, UniqueConstraint, inspect, text)
+from sqlalchemy import (JSON, Boolean, Column, Date, DateTime, Float, ForeignKey, Index, Integer,
+                        LargeBinary, MetaData, SmallInteger, String, Table, UniqueConstraint, inspect,
+                        text)
 from sqlalchemy.engine import Connection, Engine
 
 _ADVISORY_KEY = 0x616C6D61  # "alma": serialises migrations on PostgreSQL
@@ -111,11 +112,72 @@ def _v3(conn: Connection) -> None:
     conn.execute(text("UPDATE store_scores SET options_hash = ''"))
 
 
+def _v4(conn: Connection) -> None:
+    """Hours' 禽 facts and 六壬 charts stored once each (``store_hour_parts``, content-addressed)
+    and referenced by the hours; days kept per (zone, date, options hash), so precomputing another
+    school adds its rows beside the default's instead of replacing them.
+
+    The three store tables are made anew (SQLite cannot change a unique key in place; the hours
+    and scores become ``WITHOUT ROWID`` tables there, their key being their only index). The
+    store is a cache of computed answers, so its rows are dropped rather than converted: readers
+    compute until the next ``precompute`` writes the days again. The runs ledger is kept."""
+    for table in ("store_scores", "store_hours", "store_days"):
+        conn.execute(text(f"DROP TABLE {table}"))
+    md = MetaData()
+    Table("store_days", md,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("tz", String(64), nullable=False),
+          Column("date", Date, nullable=False),
+          Column("facts", JSON, nullable=False),
+          Column("facts_hash", String(64), nullable=False),
+          Column("task_hashes", JSON, nullable=False),
+          Column("task_heads", JSON, nullable=False),
+          Column("computed_at", DateTime(timezone=True), nullable=False),
+          Column("checksum", String(32), nullable=False, server_default=""),
+          Column("judged", LargeBinary),
+          Column("judged_checksum", String(32), nullable=False, server_default=""),
+          Column("task_sums", JSON),
+          UniqueConstraint("tz", "date", "facts_hash", name="uq_store_days_tz_date_facts"))
+    Table("store_hour_parts", md,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("digest", String(32), nullable=False, unique=True),
+          Column("kind", String(16), nullable=False),
+          Column("body", JSON, nullable=False))
+    Table("store_hours", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("idx", SmallInteger, primary_key=True, autoincrement=False),
+          Column("branch", String(8), nullable=False),
+          Column("start_utc", DateTime(timezone=False), nullable=False),
+          Column("end_utc", DateTime(timezone=False), nullable=False),
+          Column("pillar", String(8)),
+          Column("mansion", String(8)),
+          Column("facts", JSON, nullable=False),
+          Column("qin_id", Integer, ForeignKey("store_hour_parts.id")),
+          Column("liuren_id", Integer, ForeignKey("store_hour_parts.id")),
+          Column("checksum", String(32), nullable=False, server_default=""),
+          sqlite_with_rowid=False)
+    false = "false" if conn.dialect.name == "postgresql" else "0"
+    Table("store_scores", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("idx", SmallInteger, primary_key=True, autoincrement=False),
+          Column("task", String(64), primary_key=True),
+          Column("score", Float),
+          Column("verdict", String(16)),
+          Column("options_hash", String(64), nullable=False),
+          Column("vetoed", Boolean, nullable=False, server_default=text(false)),
+          Index("ix_store_scores_task_score", "task", "score"),
+          sqlite_with_rowid=False)
+    md.create_all(conn)
+
+
 #: (version, name, function) in order; append, never edit a released entry.
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "days, hours, per-task scores, runs ledger", _v1),
     (2, "row checksums verified on read; vetoed flag of score rows", _v2),
     (3, "one fired-rule set per hour for every task instead of per-task judgement blobs", _v3),
+    (4, "hour parts stored once each; days kept per (zone, date, options hash)", _v4),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -3,12 +3,16 @@
 These describe the schema at the newest migration (``exports.store.migrations``); a test checks
 that a migrated database has exactly these tables and columns.
 
-- ``store_days``   one row per (time zone, date): the day's facts (``almanac day --json`` without
-                   its hours), the options hash they were computed with, one options hash per
-                   task whose scores are stored, and the rules each hour fired (one set for
-                   every task; a task's twelve judgements are rebuilt from them when read).
-- ``store_hours``  twelve rows per day: the hour's facts, its UTC span, pillar, mansion and chart
-                   summary (三傳 and method, when the day's facts carry them).
+- ``store_days``   one row per (time zone, date, options hash): the day's facts (``almanac day
+                   --json`` without its hours), the options hash they were computed with (several
+                   option sets of a day are kept, up to ``[store] option_sets``), one options
+                   hash per task whose scores are stored, and the rules each hour fired (one set
+                   for every task; a task's twelve judgements are rebuilt from them when read).
+- ``store_hour_parts`` the hours' 禽 facts and 六壬 charts, each distinct one stored once
+                   (content-addressed by its digest) and referenced by every hour that has it:
+                   they repeat with the 420-day cycle and the 720 課, so a year adds few.
+- ``store_hours``  twelve rows per day: the hour's own facts (its times, pillar, flags…) with
+                   references to its parts, its UTC span, pillar and mansion.
 - ``store_scores`` twelve rows per day per task: score, verdict and vetoed (for range queries
                    and ``best``).
 - ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
@@ -35,7 +39,8 @@ class SchemaVersion(Base):
 
 class Day(Base):
     __tablename__ = "store_days"
-    __table_args__ = (UniqueConstraint("tz", "date", name="uq_store_days_tz_date"),)
+    __table_args__ = (UniqueConstraint("tz", "date", "facts_hash",
+                                       name="uq_store_days_tz_date_facts"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     tz: Mapped[str] = mapped_column(String(64))
     date: Mapped[dt.date] = mapped_column(Date)
@@ -55,8 +60,20 @@ class Day(Base):
     task_sums: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
+class HourPart(Base):
+    """One distinct part of an hour's facts (its ``qin`` or ``liuren`` object), stored once."""
+    __tablename__ = "store_hour_parts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: blake2b of ``kind`` and ``body`` (``checksums.part``): the key it is found by and its
+    #: checksum at once — a changed byte of the body no longer hashes to it
+    digest: Mapped[str] = mapped_column(String(32), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))  # the hour key it is the value of
+    body: Mapped[dict] = mapped_column(JSON)
+
+
 class Hour(Base):
     __tablename__ = "store_hours"
+    __table_args__ = {"sqlite_with_rowid": False}
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)
     idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
@@ -65,15 +82,20 @@ class Hour(Base):
     end_utc: Mapped[dt.datetime] = mapped_column(DateTime(timezone=False))
     pillar: Mapped[str | None] = mapped_column(String(8), nullable=True)
     mansion: Mapped[str | None] = mapped_column(String(8), nullable=True)
-    chart: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: the hour object with its parts' values left null in place (key order kept)
     facts: Mapped[dict] = mapped_column(JSON)
-    #: blake2b of the key and the stored ``facts`` text (``checksums.hour``)
+    #: the hour's ``qin`` and ``liuren`` objects (None: the hour has none)
+    qin_id: Mapped[int | None] = mapped_column(ForeignKey("store_hour_parts.id"), nullable=True)
+    liuren_id: Mapped[int | None] = mapped_column(ForeignKey("store_hour_parts.id"),
+                                                  nullable=True)
+    #: blake2b of the key, the stored ``facts`` text and its parts' digests (``checksums.hour``)
     checksum: Mapped[str] = mapped_column(String(32), server_default="")
 
 
 class Score(Base):
     __tablename__ = "store_scores"
-    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),)
+    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),
+                      {"sqlite_with_rowid": False})
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)
     idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)

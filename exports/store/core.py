@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import JSON, Text, cast, delete, func, select, update
+from sqlalchemy import JSON, Boolean, Float, Text, cast, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 import config as config_mod
@@ -113,8 +113,12 @@ class Store:
         if progress is not None:
             progress(done, len(dates))
         evicted = 0
+        # rows of other option sets are evicted only when the range holds as many as are kept
+        # (one query here instead of one per batch)
+        keep = self._option_sets() if todo and self._others(tz, start, end, fh) >= \
+            self._option_sets() else None
         for batch in self._computed_chunks(chunks, tz, fh, th, have):
-            evicted += self._flush(batch, tz, fh, th, stats)
+            evicted += self._flush(batch, tz, fh, th, stats, keep=keep)
             done += len(batch)
             if progress is not None:
                 progress(done, len(dates))
@@ -178,10 +182,11 @@ class Store:
         return out
 
     def _flush(self, batch: list["_Computed"], tz, fh, th, stats, _retry: bool = True,
-               force: "set[dt.date] | frozenset" = frozenset()) -> int:
+               force: "set[dt.date] | frozenset" = frozenset(), keep: int | None = None) -> int:
         """Write computed days, each whole, all in one transaction. Days in ``force`` are
         rewritten whole even when their stored hashes are current (a failed checksum), and
-        their parts are written again. Returns the rows of other option sets evicted."""
+        their parts are written again. With ``keep``, the rows of the days added beyond
+        ``keep`` option sets are evicted (the set written longest ago first); returns how many."""
         redo: list[_Computed] = []
         evicted = 0
         try:
@@ -241,10 +246,7 @@ class Store:
                         (tz, c.date, c.day[0], fh, th_text, _dumps(c.heads), _dumps(c.sums),
                          c.judged[0], c.judged[1], now, c.day[1])
                         for c in new_days])
-                    ids = conn.execute(select(Day.date, Day.id).where(
-                        Day.tz == tz, Day.facts_hash == fh,
-                        Day.date.in_([c.date for c in new_days]))).all()
-                    day_ids.update({r.date: r.id for r in ids})
+                    day_ids.update(_day_ids(conn, tz, fh, [c.date for c in new_days]))
                 if whole:
                     part_ids = _part_ids(conn, {k: v for c in whole for k, v in c.day[3].items()},
                                          bool(force))
@@ -257,8 +259,8 @@ class Store:
                     _insert_many(conn, Hour, _HOUR_COLUMNS, hours)
                 if scores:
                     _insert_many(conn, Score, _SCORE_COLUMNS, scores)
-                if new_days:
-                    evicted = _evict(conn, tz, [c.date for c in new_days], self._option_sets())
+                if new_days and keep is not None:
+                    evicted = _evict(conn, tz, [c.date for c in new_days], keep)
         except IntegrityError:
             if not _retry:
                 raise
@@ -267,11 +269,19 @@ class Store:
             fresh = [self._compute(c.date, tz, fh, th,
                                    None if c.date in force else self._current(c.date, tz, fh))
                      for c in batch]
-            return self._flush(fresh, tz, fh, th, stats, False, force)
+            return self._flush(fresh, tz, fh, th, stats, False, force, keep)
         for c in redo:
             evicted += self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats,
-                                   _retry, force)
+                                   _retry, force, keep)
         return evicted
+
+    def _others(self, tz: str, start: dt.date, end: dt.date, fh: str) -> int:
+        """The option sets other than ``fh`` stored for some day of the range."""
+        with reading(self.engine) as conn:
+            n = conn.execute(select(func.count(Day.facts_hash.distinct())).where(
+                Day.tz == tz, Day.date >= start, Day.date <= end, Day.facts_hash != fh)).scalar()
+            conn.rollback()
+        return int(n or 0)
 
     def _option_sets(self) -> int:
         """Option sets kept per (zone, date): ``[store] option_sets``, at least 1."""
@@ -774,10 +784,14 @@ def _chunks(items: list, n: int = 900):
 
 
 def _select_parts(conn, digests: list[str]) -> dict[str, int]:
+    """``{digest: id}`` of the stored ones among ``digests`` (plain SQL: hundreds of digests a
+    batch, without SQLAlchemy's per-parameter processing)."""
     out = {}
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     for chunk in _chunks(digests):
-        out.update((r[0], r[1]) for r in conn.execute(select(HourPart.digest, HourPart.id).where(
-            HourPart.digest.in_(chunk))))
+        out.update(conn.exec_driver_sql(
+            f"SELECT digest, id FROM {HourPart.__tablename__} WHERE digest IN "
+            f"({', '.join([mark] * len(chunk))})", tuple(chunk)).all())
     return out
 
 
@@ -789,6 +803,17 @@ def _read_parts(conn, ids: set[int]) -> dict[int, tuple]:
                                      cast(HourPart.body, Text)).where(HourPart.id.in_(chunk))):
             out[r[0]] = (r[1], r[2], r[3])
     return out
+
+
+def _day_ids(conn, tz: str, fh: str, dates: list[dt.date]) -> dict[dt.date, int]:
+    """``{date: id}`` of the rows of one option set (plain SQL: SQLite gives the date back as
+    its ISO text, PostgreSQL as a date; both print as the ISO date)."""
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    by_text = {d.isoformat(): d for d in dates}
+    rows = conn.exec_driver_sql(
+        f"SELECT date, id FROM {Day.__tablename__} WHERE tz = {mark} AND facts_hash = {mark} "
+        f"AND date IN ({', '.join([mark] * len(dates))})", (tz, fh, *dates)).all()
+    return {by_text[str(r[0])]: r[1] for r in rows}
 
 
 def _evict(conn, tz: str, dates: list[dt.date], keep: int) -> int:
@@ -810,7 +835,10 @@ def _processors(conn, model, columns: tuple[str, ...]) -> list:
     out = []
     for name in columns:
         col = model.__table__.c[name]
-        out.append(None if isinstance(col.type, JSON) else col.type.bind_processor(conn.dialect))
+        # JSON: the text as it is; Boolean, Float: both drivers take a Python bool and float
+        # as they are (the compute step makes scores floats)
+        out.append(None if isinstance(col.type, (JSON, Boolean, Float))
+                   else col.type.bind_processor(conn.dialect))
     return out
 
 

@@ -490,7 +490,7 @@ def moment_hour(instant: datetime, opts: CalendarOptions) -> tuple[datetime, dat
     return clock, zi_day, day_pillar(zi_day), _branch_of_clock(clock)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)   # no __dict__: twelve a day are kept with the day
 class HourSlot:
     """One 時辰 of an almanac day: [start, end) as aware datetimes."""
 

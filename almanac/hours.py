@@ -91,7 +91,7 @@ def _season_terms(year: int) -> tuple[tuple[str, datetime], ...]:
     return tuple((TERMS[t.name], t.at) for t in cal.solar_terms(year) if t.name in TERMS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)   # no __dict__: the days kept hold twelve each
 class Hour:
     """One 時辰 with everything the almanac knows of it."""
 

@@ -210,11 +210,11 @@ class CycleTable(dict):
         super().__init__()
         self.opts, self.season = opts, season
 
-        self.turned: dict[tuple[int, int, int], _Shared] = {}
+        self.turned: dict[tuple[int, int, int], tuple] = {}
         #: the season-free part of each ``_turned`` answer, shared by the tables of every season
         self.unseasoned = _unseasoned_table(opts)
 
-    def __missing__(self, key: int) -> "_Shared":
+    def __missing__(self, key: int) -> tuple:
         facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
                                             self.unseasoned)
         return facts
@@ -230,21 +230,17 @@ def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
     """The HourQin of branch ``b`` of ``day`` from ``table`` (= ``cycle_table(opts, season)``)."""
     d = day.date
     facts = table[(d - EPOCH).days % CYCLE * 12 + b]
-    h = HourQin._of((d, b, *facts[:3], day, *facts[3:]))
-    h.__dict__["_cycle_views"] = facts.views        # not a field: see HourQin.shared_view
+    h = HourQin._of((d, b, *facts[:3], day, *facts[3:-1]))
+    h.__dict__["_cycle_views"] = facts[-1]          # not a field: see HourQin.shared_view
     return h
 
 
-class _Shared(tuple):
-    """Shared field values of hours, with the JSON views built from them (``views``; for an
-    hour's fact set also ``turned_views``, those of the part its 時禽, 氣將 and branch decide)."""
-
-    def __new__(cls, values, turned_views=None):
-        self = super().__new__(cls, values)
-        self.views = {}
-        if turned_views is not None:
-            self.views[TURNED] = turned_views
-        return self
+def _shared(values: tuple, turned_views: dict | None = None) -> tuple:
+    """Shared field values of hours followed by the dict of JSON views built from them (for an
+    hour's fact set holding, under :data:`TURNED`, the views of the part its 時禽, 氣將 and branch
+    decide): a plain tuple, not an object with a ``__dict__`` — thousands are kept, and every
+    container kept is one more for each garbage collection to walk."""
+    return (*values, {} if turned_views is None else {TURNED: turned_views})
 
 
 #: the key of HourQin.shared_view's views kept for the 時禽/氣將/branch part
@@ -273,7 +269,7 @@ _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
-                    turned_table: dict | None = None, unseasoned: dict | None = None) -> "_Shared":
+                    turned_table: dict | None = None, unseasoned: dict | None = None) -> tuple:
     """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle
     (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
@@ -285,13 +281,13 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
     key = (m.index, qj.index, b)
     turned = turned_table.get(key) if turned_table is not None else None
     if turned is None:
-        turned = _Shared(_turned(*key, opts, season, unseasoned))
+        turned = _shared(_turned(*key, opts, season, unseasoned))
         if turned_table is not None:
             turned_table[key] = turned
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = turned
-    return _Shared((pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits, turned_views = turned
+    return _shared((pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
                     opts.huoyao_tu_start, taboos.anjin(m), fan_ok, taboos.fuduan(b, m), jl,
-                    jl_stem, jl_strict, landing, sits, _CITES[opts.bo]), turned.views)
+                    jl_stem, jl_strict, landing, sits, _CITES[opts.bo]), turned_views)
 
 
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,

@@ -416,9 +416,13 @@ def joined(items, lang: str) -> str:
 
 def pillar_line(p: Mapping[str, str], lang: str) -> str:
     """The year, month and day pillars (``{"year": "丙午", …}``) as ``lang`` reads them:
-    丙午年 己亥月 癸丑日, 丙午(병오)년 …, year Bingwu (丙午), month Jihai (己亥), day Guichou (癸丑)."""
+    丙午年 己亥月 癸丑日, 丙午(병오)년 …, year Bingwu (丙午), month Jihai (己亥), day Guichou (癸丑).
+
+    >>> pillar_line({"year": "丙午", "month": "己亥", "day": "癸丑"}, "en")
+    'year Bingwu (丙午), month Jihai (己亥), day Guichou (癸丑)'
+    """
     if lang == "en":
-        return ", ".join(f"{label(k, lang)} {term(p[k], lang)}" for k in ("year", "month", "day"))
+        return ", ".join(f"{label(k, lang).lower()} {term(p[k], lang)}" for k in ("year", "month", "day"))
     return " ".join(f"{term(p[k], lang)}{label(k, lang)}" for k in ("year", "month", "day"))
 
 

@@ -99,11 +99,10 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
 
     lab = lambda k: T.label(k, lang)  # noqa: E731
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
+    pillars = T.pillar_line(p, lang)
     if lang == "en":
-        pillars = f"year {term(p['year'])}, month {term(p['month'])}, day {term(p['day'])}"
         lunar = f"{'leap ' if lu['leap'] else ''}month {lu['month']}, day {lu['day']} ({lu['year']})"
     else:
-        pillars = " ".join(f"{term(p[k])}{lab(k)}" for k in ("year", "month", "day"))
         lunar = (f"{lu['year']}{lab('year')} {lab('leap') if lu['leap'] else ''}{lu['month']}{lab('month')} "
                  f"{lu['day']}{lab('day')}")
     lines = [f"{doc['date']}  {doc['tz']}", f"  {lab('pillars')}: {pillars}", f"  {lab('lunar')}: {lunar}",

@@ -197,3 +197,18 @@ def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, 
             if not named:   # the default school is named too; the default clock and no place are not
                 assert f"{school.split(': ')[0]}: {default_school}" in text
                 assert clock.split(": ")[0] not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_lines_under_a_plate_are_read_in_the_readers_language(lang):
+    # the plate keeps the books' characters; the day, 月將, 三傳 and method under it are the reader's
+    import config
+
+    from exports import source
+    from exports.reports import plate_svg
+    ch = source.chart("2026-12-05T10:01", "Asia/Seoul", config.load())
+    lines = re.findall(r'font-size="17">([^<]*)<', plate_svg(ch, "x", lang))
+    tr = T.term("".join(ch["transmissions"]), lang)
+    assert tr in " ".join(lines) and T.term(ch["method"], lang) in lines
+    assert T.term(ch["yuejiang"], lang) in lines[1] and T.term(ch["day"], lang) in lines[0]
+    assert tr != "".join(ch["transmissions"])          # named, not the bare characters

@@ -104,6 +104,11 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
         lines = [f"Day {L.term(chart.get('day', ''), lang)}, hour {L.term(chart.get('hour', ''), lang)}",
                  f"Monthly general {L.term(chart.get('yuejiang', ''), lang)}", L.term(tr, lang),
                  L.term(chart.get("method", ""), lang)]
+    elif lang == "ko":        # 己酉(기유)일 巳(사)시, 월장(月將) 寅(인), 삼전(三傳) …, 원수(元首)
+        lines = [f"{L.term(chart.get('day', ''), lang)}{T.label('day', lang)} "
+                 f"{L.term(chart.get('hour', ''), lang)}{T.label('hour', lang)}",
+                 f"{T.label('yuejiang', lang)} {L.term(chart.get('yuejiang', ''), lang)}",
+                 f"{T.label('transmissions', lang)} {L.term(tr, lang)}", L.term(chart.get("method", ""), lang)]
     for i, line in enumerate(lines):
         out.append(f'<text x="{cx}" y="{pad + cell + 36 + i * 26}" text-anchor="middle" font-size="17">'
                    f'{html.escape(line)}</text>')

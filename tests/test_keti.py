@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from almanac.cycles import BRANCHES, GanZhi
+from almanac.cycles import BRANCHES, PO, GanZhi
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import is_night_fixed
 from almanac.liuren.keti import (CONSTANTS, FACTS, FLAGS, FUNCTIONS, KetiError, KetiSource, catalogue,
@@ -167,7 +167,7 @@ def test_readings_are_options():
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
             "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
-            "keti_tianyu": "daquan", "keti_siqi": "sike"}
+            "keti_tianyu": "daquan", "keti_siqi": "sike", "keti_chongpo": "either"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
@@ -575,6 +575,15 @@ def test_tiankou_the_books_example():
     assert "天寇" not in at(fenzhi=True, yuesu=BRANCHES.index("巳"))
     assert "天寇" not in at(fenzhi=False, yuesu=BRANCHES.index("辰"))
     assert "天寇" not in at()                                       # undecided without the day's marks
+    # the 訂訛's own count: 「假如八月初五日丁酉秋分，辰將酉時占事。初一角、初二亢、初三氐、氐該重留一日，初四仍在
+    # 氐，初五房。房宿在卯，申為離辰，而卯加之」 — the month start, the wide 氐 and the palace, then the plate
+    from almanac.liuren import yuesu
+    from almanac.mansions import MANSIONS
+    assert [MANSIONS[yuesu.mansion(8, d)] for d in range(1, 6)] == list("角亢氐氐房")
+    assert BRANCHES[yuesu.branch(8, 5)] == "卯"
+    c = _chart({"day": "丁酉", "yuejiang": "辰", "hour": "酉"})
+    assert "天寇" in [k.name for k in of_moment(c, 9, moment(fenzhi=True, yuesu=yuesu.branch(8, 5)))]
+    assert "天寇" not in [k.name for k in of_moment(c, 9, moment(fenzhi=True, yuesu=yuesu.branch(8, 1)))]   # 角: 辰
 
 
 def test_tiankou_and_erfan_on_the_calendar():
@@ -595,19 +604,33 @@ def test_tiankou_and_erfan_on_the_calendar():
 
 
 def test_chongpo():
-    """衝破 (「凡課日辰之沖神加破為用」): the 沖 of the 日 (its 寄宮) or 辰 stands on that one's 六破 and is
-    used. The case printed with the sentence in the commentaries — 丙午日午將酉時, 「子沖神加卯破發用」
-    (子 clashes the 辰 午, 卯 breaks it) — is one; the same day a rotation on is not (子 on 寅)."""
-    c = _chart({"day": "丙午", "yuejiang": "午", "hour": "酉"})
-    assert BRANCHES[c.transmissions.branches[0]] == "子" and "衝破" in [k.name for k in c.keti]
-    assert "衝破" not in [k.name for k in _chart({"day": "丙午", "yuejiang": "午", "hour": "申"}).keti]
-    # by the 日: 甲 (寄 寅) — 申 (寅's 沖) on 亥 (寅's 破) used
-    hits = [k for k in range(12) if "衝破" in [x.name for x in chart_for(GanZhi.parse("甲子").index, k, False).keti]]
-    for k in hits:
-        c = chart_for(GanZhi.parse("甲子").index, k, False)
-        chu = c.transmissions.branches[0]
-        assert (chu, (chu - k) % 12) in ((BRANCHES.index("申"), BRANCHES.index("亥")),
-                                          (BRANCHES.index("午"), BRANCHES.index("酉")))
+    """衝破 (「凡課日辰之沖神，加破為用」). 《六壬大全》's own example — 子年庚子日午加卯 (未時戌將), 三傳 午酉子:
+    「卯為午破，又加刑發用」 — puts the 沖神 午 on its own 破 卯; 卯 is not the 破 of the 辰 子 (that is 酉), so
+    the reading «on the 日辰's 破» misses the book's own case. The commentaries' 丙午日午將酉時 (「子沖神加卯破
+    發用」: 卯 breaks the 辰 午, 子's own 破 is 酉) holds under ``either`` only; the same day a rotation on
+    (子 on 寅) under neither."""
+    either = DEFAULT.changed(keti_chongpo="either")
+    names_ = lambda ex, o=DEFAULT: [k.name for k in _chart(ex, o).keti]    # noqa: E731
+    book = {"day": "庚子", "yuejiang": "戌", "hour": "未"}
+    c = _chart(book)
+    assert [BRANCHES[b] for b in c.transmissions.branches] == list("午酉子")
+    assert c.plate.up(BRANCHES.index("卯")) == BRANCHES.index("午")
+    assert "衝破" in names_(book) and "衝破" in names_(book, either)
+    # the old reading (the 沖神 on the 破 of the 日辰 it clashes) fails the book's example
+    assert c.plate.down(BRANCHES.index("午")) != PO[BRANCHES.index("子")]
+    comm = {"day": "丙午", "yuejiang": "午", "hour": "酉"}
+    assert BRANCHES[_chart(comm).transmissions.branches[0]] == "子"
+    assert "衝破" not in names_(comm) and "衝破" in names_(comm, either)
+    for o in (DEFAULT, either):
+        assert "衝破" not in names_({"day": "丙午", "yuejiang": "午", "hour": "申"}, o)
+    # by the 日: 甲 (寄 寅) — 申 (寅's 沖) used on its own 破 巳 (daquan), or on 寅's 破 亥 (either)
+    for o, grounds in ((DEFAULT, {"巳"}), (either, {"巳", "亥"})):
+        found = set()
+        for k in range(12):
+            c = chart_for(GanZhi.parse("甲寅").index, k, False, o)
+            if "衝破" in [x.name for x in c.keti] and BRANCHES[c.transmissions.branches[0]] == "申":
+                found.add(BRANCHES[(c.transmissions.branches[0] - k) % 12])
+        assert found <= grounds
 
 
 def test_siqi_readings():

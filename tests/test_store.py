@@ -179,15 +179,24 @@ def test_one_tasks_options_change_rewrites_only_that_tasks_scores(db_url):
     entry = dict(cfg["tasks"][task])
     entry["description"] = entry.get("description", "") + " (edited)"
     edited = Store(db_url, {"tasks": {task: entry}})
-    with store.engine.connect() as conn:
-        old = {(r.day_id, r.idx, r.task): r.options_hash for r in conn.execute(select(Score))}
+    def rows():
+        with store.engine.connect() as conn:
+            hashes = {(d.id, t): h for d in conn.execute(select(Day.id, Day.task_hashes))
+                      for t, h in d.task_hashes.items()}
+            scores = {(r.day_id, r.idx, r.task) for r in conn.execute(select(Score))}
+        return hashes, scores
+    old, old_scores = rows()
     stats = edited.precompute("2026-05-01", "2026-05-02", TZ)
     assert stats.tasks_updated == 2 and stats.written == 0 and not edited.verify()
-    with store.engine.connect() as conn:
-        new = {(r.day_id, r.idx, r.task): r.options_hash for r in conn.execute(select(Score))}
-    assert old.keys() == new.keys()
-    changed = {k[2] for k in old if old[k] != new[k]}
+    new, new_scores = rows()
+    assert old.keys() == new.keys() and old_scores == new_scores
+    changed = {k[1] for k in old if old[k] != new[k]}
     assert changed == {task}
+    # the other tasks are still served from the store under the edited config, the edited one too
+    from almanac import api
+    for t in tasks[:3]:
+        assert edited.get_judgements("2026-05-01", t, TZ) == api.judge_day(
+            "2026-05-01", TZ, t, edited.config)
 
 
 def test_a_reader_without_a_database_computes_and_creates_nothing(tmp_path, monkeypatch):
@@ -383,9 +392,9 @@ def test_every_served_row_is_checked(db_url, table, column):
     assert not store.verify()
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_an_older_store_is_migrated_and_its_rows_never_served_unchecked(db_url, version):
-    """A store at version 1, 2 or 3, holding a (wrong) day: after the migration to the latest
+    """A store at version 1, 2, 3 or 4, holding a (wrong) day: after the migration to the latest
     version its rows are gone — the store is a cache of computed answers, and rows of an older
     layout cannot be checked against today's checksums — so the day is computed, then written
     whole (parts, checksums and vetoed flags included) by the next precompute."""

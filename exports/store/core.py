@@ -404,14 +404,16 @@ class Store:
             # every task's parsed here
             rows = conn.execute(
                 select(Day.id, Day.date, Day.task_heads[task].label("head"),
+                       Day.task_hashes[task].as_string().label("hash"),
                        Day.task_sums[task].as_string().label("sum"), Day.judged,
                        Day.judged_checksum).where(*in_range)).all()
-            scores: dict[int, list] = {r.id: [] for r in rows if r.sum}
+            # a day whose scores of the task were computed with other options is not current
+            scores: dict[int, list] = {r.id: [] for r in rows if r.sum and r.hash == th}
             if scores:
                 for sc in conn.execute(
                         select(Score.day_id, Score.score, Score.verdict, Score.vetoed)
                         .join(Day, Score.day_id == Day.id)
-                        .where(*in_range, Score.task == task, Score.options_hash == th)
+                        .where(*in_range, Score.task == task)
                         .order_by(Score.day_id, Score.idx)):
                     day_scores = scores.get(sc[0])
                     if day_scores is not None:
@@ -632,9 +634,9 @@ def _checksum_problems(conn) -> list[str]:
             out.append(f"{d.tz} {d.date}: store_hours {h.idx} checksum")
     scores: dict[tuple, list] = {}
     for sc in conn.execute(select(Score.day_id, Score.task, Score.score, Score.verdict,
-                                  Score.vetoed, Score.options_hash)
+                                  Score.vetoed)
                            .order_by(Score.day_id, Score.task, Score.idx)):
-        scores.setdefault((sc.day_id, sc.task, sc.options_hash), []).append(
+        scores.setdefault((sc.day_id, sc.task), []).append(
             (sc.score, sc.verdict, bool(sc.vetoed)))
     for d in days.values():
         if not d.judged_checksum:
@@ -643,7 +645,7 @@ def _checksum_problems(conn) -> list[str]:
             out.append(f"{d.tz} {d.date}: store_days judged checksum")
         for task, h in (d.task_hashes or {}).items():
             head = _dumps((d.task_heads or {}).get(task))
-            if checksums.task(d.tz, d.date, task, h, head, scores.get((d.id, task, h), []),
+            if checksums.task(d.tz, d.date, task, h, head, scores.get((d.id, task), []),
                               d.judged_checksum) != (d.task_sums or {}).get(task):
                 out.append(f"{d.tz} {d.date}: store_scores {task} checksum")
     return out
@@ -712,7 +714,7 @@ _DAY_COLUMNS = ("tz", "date", "facts", "facts_hash", "task_hashes", "task_heads"
 _DAY_UPDATE = _DAY_COLUMNS[2:]
 _HOUR_COLUMNS = ("day_id", "idx", "branch", "start_utc", "end_utc", "pillar", "mansion", "facts",
                  "qin_id", "liuren_id", "checksum")
-_SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "vetoed", "options_hash")
+_SCORE_COLUMNS = ("day_id", "idx", "task", "score", "verdict", "vetoed")
 
 
 def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
@@ -720,8 +722,7 @@ def _score_rows(day_id: int, scores: dict[str, list[tuple]], tasks: list[str],
     """Rows of ``store_scores`` as tuples in ``_SCORE_COLUMNS`` order."""
     rows = []
     for task in tasks:
-        h = th[task]
-        rows += [(day_id, i, task, score, verdict, vetoed, h)
+        rows += [(day_id, i, task, score, verdict, vetoed)
                  for i, (score, verdict, vetoed) in enumerate(scores[task])]
     return rows
 

@@ -172,12 +172,38 @@ def _v4(conn: Connection) -> None:
     md.create_all(conn)
 
 
+
+def _v5(conn: Connection) -> None:
+    """Score rows without their own options hash and without the (task, score) index: the hash
+    is the day's (``store_days.task_hashes``, covered by the task's checksum), and ``best`` finds
+    its rows by day, never by that index — together a third of the table's bytes. The store's
+    rows go, as in version 4 (a cache; the next ``precompute`` writes them again)."""
+    conn.execute(text("DROP TABLE store_scores"))
+    conn.execute(text("DELETE FROM store_hours"))
+    conn.execute(text("DELETE FROM store_days"))
+    conn.execute(text("DELETE FROM store_hour_parts"))
+    md = MetaData()
+    Table("store_days", md, Column("id", Integer, primary_key=True))
+    false = "false" if conn.dialect.name == "postgresql" else "0"
+    Table("store_scores", md,
+          Column("day_id", Integer, ForeignKey("store_days.id", ondelete="CASCADE"),
+                 primary_key=True),
+          Column("idx", SmallInteger, primary_key=True, autoincrement=False),
+          Column("task", String(64), primary_key=True),
+          Column("score", Float),
+          Column("verdict", String(16)),
+          Column("vetoed", Boolean, nullable=False, server_default=text(false)),
+          sqlite_with_rowid=False)
+    md.tables["store_scores"].create(conn)
+
+
 #: (version, name, function) in order; append, never edit a released entry.
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "days, hours, per-task scores, runs ledger", _v1),
     (2, "row checksums verified on read; vetoed flag of score rows", _v2),
     (3, "one fired-rule set per hour for every task instead of per-task judgement blobs", _v3),
     (4, "hour parts stored once each; days kept per (zone, date, options hash)", _v4),
+    (5, "score rows without their own options hash and (task, score) index", _v5),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -13,8 +13,9 @@ that a migrated database has exactly these tables and columns.
                    they repeat with the 420-day cycle and the 720 課, so a year adds few.
 - ``store_hours``  twelve rows per day: the hour's own facts (its times, pillar, flags…) with
                    references to its parts, its UTC span, pillar and mansion.
-- ``store_scores`` twelve rows per day per task: score, verdict and vetoed (for range queries
-                   and ``best``).
+- ``store_scores`` twelve rows per day per task: score, verdict and vetoed (for ``best``); the
+                   task's options hash is the day's (``store_days.task_hashes``), not repeated
+                   on each row.
 - ``runs``         the ledger of scheduled jobs: one row per (job, logical date).
 """
 from __future__ import annotations
@@ -94,15 +95,13 @@ class Hour(Base):
 
 class Score(Base):
     __tablename__ = "store_scores"
-    __table_args__ = (Index("ix_store_scores_task_score", "task", "score"),
-                      {"sqlite_with_rowid": False})
+    __table_args__ = {"sqlite_with_rowid": False}
     day_id: Mapped[int] = mapped_column(ForeignKey("store_days.id", ondelete="CASCADE"),
                                         primary_key=True)
     idx: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
     task: Mapped[str] = mapped_column(String(64), primary_key=True)
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     verdict: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    options_hash: Mapped[str] = mapped_column(String(64))
     #: the hour is vetoed for the task (never among ``best``'s answers)
     vetoed: Mapped[bool] = mapped_column(Boolean, server_default="0")
 

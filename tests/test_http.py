@@ -296,3 +296,26 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
     far = client.get("/reports/1999-01-01.html", params={"school": "daquan"})
     assert far.status_code == 404 and "error" in far.json()
     assert client.get("/healthz").json()["chosen_pages"]["entries"] == 1
+
+
+def test_a_shared_generation_read_began_after_each_request_asked():
+    """PostgreSQL's marker is read once for the requests that arrived meanwhile, never from a
+    read that began before a request arrived (a write committed just before it would be missed)."""
+    import asyncio
+
+    from exports.http.answers import SharedRead
+    began = []
+
+    async def read():
+        began.append(len(began))
+        await asyncio.sleep(0.01)
+        return began[-1]
+
+    async def main():
+        shared = SharedRead(read)
+        first = asyncio.create_task(shared())
+        await asyncio.sleep(0)                                   # read 0 is under way
+        late = [asyncio.create_task(shared()) for _ in range(5)]  # they ask after it began
+        return await first, await asyncio.gather(*late)
+    first, late = asyncio.run(main())
+    assert first == 0 and late == [1] * 5 and began == [0, 1]

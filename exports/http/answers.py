@@ -21,14 +21,17 @@ without routing, validation or a worker thread.
 """
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from fastapi import Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 
 from exports.http.caching import json_answer, not_modified
 
@@ -66,10 +69,44 @@ class Kept:
         return resp
 
 
+class SharedRead:
+    """Concurrent requests on the event loop share reads of a marker that waits on a server
+    (PostgreSQL's WAL position; ``read`` a coroutine function): each caller gets a read that
+    *began after it asked* — so a write committed before its request arrived is always seen —
+    but one read serves every request that arrived while the previous one was under way,
+    instead of one query each."""
+
+    def __init__(self, read: Callable[[], Awaitable[object]]):
+        self.read = read
+        self._task: "asyncio.Task | None" = None
+        self._task_seq = self._seq = 0
+
+    async def __call__(self):
+        asked = self._seq
+        while True:
+            task = self._task
+            if task is not None and task.get_loop() is not asyncio.get_running_loop():
+                task = self._task = None  # another event loop's (a test client's): not ours
+            if task is None:
+                self._seq += 1
+                task = asyncio.get_running_loop().create_task(self.read())
+                self._task, self._task_seq = task, self._seq
+                task.add_done_callback(functools.partial(self._done, task))
+                return await asyncio.shield(task)
+            if self._task_seq > asked:
+                return await asyncio.shield(task)
+            await asyncio.wait([task])  # it began before we asked: wait for it, then look again
+
+    def _done(self, task, _):
+        if self._task is task:
+            self._task = None
+
+
 class StoredAnswers:
     """``answer`` for the routes, ``known``/``lookup`` for the fast path; ``generation()`` reads
     the store's marker (None: nothing is answered by it) and ``blocking()`` says it waits on a
-    database server (the fast path then reads it in a worker thread)."""
+    database server (the fast path then reads it in a worker thread, one read shared by the
+    requests that arrived while the previous one was under way)."""
 
     MAX_RAW = 4096
 
@@ -77,6 +114,7 @@ class StoredAnswers:
                  blocking: Callable[[], bool] = lambda: False,
                  max_bytes: int = 32 * 1024 * 1024, max_age: int = 300):
         self.generation, self.blocking = generation, blocking
+        self.shared_generation = SharedRead(lambda: run_in_threadpool(generation))
         self.max_bytes, self.max_age = max_bytes, max_age
         self._kept: "OrderedDict[tuple, Kept]" = OrderedDict()
         self._raw: "OrderedDict[tuple, tuple]" = OrderedDict()
@@ -151,6 +189,11 @@ class StoredAnswers:
                 self._raw.popitem(last=False)
 
     # ------------------------------------------------------------------ the fast path's side
+    async def generation_now(self):
+        """The store's generation for the event loop: read here (SQLite: a ``stat``), or shared
+        between concurrent requests when it waits on a server (``SharedRead``)."""
+        return await self.shared_generation() if self.blocking() else self.generation()
+
     def known(self, path: str, query: bytes) -> bool:
         """True when this exact request was answered from a kept answer before."""
         return (path, query) in self._raw

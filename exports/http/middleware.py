@@ -20,7 +20,6 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.concurrency import run_in_threadpool
 
 from almanac.errors import BadConfig, BadInput
 from almanac.redaction import redact
@@ -112,8 +111,7 @@ class FastPath:
                     and self.answers.known(path, scope["query_string"]):
                 answers = self.answers
                 try:
-                    gen = await run_in_threadpool(answers.generation) if answers.blocking() \
-                        else answers.generation()
+                    gen = await answers.generation_now()
                 except Exception:  # noqa: BLE001 — the app answers, and says what went wrong
                     gen = None
                 kept = answers.lookup(path, scope["query_string"], gen)

@@ -156,15 +156,27 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
     marks = day_marks(_zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
-    more = moment_of(*month_year_branches(instant, span), yj, ming, nian, **marks)
+    my = month_year_branches(instant, span)
     tz_name = getattr(instant.tzinfo, "key", None) or str(instant.tzinfo)
+    school = cfg.get("school", "default")
     # everything but the instant itself follows from the chart, the answer of its moment's 課體,
     # the 月將 (which with the chart gives the day and 時辰), the zone and the config's choices:
-    # kept with that answer (keti.moment_view) and copied, the instant written into the copy
-    school = cfg.get("school", "default")
-    doc = dict(moment_view(c, branch, more, ("api.chart", yj, tz_name, opts.calendar, school),
+    # kept with that answer (keti.moment_view) and copied, the instant written into the copy; the
+    # chart also keeps it by the facts of the moment themselves (at most _ANSWERS_PER_CHART)
+    key = (branch, my, yj, tuple(marks.values()), ming, nian, tz_name, opts.calendar, school)
+    answers = c.__dict__.get("_moment_answers")
+    if answers is None:
+        answers = c.__dict__.setdefault("_moment_answers", {})
+    kept = answers.get(key)
+    if kept is None:
+        more = moment_of(*my, yj, ming, nian, **marks)
+        kept = moment_view(c, branch, more, ("api.chart", yj, tz_name, opts.calendar, school),
                            lambda c, _found: _moment_answer(c, branch, more, day_pillar, yj, tz_name,
-                                                            cfg, opts.calendar)))
+                                                            cfg, opts.calendar))
+        if len(answers) >= _ANSWERS_PER_CHART:
+            answers.clear()
+        answers[key] = kept
+    doc = dict(kept)
     doc["moment"] = instant.isoformat()
     doc = _with_lang(doc, lang)
     if prof is not None:
@@ -172,6 +184,10 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         if person is not None:
             doc["reading"]["person"] = person.to_json()
     return doc
+
+
+#: moments (by their facts) whose answer a chart keeps for ``chart``; beyond it they are dropped
+_ANSWERS_PER_CHART = 64
 
 
 def _moment_answer(c, branch, more, day_pillar, yj, tz_name, cfg, calendar) -> dict:

@@ -39,7 +39,8 @@ def version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", metavar="FILE", help="TOML config file (default: built-in)")
-    parser = _Parser(prog="almanac", description="The 壬禽 almanac: 演禽 and 大六壬 timing judgements.",
+    parser = _Parser(prog="almanac", description="The Renqin (壬禽) almanac: timing judgements by the mansion animals (演禽) "
+                                                        "and the Great Six Ren (大六壬).",
                      epilog="`almanac COMMAND --help` describes a command.")
     parser.add_argument("--version", action="version", version=f"almanac {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 def register(subparsers, common) -> None:
     p = subparsers.add_parser("best", parents=[common], help="best hours for a task in a date range",
-                              description="The best 時辰 for a task (see `almanac tasks`) between two dates, "
+                              description="The best double-hours (時辰) for a task (see `almanac tasks`) between two dates, "
                                           "best first, with the reasons for each score. Hours vetoed for the "
-                                          "task (e.g. 截路空亡 for travel) are never listed.")
+                                          "task (e.g. road cut off (截路空亡) for travel) are never listed.")
     p.add_argument("--task", required=True, metavar="NAME", help="task name (almanac tasks lists them)")
     p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
     p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD (at most 366 days)")

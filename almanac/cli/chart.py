@@ -13,16 +13,18 @@ from almanac.errors import BadInput
 
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("chart", parents=[common], help="大六壬 chart of a moment or a day pillar",
-                              description="The 大六壬 chart (天地盤, 四課, 三傳, 天將, 旬空, 格局).")
+    p = subparsers.add_parser("chart", parents=[common], help="Great Six Ren (大六壬) chart of a moment or a day pillar",
+                              description="The Great Six Ren (大六壬) chart: heaven-and-earth plates (天地盤), "
+                                          "four lessons (四課), three transmissions (三傳), generals (天將), void (旬空), "
+                                          "patterns (格局).")
     p.add_argument("moment", nargs="?", metavar="DATETIME", help="ISO 8601 date-time, e.g. 2026-11-29T14:30")
     p.add_argument("--tz", metavar="ZONE", help="IANA zone for a DATETIME without offset")
-    p.add_argument("--day", metavar="PILLAR", help="day pillar, e.g. 乙丑 (textbook chart)")
-    p.add_argument("--yuejiang", metavar="BRANCH", help="月將 branch, with --hour")
+    p.add_argument("--day", metavar="PILLAR", help="day pillar in characters, e.g. Yichou (乙丑) (textbook chart)")
+    p.add_argument("--yuejiang", metavar="BRANCH", help="monthly general (月將) branch, with --hour")
     p.add_argument("--hour", metavar="BRANCH", help="hour branch, with --yuejiang")
     p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang",
-                   help="sky branch over the day stem's 寄宮 (「乙丑日干上巳」)")
-    p.add_argument("--noble", choices=("day", "night"), help="晝貴 or 夜貴 (textbook chart)")
+                   help="sky branch over the day stem's lodging palace (寄宮), as in 「乙丑日干上巳」")
+    p.add_argument("--noble", choices=("day", "night"), help="the day Noble One (晝貴) or the night one (夜貴) (textbook chart)")
     p.add_argument("--task", metavar="NAME", help="read the chart for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of citations and readings: "
                                                "zh-Hant (default), zh-Hans, ko, en")

@@ -23,9 +23,10 @@ def _mansion(ch: str) -> str:
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("day", parents=[common], help="one almanac day: pillars, 禽, taboos, 12 hours",
-                       description="One almanac day: pillars, lunar date, solar terms, 月將, the day "
-                                   "and hour 禽 with their taboos, and each hour's 六壬 三傳.")
+    p = sub.add_parser("day", parents=[common], help="one almanac day: pillars, mansion animals (禽), taboos, 12 hours",
+                       description="One almanac day: pillars, lunar date, solar terms, monthly general (月將), "
+                                   "the day's and hour's mansion animals (禽) with their taboos, and each hour's "
+                                   "three transmissions (三傳).")
     p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in the zone)")
     p.add_argument("--tz", help="IANA time zone (default: calendar.default_tz)")
     p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")

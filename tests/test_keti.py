@@ -167,7 +167,8 @@ def test_readings_are_options():
     wide = {"keti_zhanguan": "lin", "keti_zhuixu": "lin", "keti_longzhan": "maoyou",
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
             "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
-            "keti_tianyu": "daquan", "keti_siqi": "sike", "keti_chongpo": "either"}
+            "keti_tianyu": "daquan", "keti_siqi": "sike", "keti_chongpo": "either",
+            "keti_pohua": "lin"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
@@ -472,6 +473,8 @@ MOMENT_CASES = [
     ("三陰", "甲子", "子", "寅", "午", "子", False),     # 午月: 土 相
     ("盤珠", "甲子", "子", "丑", "子", "子", True),      # 太歲 月建 占時 and 子亥戌 all within the 四課
     ("盤珠", "甲子", "子", "丑", "午", "子", False),     # 午 is not in the 四課 (寅 丑 子 亥 戌)
+    ("魄化", "壬戌", "午", "未", "未", "子", True),      # the 訂訛's 六月壬戌日: 戌 on 壬 used on 白虎, 六月's 死神 戌
+    ("魄化", "壬戌", "午", "未", "巳", "子", False),     # 四月: 死神 申, 死氣 酉
 ]
 
 
@@ -631,6 +634,38 @@ def test_chongpo():
             if "衝破" in [x.name for x in c.keti] and BRANCHES[c.transmissions.branches[0]] == "申":
                 found.add(BRANCHES[(c.transmissions.branches[0] - k) % 12])
         assert found <= grounds
+
+
+def test_pohua():
+    """魄化 (「凡白虎帶死神死氣臨日辰行年發用」; 「死神，正月起巳。死氣，正月起午。俱順行十二辰」). The 訂訛's cases:
+    六月壬戌日 (戌 on 壬, used, on 白虎: 六月's 死神 is 戌) holds by either reading; 二月甲戌日 (三傳 戌午寅, 白虎 on 午 —
+    二月's 死神 — over the 辰 戌, but 戌 used) only when 「臨日辰」 is read without the 用 (``lin``). The asker's 行年 is
+    read where known: 白虎 on the 死神 used over a ground that is neither 日 nor 辰 holds when that ground is the 行年."""
+    from almanac.liuren import shensha
+    assert [BRANCHES[shensha.month(n, BRANCHES.index("寅"))] for n in ("死神", "死氣")] == ["巳", "午"]
+    lin = DEFAULT.changed(keti_pohua="lin")
+    at = lambda c, **kw: [k.name for k in of_moment(c, 0, moment(**kw))]    # noqa: E731
+    renxu = chart_for(GanZhi.parse("壬戌").index, 11, False)               # 戌 over 亥 (壬)
+    assert [BRANCHES[b] for b in renxu.transmissions.branches] == list("戌酉申")
+    assert "魄化" in at(renxu, month=BRANCHES.index("未"))
+    assert "魄化" not in at(renxu)                                          # undecided without the month
+    jiaxu = {o: chart_for(GanZhi.parse("甲戌").index, 8, False, o) for o in (DEFAULT, lin)}   # 戌 over 寅
+    assert [BRANCHES[b] for b in jiaxu[DEFAULT].transmissions.branches] == list("戌午寅")
+    assert "魄化" not in at(jiaxu[DEFAULT], month=BRANCHES.index("卯"))
+    assert "魄化" in at(jiaxu[lin], month=BRANCHES.index("卯"))
+    assert "魄化" not in at(jiaxu[lin], month=BRANCHES.index("辰"))        # 三月: 死神 未, 死氣 申
+    for d, k in ((d, k) for d in range(60) for k in range(12)):
+        c = chart_for(d, k, False)
+        env = c.keti_env
+        chu = c.transmissions.branches[0]
+        ground = (chu - k) % 12
+        if env["rides"](chu) == "白虎" and ground not in (env["jigong"], env["zhi"]):
+            month = (chu - 3) % 12                                         # the month whose 死神 is 初傳
+            assert "魄化" not in at(c, month=month)
+            assert "魄化" in at(c, month=month, nian=ground)
+            break
+    else:
+        raise AssertionError("no chart with 白虎 used off the 日辰")
 
 
 def test_siqi_readings():

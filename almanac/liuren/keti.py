@@ -19,7 +19,8 @@ are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 
 
 Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``year`` 太歲, ``yuejiang``
 月將, ``sili`` (the day is one of the four 立; ``jigong_prev`` is yesterday's 寄宮), ``fenzhi`` (a 分 or
-至 falls on the day), ``yuesu`` (the moon's palace by the lunar date) and ``sizheng`` (朔 弦 望 晦), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month); of the asker,
+至 falls on the day), ``yuesu`` (the moon's palace by the lunar date) and ``sizheng`` (朔 弦 望 晦), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month), ``shensha(name)`` (a month
+神煞: ``shensha('死神')``) and ``suisha(name)`` (a year 神煞: ``suisha('歲虎')``); of the asker,
 where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
 (:data:`PERSON`). A condition must list in ``needs`` every fact of the moment it reads; the
 catalogue refuses it otherwise.
@@ -69,6 +70,7 @@ from typing import Any, Callable
 
 from ..shared import freeze
 from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from . import shensha
 from .generals import GENERALS, GOOD
 from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
@@ -126,7 +128,9 @@ CONTEXT = ("hour", "month", "year", "yuejiang", "sili", "fenzhi", "yuesu", "sizh
 FLAGS = ("sili", "fenzhi", "sizheng")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
-MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month"}
+#: ``shensha(name)`` — the branch of a month 神煞 (死神 死氣 喪車 遊魂 伏殃) and ``suisha(name)`` of a year
+#: 神煞 (病符 喪門 吊客 歲虎), as the 課經 glosses them (almanac.liuren.shensha)
+MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", "suisha": "year"}
 #: the asker's 年命, read where known: ``ming`` (本命) and ``nian`` (行年) are each a tuple of the
 #: branch, empty when no person is given — a condition reads them so that an unknown person
 #: neither adds nor removes anything (``chu in (…) + ming``, ``all(… for b in nian)``); only entries
@@ -299,6 +303,9 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
         ruling = season_element(month)
         ctx["wangxiang"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("旺", "相")
         ctx["qiusi"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("囚", "死")
+        ctx["shensha"] = lambda name: shensha.month(name, month)
+    if year is not None:
+        ctx["suisha"] = lambda name: shensha.year(name, year)
     return ctx
 
 

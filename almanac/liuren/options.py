@@ -44,6 +44,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_tianyu": ("daquan", "zhinan"),
     "keti_siqi": ("sike", "richen"),
     "keti_chongpo": ("daquan", "either"),
+    "keti_pohua": ("fayong", "lin"),
     "keti_yuesu": ("daquan", "xinjing"),
 }
 
@@ -77,6 +78,7 @@ class LiurenOptions:
     keti_tianyu: str = "daquan"         # 天獄: 用 囚死 or the 日墓 (大全) / 囚死 only (指南); 罡 on 日本
     keti_siqi: str = "sike"             # 死奇: 辰 used from any of the 四課 (日辰陰陽) / on 干上 or 支上 only
     keti_chongpo: str = "daquan"        # 衝破: 日辰's 沖神 used on its own 破 (大全's example) / or on the 日辰's 破
+    keti_pohua: str = "fayong"          # 魄化: 白虎 on the 死神/死氣 over 日辰 and used (大全) / used or not (訂訛's case)
     keti_yuesu: str = "daquan"          # 月宿 (天寇, 二煩): wide 宿 奎張井翼氐斗 held two days (大全) / no 斗 (心鏡)
 
     # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept

@@ -362,8 +362,9 @@ def bare_cjk(text: str, lang: str) -> list[str]:
     (``initial transmission (發用)``, a space allowed) or a Hangul one (``발용(發用)``), at their
     start, several joined by ``·`` or ``/`` (``묘·유(卯·酉)``); whatever follows a word, a comma or
     a colon inside is no gloss (``신후(神后, 子)``, ``(hour stem 壬)``). Nested brackets are judged
-    the same way."""
+    the same way; a quotation in 「」 is a source's own words and is not judged."""
     script = _SCRIPT[lang]
+    text = re.sub(r"「[^」]*」", "", text)    # a source's own words, quoted as the citations quote them
     stack: list[list[bool]] = []          # per open bracket: [glosses a word, reader's script seen]
     bare, run = [], ""
     for i, ch in enumerate(text):
@@ -402,7 +403,8 @@ def misnamed(text: str) -> list[str]:
 
 def _reader_texts():
     """(where, lang, text) for every text shown to readers: each rule's text and each 課體's meaning
-    (almanac/data), each label and taboo of almanac.terms."""
+    (almanac/data), each school's description (config/schools.toml), each label and taboo of
+    almanac.terms."""
     for path in sorted((DATA / "rules").glob("*.toml")):
         for rule in tomllib.loads(path.read_text())["rule"]:
             for lang in ("en", "ko"):
@@ -410,6 +412,11 @@ def _reader_texts():
     for keti in tomllib.loads((DATA / "keti.toml").read_text())["keti"]:
         for lang in ("en", "ko"):
             yield f"課體 {keti['name']}", lang, keti[lang]
+    # the school presets' descriptions (`almanac schools`)
+    schools = tomllib.loads((DATA.parents[1] / "config" / "schools.toml").read_text())
+    for name, school in schools.items():
+        yield f"school {name}", "en", school["description"]
+        yield f"school {name}", "ko", school["description_ko"]
     # and the words of almanac.terms the feeds, reports and pages show beside them
     for key, names in T.LABELS.items():
         for lang in ("en", "ko"):

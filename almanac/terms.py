@@ -383,9 +383,15 @@ def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
 
 def term(text: str, lang: str) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
-    ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)).
-    A 課 method is a 課體 (the 九宗門 are in the catalogue) and reads as the 課體 beside it, the
-    name first: 중심(重審) in ko, Double Review (重審) in en (almanac.liuren.keti.shown_name)."""
+    ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)),
+    its English name first for en with the characters beside it (Dingwei (丁未), Emptiness (虛),
+    Major Snow (大雪); :func:`en_name`). A 課 method is a 課體 (the 九宗門 are in the catalogue)
+    and reads as the 課體 beside it, the name first: 중심(重審) in ko, Double Review (重審) in en
+    (almanac.liuren.keti.shown_name).
+
+    >>> term("丁未", "en"), term("虛", "en"), term("丑卯巳", "en")
+    ('Dingwei (丁未)', 'Emptiness (虛)', 'Chou-Mao-Si (丑卯巳)')
+    """
     if lang == "zh-Hans":
         return hans(text)
     if lang in ("ko", "en"):

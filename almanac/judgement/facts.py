@@ -320,9 +320,25 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     fanqin, daojiang, day_anjin, hour_anjin, day_fuduan, hour_fuduan, jielu, jielu_strict;
     ``plate`` maps ground → sky; ``lessons`` are the four (upper, lower) pairs in order;
     ``generals`` maps sky branch → general.
+
+    The facts of the chart alone (:func:`_chart_facts`: its day, plate, lessons, 三傳 and
+    generals) are apart from those of the hour, month and year (:func:`_hour_facts`), so
+    :func:`from_engines` works the former out once per chart.
     """
-    gan, zhi, hstem, hb = day[0], day[1], hour[0], hour[1]
-    season = season_of(month_branch)
+    chart_f, guiren_on = _chart_facts(day, plate, lessons, chuan, generals, void, method,
+                                      noble_direction, patterns)
+    return _hour_facts(chart_f, plate, guiren_on, hour=hour, month_branch=month_branch,
+                       yuejiang=yuejiang, daytime=daytime, qin=qin, year_branch=year_branch,
+                       keti=keti)
+
+
+def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]],
+                 chuan: tuple[str, str, str], generals: dict[str, str], void: tuple[str, ...],
+                 method: str, noble_direction: str, patterns: tuple[str, ...]
+                 ) -> tuple[dict[str, Any], str]:
+    """The facts a chart determines by itself (whatever the hour, month and year it is cast
+    for), and the branch 貴人 rides."""
+    gan, zhi = day[0], day[1]
     jg = JIGONG[gan]
     gs, zs = plate[jg], plate[zhi]
     gy, zy = plate[gs], plate[zs]
@@ -331,43 +347,14 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     uppers = [u for u, _ in lessons]
     in_ke = set(uppers) | set(chuan)
     chuan_gen = [generals[x] for x in chuan]
-    hm, fq, dj = qin["hour_mansion"], qin["fanqin"], qin["daojiang"]
-    land = qin.get("landing", hb)      # where the hour 禽 lands (the 演禽 engine's 泊 option)
-    sits = qin.get("situations", ())   # the 演禽 engine's situations: (who, code, verdict)
-    mine = [(code, v) for who, code, v in sits if who == "時禽"]
-    transform, kind = next(((TRANSFORM_NAMES[c], "吉" if v in ("吉", "強") else "凶")
-                            for c, v in mine if c in TRANSFORM_NAMES), ("", ""))
     tiangang_over = under["辰"]
     taiyin_on = next(b for b, g in generals.items() if g == "太陰")
     tianhou_on = next(b for b, g in generals.items() if g == "天后")
     guiren_on = next(b for b, g in generals.items() if g == "貴人")
     baihu_on = next(b for b, g in generals.items() if g == "白虎")
-    k = (BRANCHES.index(yuejiang) - BRANCHES.index(hb)) % 12
-    sangong = ""
-    if MZJ[hb] == "仲":
-        sangong = {"亥": "絳宮", "子": "明堂", "丑": "玉堂"}.get(plate[hb], "")
     f: dict[str, Any] = {
-        "day_stem": gan, "day_branch": zhi, "hour_stem": hstem, "hour_branch": hb,
-        "month_branch": month_branch, "season": season, "yuejiang": yuejiang, "daytime": daytime,
-        "day_mansion": qin["day_mansion"], "hour_mansion": hm, "qijiang": qin["qijiang"],
-        "fanqin": fq, "daojiang": dj,
-        **{key: bool(qin[key]) for key in ("day_anjin", "hour_anjin", "day_fuduan", "hour_fuduan",
-                                           "jielu", "jielu_strict")},
-        "hour_palace": PALACE[land],
-        "hour_qin_class": "日禽" if hm in DAY_QIN else "夜禽",
-        "daojiang_class": "日禽" if dj in DAY_QIN else "夜禽",
-        "hour_qin_strength": strength_class(hm), "fanqin_strength": strength_class(fq),
-        "daojiang_strength": strength_class(dj),
-        "hour_transform": transform, "hour_transform_kind": kind,
-        "hour_palace_harm": any(c in ("daozhen", "tanghuo") for c, _ in mine),
-        "hour_season": next((SEASON_NAMES[c] for c, _ in mine if c in SEASON_NAMES), ""),
-        "hour_state": side_state(sits, "時禽"),
-        "fanqin_state": side_state(sits, "番禽"), "daojiang_state": side_state(sits, "到將"),
-        "wo_vs_ta": ("高", "等", "低")[1 - _cmp(_RANK[strength_class(fq)], _RANK[strength_class(dj)])],
-        "wo_ta_predation": "我食他" if eats(fq, dj) else "他食我" if eats(dj, fq) else "",
-        "daojiang_harmed": any(who == "到將" and c == "other_general_harmed" for who, c, _ in sits),
-        "method": method, "k": k, "fuyin": k == 0, "fanyin": k == 6, "patterns": tuple(patterns),
-        "keti": tuple(keti), "noble_direction": noble_direction,
+        "day_stem": gan, "day_branch": zhi,
+        "method": method, "patterns": tuple(patterns), "noble_direction": noble_direction,
         "ganshang": gs, "zhishang": zs, "ganyin": gy, "zhiyin": zy, "ganzhi_uppers": (gs, zs),
         "ganshang_vs_gan": rel(gs, gan), "zhishang_vs_zhi": rel(zs, zhi),
         "ganshang_vs_zhi": rel(gs, zhi), "zhishang_vs_gan": rel(zs, gan),
@@ -386,11 +373,10 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "chu_general_good": chuan_gen[0] in GOOD_GENERALS,
         "chuan_generals": tuple(chuan_gen),
         "ke_generals": tuple(sorted({generals[x] for x in in_ke}, key=GENERALS.index)),
-        "chu_vs_gan": rel(c, gan), "chu_vs_zhi": rel(c, zhi), "chu_vs_hour": rel(c, hb), "chu_vs_mo": rel(c, m),
+        "chu_vs_gan": rel(c, gan), "chu_vs_zhi": rel(c, zhi), "chu_vs_mo": rel(c, m),
         "chu_stage": stage(gan, c), "chu_void": c in void,
         "chuan_void_count": sum(x in void for x in chuan),
         "chu_xingchong": xingchongpohai(c, zhi),
-        "chu_wangxiang": wangxiang(c, month_branch),
         "chu_heganzhi": he_with(c, zhi) or c == DE[gan],
         "chuan_generals_ke_gan": tuple(g for g in dict.fromkeys(chuan_gen)
                                        if element_overcomes(GENERAL_ELEMENT[g], el(gan))),
@@ -416,11 +402,58 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
+        "shenhou_over_class": MZJ[under["子"]],
+    }
+    return f, guiren_on
+
+
+def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, *, hour: str,
+                month_branch: str, yuejiang: str, daytime: bool, qin: dict[str, Any],
+                year_branch: str, keti: tuple[str, ...]) -> dict[str, Any]:
+    """The hour's whole fact mapping: the chart's facts (:func:`_chart_facts`, not changed)
+    and those of the hour, its month, its year and its 禽."""
+    hstem, hb = hour[0], hour[1]
+    season = season_of(month_branch)
+    gs, zs, c = chart_f["ganshang"], chart_f["zhishang"], chart_f["chu"]
+    hm, fq, dj = qin["hour_mansion"], qin["fanqin"], qin["daojiang"]
+    land = qin.get("landing", hb)      # where the hour 禽 lands (the 演禽 engine's 泊 option)
+    sits = qin.get("situations", ())   # the 演禽 engine's situations: (who, code, verdict)
+    mine = [(code, v) for who, code, v in sits if who == "時禽"]
+    transform, kind = next(((TRANSFORM_NAMES[c], "吉" if v in ("吉", "強") else "凶")
+                            for c, v in mine if c in TRANSFORM_NAMES), ("", ""))
+    k = (BRANCHES.index(yuejiang) - BRANCHES.index(hb)) % 12
+    sangong = ""
+    if MZJ[hb] == "仲":
+        sangong = {"亥": "絳宮", "子": "明堂", "丑": "玉堂"}.get(plate[hb], "")
+    f = dict(chart_f)
+    f.update({
+        "hour_stem": hstem, "hour_branch": hb,
+        "month_branch": month_branch, "season": season, "yuejiang": yuejiang, "daytime": daytime,
+        "day_mansion": qin["day_mansion"], "hour_mansion": hm, "qijiang": qin["qijiang"],
+        "fanqin": fq, "daojiang": dj,
+        **{key: bool(qin[key]) for key in ("day_anjin", "hour_anjin", "day_fuduan", "hour_fuduan",
+                                           "jielu", "jielu_strict")},
+        "hour_palace": PALACE[land],
+        "hour_qin_class": "日禽" if hm in DAY_QIN else "夜禽",
+        "daojiang_class": "日禽" if dj in DAY_QIN else "夜禽",
+        "hour_qin_strength": strength_class(hm), "fanqin_strength": strength_class(fq),
+        "daojiang_strength": strength_class(dj),
+        "hour_transform": transform, "hour_transform_kind": kind,
+        "hour_palace_harm": any(c in ("daozhen", "tanghuo") for c, _ in mine),
+        "hour_season": next((SEASON_NAMES[c] for c, _ in mine if c in SEASON_NAMES), ""),
+        "hour_state": side_state(sits, "時禽"),
+        "fanqin_state": side_state(sits, "番禽"), "daojiang_state": side_state(sits, "到將"),
+        "wo_vs_ta": ("高", "等", "低")[1 - _cmp(_RANK[strength_class(fq)], _RANK[strength_class(dj)])],
+        "wo_ta_predation": "我食他" if eats(fq, dj) else "他食我" if eats(dj, fq) else "",
+        "daojiang_harmed": any(who == "到將" and c == "other_general_harmed" for who, c, _ in sits),
+        "k": k, "fuyin": k == 0, "fanyin": k == 6, "keti": tuple(keti),
+        "chu_vs_hour": rel(c, hb), "chu_wangxiang": wangxiang(c, month_branch),
         "tianer_on_ganzhi": TIANER[season] in (gs, zs),
         "sangong": sangong,
-        "hour_vs_ganshang": rel(hb, gs), "shenhou_over_class": MZJ[under["子"]],
-        "year_branch": year_branch, "tianhou_sui_jia_ri": tianhou_on == year_branch == gs, "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
-    }
+        "hour_vs_ganshang": rel(hb, gs),
+        "year_branch": year_branch, "tianhou_sui_jia_ri": chart_f["tianhou_on"] == year_branch == gs,
+        "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
+    })
     return f
 
 
@@ -443,26 +476,46 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ from the engines' objects
 
+_CHARTS: dict[tuple[int, str], tuple] = {}
+_CHARTS_MAX = 8192
+
+
+def _chart_part(chart, day: str) -> tuple:
+    """``(chart, its facts, plate, 貴人's branch, its 課體 names)`` of a shared chart, worked out
+    once per chart (and day pillar): a year's 4,380 hours meet about 1,300 charts."""
+    key = (id(chart), day)
+    hit = _CHARTS.get(key)
+    if hit is None or hit[0] is not chart:
+        plate = {BRANCHES[g]: BRANCHES[chart.plate.up(g)] for g in range(12)}
+        facts, guiren_on = _chart_facts(
+            day, plate, [(BRANCHES[l.upper], l.lower_text) for l in chart.lessons],
+            tuple(BRANCHES[b] for b in chart.transmissions.branches),
+            {BRANCHES[s]: chart.general_on(s) for s in range(12)},
+            tuple(BRANCHES[b] for b in chart.void), chart.method, chart.noble.direction,
+            tuple(p.name for p in chart.patterns))
+        if len(_CHARTS) >= _CHARTS_MAX:
+            _CHARTS.clear()
+        hit = _CHARTS[key] = (chart, facts, plate, guiren_on, tuple(x.name for x in chart.keti))
+    return hit
+
+
 def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
                  year_branch: int, marks: dict | None = None) -> dict[str, Any]:
-    """The fact mapping of one hour from an ``almanac.qin.HourQin`` and an ``almanac.liuren.Chart``."""
-    plate = {BRANCHES[g]: BRANCHES[chart.plate.up(g)] for g in range(12)}
-    lessons = [(BRANCHES[l.upper], l.lower_text) for l in chart.lessons]
-    chuan = tuple(BRANCHES[b] for b in chart.transmissions.branches)
-    generals = {BRANCHES[s]: chart.general_on(s) for s in range(12)}
+    """The fact mapping of one hour from an ``almanac.qin.HourQin`` and an ``almanac.liuren.Chart``
+    (what ``derive`` gives from their values; the chart's own facts kept per chart)."""
+    _, chart_f, plate, guiren_on, keti = _chart_part(chart, str(hq.day.pillar))
     qin = {"day_mansion": hq.day.mansion.char, "hour_mansion": hq.mansion.char,
            "qijiang": hq.qi_jiang.char, "fanqin": hq.fanqin.char, "daojiang": hq.daojiang.char,
            "day_anjin": hq.day.anjin, "hour_anjin": hq.anjin, "day_fuduan": hq.day.fuduan,
            "hour_fuduan": hq.fuduan, "jielu": hq.jielu, "jielu_strict": hq.jielu_strict,
            "landing": BRANCHES[hq.landing],
            "situations": tuple((s.who, s.code, s.verdict) for s in hq.situations)}
-    return derive(day=str(hq.day.pillar), hour=str(hq.pillar), month_branch=BRANCHES[month_branch],
-                  yuejiang=BRANCHES[yuejiang], daytime=daytime, qin=qin, plate=plate, lessons=lessons,
-                  chuan=chuan, generals=generals, void=tuple(BRANCHES[b] for b in chart.void),
-                  method=chart.method, noble_direction=chart.noble.direction,
-                  patterns=tuple(p.name for p in chart.patterns), year_branch=BRANCHES[year_branch],
-                  keti=tuple(x.name for x in chart.keti + of_moment(
-                      chart, hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang, **(marks or {})))))
+    return _hour_facts(chart_f, plate, guiren_on, hour=str(hq.pillar),
+                       month_branch=BRANCHES[month_branch], yuejiang=BRANCHES[yuejiang],
+                       daytime=daytime, qin=qin, year_branch=BRANCHES[year_branch],
+                       keti=keti + tuple(x.name for x in of_moment(
+                           chart, hq.pillar.index % 12,
+                           moment(month_branch, year_branch, yuejiang, **(marks or {})))))
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:

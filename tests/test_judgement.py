@@ -282,3 +282,26 @@ def test_cli_bad_input_exits_2_with_one_line(args):
     r = _cli("best", *args)
     assert r.returncode == 2
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_rules_kept_per_chart_fire_as_the_hours_own_facts_say():
+    """The chart-only rules are tested once per shared chart (``fired(…, chart_facts)``): over
+    two schools' hours they fire exactly as when every rule reads the hour's whole mapping, and
+    the chart's kept facts are the hour's."""
+    import datetime as dt
+
+    import config as config_mod
+    from almanac.api.choices import apply
+    from almanac.calendar import zone
+    from almanac.judgement.catalog import load_catalog
+    from almanac.judgement.facts import day_facts_parts
+    from almanac.judgement.score import fired
+    cat, seen = load_catalog(), 0
+    for cfg in (config_mod.load(None), apply(config_mod.load(None), school="daquan")):
+        for i in range(0, 120, 3):
+            d = dt.date(2026, 1, 1) + dt.timedelta(days=i)
+            for _, f, chart_f in day_facts_parts(d, zone("Asia/Shanghai"), cfg):
+                assert {k: f[k] for k in chart_f} == chart_f
+                assert fired(f, cat, chart_f) == fired(f, cat)
+                seen += 1
+    assert seen == 2 * 40 * 12

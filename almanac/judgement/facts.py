@@ -524,13 +524,23 @@ def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:
     The hours come from :func:`almanac.hours.almanac_hours`, the same charts ``almanac day`` and
     ``almanac chart`` show (月將 by ``liuren.yuejiang_switch``, 晝/夜 by ``liuren.daynight``).
     """
+    return tuple((slot, f) for slot, f, _ in day_facts_parts(d, tz, cfg))
+
+
+def day_facts_parts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any], dict[str, Any]], ...]:
+    """``(slot, facts, the chart's own facts)`` for the twelve 時辰 of ``d``: the last is the
+    mapping kept per chart (shared by every hour cast on that chart; read-only), so what reads
+    only those facts can be kept with it."""
     from almanac.calendar import year_pillar_at
     from almanac.liuren.daymarks import day_marks
     from almanac.hours import Options, almanac_hours
 
     opts = Options.from_config(cfg)
     marks = day_marks(d, tz, opts.calendar, opts.liuren.keti_yuesu)     # 四立 分至 月宿 四正 of the day
-    return tuple((h.slot, from_engines(h.qin, h.chart, month_branch=h.month_branch,
-                                       yuejiang=h.yuejiang, daytime=not h.night,
-                                       year_branch=year_pillar_at(h.slot.start).branch, marks=marks))
-                 for h in almanac_hours(d, tz, cfg))
+    out = []
+    for h in almanac_hours(d, tz, cfg):
+        f = from_engines(h.qin, h.chart, month_branch=h.month_branch, yuejiang=h.yuejiang,
+                         daytime=not h.night, year_branch=year_pillar_at(h.slot.start).branch,
+                         marks=marks)
+        out.append((h.slot, f, _chart_part(h.chart, str(h.qin.day.pillar))[1]))
+    return tuple(out)

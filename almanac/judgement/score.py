@@ -188,15 +188,40 @@ def profile(cfg, task: Any) -> TaskProfile:
     return task_profiles(cfg)[resolve_task(cfg, task)]
 
 
-def fired(facts: Mapping[str, Any], cat: Catalog | None = None) -> tuple[int, ...]:
+def fired(facts: Mapping[str, Any], cat: Catalog | None = None,
+          chart_facts: Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """Indices (catalog order) of the rules whose condition holds. Rules on a person's 年命 are not
-    read here (an hour's own facts hold no person): :func:`fired_for_person` adds them."""
+    read here (an hour's own facts hold no person): :func:`fired_for_person` adds them.
+
+    With ``chart_facts`` (the chart's own facts, shared by every hour on that chart, whose values
+    ``facts`` holds too: ``facts.day_facts_parts``) the rules that read only those are tested
+    once per chart and kept with it; the others on ``facts``.
+    """
     cat = cat or load_catalog()
     preds = _PREDS.get(id(cat))
     if preds is None or preds[0] is not cat:
         preds = _PREDS[id(cat)] = (cat, tuple((i, r.pred) for i, r in enumerate(cat.rules)
-                                              if not r.facts & PERSON_FACTS))
-    return tuple([i for i, p in preds[1] if p(facts)])
+                                              if not r.facts & PERSON_FACTS), {})
+    if chart_facts is None:
+        return tuple([i for i, p in preds[1] if p(facts)])
+    keys = frozenset(chart_facts)
+    split = preds[2].get(keys)
+    if split is None:
+        split = preds[2][keys] = (
+            tuple((i, p) for i, p in preds[1] if cat.rules[i].facts <= keys),
+            tuple((i, p) for i, p in preds[1] if not cat.rules[i].facts <= keys))
+    hit = _BY_CHART.get(id(chart_facts))
+    if hit is None or hit[0] is not chart_facts or hit[1] is not cat:
+        if len(_BY_CHART) >= 8192:
+            _BY_CHART.clear()
+        hit = _BY_CHART[id(chart_facts)] = (chart_facts, cat,
+                                            [i for i, p in split[0] if p(chart_facts)])
+    rest = [i for i, p in split[1] if p(facts)]
+    return tuple(sorted(hit[2] + rest)) if hit[2] else tuple(rest)
+
+
+#: per chart's own facts (held, so their id is not reused): the chart-only rules that fire
+_BY_CHART: dict[int, tuple] = {}
 
 
 def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catalog | None = None

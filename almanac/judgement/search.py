@@ -17,7 +17,7 @@ from almanac.lang import check_lang
 
 from .catalog import load_catalog
 from .explain import summary
-from .facts import day_facts, directions
+from .facts import day_facts_parts, directions
 from .score import TaskProfile, fired, judge
 
 MAX_DAYS = 366
@@ -44,7 +44,7 @@ def judged_facts(d: date, tz, cfg, fkey: str | None = None) -> tuple:
         if len(_days) > _CACHE_MAX:
             _days.clear()
         cat = load_catalog()
-        hit = tuple((slot, f, fired(f, cat)) for slot, f in day_facts(d, tz, cfg))
+        hit = tuple((slot, f, fired(f, cat, chart_f)) for slot, f, chart_f in day_facts_parts(d, tz, cfg))
         _days[key] = hit
     return hit
 

@@ -319,3 +319,21 @@ def test_a_shared_generation_read_began_after_each_request_asked():
         return await first, await asyncio.gather(*late)
     first, late = asyncio.run(main())
     assert first == 0 and late == [1] * 5 and began == [0, 1]
+
+
+def test_a_generation_read_is_reused_only_within_store_check_seconds():
+    import asyncio
+
+    from exports.http.answers import SharedRead
+    began = []
+
+    async def read():
+        began.append(len(began))
+        return began[-1]
+
+    async def twice(reuse):
+        began.clear()
+        shared = SharedRead(read, reuse)
+        return [await shared(), await shared()]
+    assert asyncio.run(twice(0)) == [0, 1]        # strict: every request waits for its own read
+    assert asyncio.run(twice(3600)) == [0, 0]     # within the bound: the recent read stands

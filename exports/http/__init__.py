@@ -46,7 +46,8 @@ def create_app(config=None) -> FastAPI:
     app.state.limiter = limiter
     # /api/day and /api/best answers the store holds current, checked by its generation
     app.state.stored_answers = stored = StoredAnswers(
-        lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg))
+        lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg),
+        reuse_seconds=float(cfg["http"].get("store_check_seconds", 0)))
     middleware.install(app, cache, stored)
     routes.install(app, cfg, cache, limiter, stored)
     return app

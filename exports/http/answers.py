@@ -26,6 +26,7 @@ import functools
 import hashlib
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
@@ -74,32 +75,47 @@ class SharedRead:
     (PostgreSQL's WAL position; ``read`` a coroutine function): each caller gets a read that
     *began after it asked* — so a write committed before its request arrived is always seen —
     but one read serves every request that arrived while the previous one was under way,
-    instead of one query each."""
+    instead of one query each. With ``reuse_seconds`` (``[http] store_check_seconds``) a read
+    that began less than that long ago is answered at once (a write shows at most that much
+    later), and once it is half that old the next read starts in the background."""
 
-    def __init__(self, read: Callable[[], Awaitable[object]]):
-        self.read = read
+    def __init__(self, read: Callable[[], Awaitable[object]], reuse_seconds: float = 0.0):
+        self.read, self.reuse_seconds = read, float(reuse_seconds)
         self._task: "asyncio.Task | None" = None
         self._task_seq = self._seq = 0
+        self._last: "tuple[object, float] | None" = None  # the last read's value, when it began
 
     async def __call__(self):
+        last = self._last
+        if last is not None:
+            age = time.monotonic() - last[1]
+            if age < self.reuse_seconds:  # ``[http] store_check_seconds``: a read that recent stands
+                if age >= self.reuse_seconds / 2 and self._task is None:
+                    self._start()  # the next one is read meanwhile: no request waits for it
+                return last[0]
         asked = self._seq
         while True:
             task = self._task
             if task is not None and task.get_loop() is not asyncio.get_running_loop():
                 task = self._task = None  # another event loop's (a test client's): not ours
             if task is None:
-                self._seq += 1
-                task = asyncio.get_running_loop().create_task(self.read())
-                self._task, self._task_seq = task, self._seq
-                task.add_done_callback(functools.partial(self._done, task))
-                return await asyncio.shield(task)
+                return await asyncio.shield(self._start())
             if self._task_seq > asked:
                 return await asyncio.shield(task)
             await asyncio.wait([task])  # it began before we asked: wait for it, then look again
 
-    def _done(self, task, _):
+    def _start(self) -> "asyncio.Task":
+        self._seq += 1
+        task = asyncio.get_running_loop().create_task(self.read())
+        self._task, self._task_seq = task, self._seq
+        task.add_done_callback(functools.partial(self._done, task, time.monotonic()))
+        return task
+
+    def _done(self, task, began: float, _):
         if self._task is task:
             self._task = None
+        if not task.cancelled() and task.exception() is None and task.result() is not None:
+            self._last = (task.result(), began)
 
 
 class StoredAnswers:
@@ -112,9 +128,9 @@ class StoredAnswers:
 
     def __init__(self, generation: Callable[[], object] = lambda: None,
                  blocking: Callable[[], bool] = lambda: False,
-                 max_bytes: int = 32 * 1024 * 1024, max_age: int = 300):
+                 max_bytes: int = 32 * 1024 * 1024, max_age: int = 300, reuse_seconds: float = 0.0):
         self.generation, self.blocking = generation, blocking
-        self.shared_generation = SharedRead(lambda: run_in_threadpool(generation))
+        self.shared_generation = SharedRead(lambda: run_in_threadpool(generation), reuse_seconds)
         self.max_bytes, self.max_age = max_bytes, max_age
         self._kept: "OrderedDict[tuple, Kept]" = OrderedDict()
         self._raw: "OrderedDict[tuple, tuple]" = OrderedDict()

@@ -124,3 +124,11 @@ def test_three_valued_split_never_contradicts_the_whole(text):
 def test_chart_moments_are_built_once_per_chart():
     c = chart_for(5, 3, True)
     assert c.keti_moment is c.keti_moment and isinstance(c.keti_moment, ChartMoments)
+
+
+def test_bare_hour_json_is_kept_per_hour():
+    c = chart_for(7, 4, False)
+    for hour in range(12):
+        first = moment_json(c, hour)
+        assert moment_json(c, hour) is first
+        assert first == [x.to_json() for x in find(c.keti_env, DEFAULT, {"hour": hour})]

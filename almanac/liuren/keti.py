@@ -608,7 +608,7 @@ class ChartMoments:
     rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
     again costs one look-up."""
 
-    __slots__ = ("rows", "kept", "empty", "key_names", "by_values")
+    __slots__ = ("rows", "kept", "empty", "key_names", "by_values", "by_hour")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -630,6 +630,8 @@ class ChartMoments:
         self.rows = tuple(rows)
         self.key_names = tuple(n for n in CONTEXT + PERSON if n in keys)
         self.by_values: dict[tuple, list] = {}
+        #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
+        self.by_hour: dict[int, list] = {}
         self.kept: dict[int, list] = {}
         #: the one answer of a chart that leaves no entry open
         self.empty = None if rows else [(), _EMPTY_JSON, {}]
@@ -690,9 +692,15 @@ def of_moment(chart, hour: int, more: dict[str, Any] | None = None) -> tuple[Ket
 def moment_json(chart, hour: int, more: dict[str, Any] | None = None) -> list:
     """``of_moment(chart, hour, more)`` as JSON (``keti_hour``): read-only, built once per chart and
     moment and shared (``almanac.shared.thaw`` it to change it)."""
+    if not more:
+        hit = chart.keti_moment.by_hour.get(hour)
+        if hit is not None:
+            return hit
     entry = _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})
     if entry[1] is None:
         entry[1] = freeze([k.to_json() for k in entry[0]])
+    if not more:
+        chart.keti_moment.by_hour[hour] = entry[1]
     return entry[1]
 
 

@@ -423,6 +423,7 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
     import itertools
     defs = [d for d in catalogue() if set(d.needs) - {"hour"} and (only is None or d.name in only)]
     months = [moment(m) for m in range(12)]
+    years = [moment(year=y) for y in range(12)]
     out = collections.Counter()
     for d in range(60):
         for k in range(12):
@@ -436,6 +437,8 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
                     given = dict(zip(x.needs, values))
                     if "month" in given:
                         env.update(months[given["month"]])
+                    if "year" in given:
+                        env.update(years[given["year"]])
                     env.update(given)
                     n += bool(eval(code, env))  # noqa: S307 — the catalogue's own compiled code
                 out[x.name] += n
@@ -666,6 +669,23 @@ def test_pohua():
             break
     else:
         raise AssertionError("no chart with 白虎 used off the 日辰")
+
+
+def test_zaie():
+    """災厄 (「凡喪車、遊魂、伏殃、病符、喪吊、丘墓、歲虎發用者」), each 神煞 as the chapter glosses it. The book's example
+    「亥年正月將，乙亥日卯時占，未為喪車 … 亥年未為歲虎」 (三傳 未卯亥, by the book's 三傳 rules) holds in 亥年 正月;
+    in 午年 四月 未 is none of the nine branches and it does not."""
+    from almanac.liuren import shensha
+    jan, apr = BRANCHES.index("寅"), BRANCHES.index("巳")
+    assert BRANCHES[shensha.month("喪車", jan)] == "未" and BRANCHES[shensha.year("歲虎", BRANCHES.index("亥"))] == "未"
+    assert [BRANCHES[shensha.month(n, jan)] for n in ("遊魂", "伏殃", "五墓", "三丘")] == list("亥酉未丑")
+    assert [BRANCHES[shensha.year(n, 0)] for n in ("病符", "喪門", "吊客")] == list("亥寅戌")
+    c = chart_for(GanZhi.parse("乙亥").index, 8, False, LiurenOptions.school("daquan_default"))   # 亥將卯時
+    assert [BRANCHES[b] for b in c.transmissions.branches] == list("未卯亥")
+    hour = BRANCHES.index("卯")
+    assert "災厄" in [k.name for k in of_moment(c, hour, moment(month=jan, year=BRANCHES.index("亥")))]
+    assert "災厄" not in [k.name for k in of_moment(c, hour, moment(month=apr, year=BRANCHES.index("午")))]
+    assert "災厄" not in [k.name for k in of_moment(c, hour, moment(month=jan))]       # undecided without the year
 
 
 def test_siqi_readings():

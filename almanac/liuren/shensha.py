@@ -6,7 +6,7 @@ glosses (the 四庫全書 text of 《六壬大全》; 卷一's 神煞 lists and 
 * 魄化課: 「死神，正月起巳。死氣，正月起午。俱順行十二辰」 (卷一: 「死氣、謾語午順十二」, 「死神巳順十二」).
 * 災厄課: 「喪車一名喪魂，正月起未，逆行四季」 (卷一's 喪魂 「未辰丑戌三輪」; its 逐月 table's 喪車 is another
   神煞, 春酉 夏子 秋卯 冬午), 「遊魂，正月起亥，順行十二辰」 (卷一: 「天詔、游魂亥順十二」), 「伏殃者，正月起酉，逆行四仲，
-  為天鬼煞」 (卷一's 天鬼 「酉午卯子三輪」); and of the year 「病符，舊太歲」 (卷一: 「病符 歲後一辰」), 「歲前二辰為喪門，
+  為天鬼煞」 (卷一's 天鬼 「酉午卯子三輪」), 丘墓 (五墓 and 三丘, by the season: :data:`SEASON`); and of the year 「病符，舊太歲」 (卷一: 「病符 歲後一辰」), 「歲前二辰為喪門，
   歲後二辰為吊客」, 「白虎，歲後四神」 (卷一: 「歲虎 歲後四辰」).
 
 A month 神煞 is counted from 正月 (寅月) by the 月建: it starts at its branch in 正月 and moves one
@@ -15,8 +15,8 @@ moved by a fixed count.
 
 >>> BRANCHES[month("死神", 2)], BRANCHES[month("死氣", 2)], BRANCHES[month("死神", 7)]   # 正月, 正月, 六月
 ('巳', '午', '戌')
->>> BRANCHES[month("喪車", 3)], BRANCHES[year("歲虎", 11)]                              # 二月; 亥年
-('辰', '未')
+>>> BRANCHES[month("喪車", 3)], BRANCHES[month("五墓", 5)], BRANCHES[year("歲虎", 11)]   # 二月, 四月; 亥年
+('辰', '戌', '未')
 """
 from __future__ import annotations
 
@@ -30,6 +30,13 @@ MONTH = {
     "遊魂": (11, 1),     # 正月起亥，順行十二辰 (災厄課)
     "伏殃": (9, -3),     # 正月起酉，逆行四仲，為天鬼煞 (災厄課)
 }
+#: month 神煞 that keep one branch a season (寅卯辰 月, 巳午未, 申酉戌, 亥子丑): the 災厄 chapter's 丘墓 —
+#: 「五墓者，金丑、木未、火戌、水土辰 … 三丘，庫墓沖位」 — as 卷一's 逐月神煞 table places them, 五墓 at the season's
+#: 墓 (正月 二月 三月 未, 四月 戌 …) and 三丘 at its 沖 (正月 二月 三月 丑, 四月 辰 …)
+SEASON = {
+    "五墓": "未戌丑辰",
+    "三丘": "丑辰未戌",
+}
 #: year 神煞: branches from the 太歲 (災厄課)
 YEAR = {
     "病符": -1,          # 舊太歲
@@ -41,6 +48,8 @@ YEAR = {
 
 def month(name: str, jian: int) -> int:
     """The branch of month 神煞 ``name`` in the month whose 月建 is ``jian`` (寅 2 for 正月)."""
+    if name in SEASON:
+        return BRANCHES.index(SEASON[name][(jian - 2) % 12 // 3])
     start, step = MONTH[name]
     return (start + step * ((jian - 2) % 12)) % 12
 
@@ -50,4 +59,4 @@ def year(name: str, taisui: int) -> int:
     return (taisui + YEAR[name]) % 12
 
 
-__all__ = ["MONTH", "YEAR", "month", "year"]
+__all__ = ["MONTH", "SEASON", "YEAR", "month", "year"]

@@ -285,7 +285,7 @@ def test_chart_lang_gives_each_keti_meaning_in_that_language():
 
 
 #: 《御定六壬直指》, an independent 720-課 table: 「X日第N局 干上Y 課體：…」 as printed, for the 局
-#: checked by hand (docs/liuren.md). Names outside our catalogue (二煩 地網 寡宿 …) or needing the
+#: checked by hand (docs/liuren.md). Names outside our catalogue (二煩 地網 …) or needing the
 #: hour (天網: the table prints no hour) are skipped;
 #: ``differs`` lists the names the table prints that ours does not, each explained in docs/liuren.md
 #: (mostly where our 三傳 school differs from the table's: 涉害 by depth count against its 孟仲季).
@@ -303,7 +303,7 @@ ZHIZHI = [
     ("丁未", "子", "比用，鑄印", ()),
     ("癸巳", "巳", "涉害，從革，不備，贅婿", ()),
     ("辛酉", "寅", "重審，炎上，六儀", ()),
-    ("辛酉", "丑", "遙克，彈射，勵德，三交，寡宿", ()),
+    ("辛酉", "丑", "遙克，彈射，勵德，三交，寡宿", ("寡宿",)),   # ours: 孤辰 (卯 on the void 子)
     ("甲子", "寅", "伏吟，元胎", ()),
     ("甲子", "丑", "比用，連茹", ()),
     ("乙酉", "辰", "伏吟，自信，斬關，杜傳", ()),
@@ -715,3 +715,18 @@ def test_yuesu_reckonings():
     assert (lunar_date(d).month, lunar_date(d).day) == (11, 3)
     assert day_marks(d, z)["yuesu"] == BRANCHES.index("丑")
     assert day_marks(d, z, None, "xinjing")["yuesu"] == BRANCHES.index("子")
+
+
+def test_guchen_guasu_by_the_xun():
+    """孤寡 by the 旬: 「甲戌旬中用酉申」 (心鏡) — in the 甲戌旬 (void 申 酉) the 用 申 or 酉 is 寡宿 (void on
+    the 天盤), the 用 standing on 申 or 酉 of the 地盤 is 孤辰; on no other chart of the 旬."""
+    seen = collections.Counter()
+    for d in range(GanZhi.parse("甲戌").index, GanZhi.parse("甲戌").index + 10):
+        for k in range(12):
+            chart = chart_for(d, k, False)
+            names = {x.name for x in chart.keti}
+            chu = chart.transmissions.branches[0]
+            assert ("寡宿" in names) == (chu in (8, 9)), (d, k, chu)
+            assert ("孤辰" in names) == ((chu - k) % 12 in (8, 9)), (d, k, chu)
+            seen.update(names & {"寡宿", "孤辰"})
+    assert seen["寡宿"] and seen["孤辰"]

@@ -500,6 +500,27 @@ def _ko_of(text: str) -> str:
     return "".join(table[c] for c in text) if text and all(c in table for c in text) else ""
 
 
+def task_description(task: dict, lang: str) -> str:
+    """A task's one-line description for a reader of ``lang``: its ``description_zh`` (converted
+    for zh-Hans), 출행(出行) — ``description_ko``, or the English ``description``. Where the
+    configuration lacks the reader's text, the name alone (:func:`task_label`) rather than
+    another language's sentence. English: the ``description`` with the task's hanja moved into
+    brackets (setting out on a journey (出行))."""
+    name = task_label(task, lang)
+    if lang in ("zh-Hant", "zh-Hans"):
+        text = task.get("description_zh") or ""
+        return (hans(text) if lang == "zh-Hans" else text) if text else name
+    if lang == "ko":
+        text = task.get("description_ko") or ""
+        return f"{name} — {text}" if text else name
+    text = task.get("description") or ""
+    # the configuration writes "出行 — setting out on a journey": English leads, the hanja in brackets
+    head, sep, rest = text.partition(" — ")
+    if sep and head == task.get("name_zh"):
+        return f"{rest} ({head})"
+    return text or name
+
+
 def school_name(name: str, preset: dict, lang: str) -> str:
     """A school preset (``school=`` key ``name``, its ``name_zh``/``name_ko``) as a reader of
     ``lang`` calls it: 육임대전(六壬大全), 六壬大全, and in English the key with the book in

@@ -150,3 +150,61 @@ def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general,
     shape = re.compile(rf"{name} · {yuan} [1-7] · {general} {name}( · {taboos}: [^·]+)?")
     assert all(shape.fullmatch(t) for t in titles), titles
     assert any(f" · {taboos}: " in t for t in titles), "no taboo day in the week"
+
+
+def _almanac(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", "import sys; from almanac.cli import main; sys.exit(main(sys.argv[1:]))",
+                           *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_task_list_is_described_in_the_readers_language(lang):
+    from tests.test_explain import hanja_sentences
+    r = _almanac("tasks", "--lang", lang)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(api.tasks()["tasks"])
+    for line in lines:
+        name, text = line.split(None, 1)
+        assert not hanja_sentences(text, lang), line
+        if lang == "ko":
+            assert re.search(r"[\uac00-\ud7a3]{2,}.* — .*[\uac00-\ud7a3]", text), line   # 출행(出行) — 먼 길…
+        else:
+            assert not re.search(r"[\uac00-\ud7a3]", text) and re.search(r"[a-z]{4,}", text), line
+            assert re.search(r"\([\u4e00-\u9fff]{2}", text), line           # the task's hanja in brackets
+
+
+def test_every_task_has_a_korean_description_and_an_english_one_without_bare_hanja():
+    for t in api.tasks()["tasks"]:
+        assert re.search(r"[\uac00-\ud7a3]", t["description_ko"]), t
+        # the English line starts in English, the task's hanja in brackets, not at its head
+        assert re.match(r"[a-z]", T.task_description(t, "en")), t["description"]
+
+
+def test_task_list_refuses_an_unknown_language_in_one_line():
+    r = _almanac("tasks", "--lang", "xx")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_chart_and_the_day_name_the_school_as_the_reader_does(lang):
+    chart = _almanac("chart", "2026-12-01T10:00", "--tz", "Asia/Seoul", "--school", "daquan", "--lang", lang)
+    assert chart.returncode == 0, chart.stderr
+    want = {"ko": "학파(學派): 육임대전(六壬大全)", "en": "School: daquan (六壬大全)"}[lang]
+    assert want in chart.stdout and "學派 daquan" not in chart.stdout
+    day = _almanac("day", "2026-12-01", "--tz", "Asia/Seoul", "--school", "daquan", "--clock", "true_solar",
+                   "--place", "Seoul", "--lang", lang)
+    assert day.returncode == 0, day.stderr
+    line = next(x for x in day.stdout.splitlines() if want in x)
+    assert ("진태양시" in line and "서울" in line) if lang == "ko" else ("true solar time" in line and "Seoul" in line)
+
+
+def test_korean_heatmap_heads_carry_the_reading():
+    from datetime import date
+    from exports.reports import heatmap_svg
+    hours = api.judge_day(date(2026, 12, 1), "Asia/Seoul", "travel")["hours"]
+    ko = heatmap_svg("출행(出行)", {date(2026, 12, 1): hours}, "ko")
+    assert "子(자)</text>" in ko and "亥(해)</text>" in ko
+    assert ">子</text>" in heatmap_svg("出行", {date(2026, 12, 1): hours}, "zh-Hant")

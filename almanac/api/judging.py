@@ -87,7 +87,8 @@ def tasks(config=None) -> dict:
     """The tasks the configuration knows, each with a one-line description."""
     cfg = _config.load(config)
     return {"tasks": [{"name": p.name, "description": p.description, "name_zh": p.name_zh,
-                       "name_ko": p.name_ko, "description_zh": p.description_zh, "base": p.base}
+                       "name_ko": p.name_ko, "description_zh": p.description_zh,
+                       "description_ko": p.description_ko, "base": p.base}
                       for p in task_profiles(cfg).values()]}
 
 

@@ -72,8 +72,8 @@ def render(doc: dict) -> str:
     from almanac.liuren.render import render_json
     from almanac.terms import label, term_list
 
-    text = render_json(doc).rstrip("\n")
     lang = doc.get("lang")
+    text = render_json(doc, _school_line(doc, lang)).rstrip("\n")
     if lang == "en":
         text += "\n" + _english_key(doc)
     keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
@@ -87,6 +87,21 @@ def render(doc: dict) -> str:
         lines.append(f"  {x['effect']:+5.1f}  {x['text']}")
         lines.append(f"         ↳ {x['citation']}")
     return "\n".join(lines)
+
+
+def _school_line(doc: dict, lang: str | None) -> str | None:
+    """The chart's school as its reader calls it (學派 本書; 학파(學派): 본서(本書); School: default
+    (本書)), for a built-in school or one of the configuration; None keeps the bare key."""
+    import config as _config
+    from almanac.terms import label, school_name
+
+    name = doc.get("school")
+    preset = _config.BUILTIN_SCHOOLS.get(name) if name else None
+    if preset is None:
+        return None
+    if lang in ("ko", "en"):
+        return f"{label('school', lang)}: {school_name(name, preset, lang)}"
+    return f"學派 {school_name(name, preset, 'zh-Hant')}"
 
 
 def _english_key(doc: dict) -> str:

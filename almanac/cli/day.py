@@ -7,7 +7,7 @@ from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
 from . import emit, pad, width
-from .choices import add_arguments, add_person_arguments, kwargs
+from .choices import add_arguments, add_person_arguments, choices_line, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
 
@@ -74,9 +74,11 @@ def run(args) -> int:
         from almanac.terms import check_lang
         lang = check_lang(lang)
         label = _task_in(cfg, doc.get("task"), lang) if doc.get("task") else None
-        emit(doc, args.json, lambda d: render_in(d, lang, reasons=args.reasons, task_label=label))
+        choices = choices_line(doc, cfg, lang)
+        emit(doc, args.json, lambda d: render_in(d, lang, reasons=args.reasons, task_label=label, choices=choices))
     else:
-        emit(doc, args.json, lambda d: render(d, reasons=args.reasons, task_label=label))
+        choices = choices_line(doc, cfg, "zh-Hant")
+        emit(doc, args.json, lambda d: render(d, reasons=args.reasons, task_label=label, choices=choices))
     return 0
 
 
@@ -86,7 +88,8 @@ def _task_in(cfg, task: str, lang: str) -> str:
     return next((task_label(t, lang) for t in api.tasks(config=cfg)["tasks"] if t["name"] == task), task)
 
 
-def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | None = None) -> str:
+def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | None = None,
+              choices: str | None = None) -> str:
     """The day table for a reader of ``lang`` (zh-Hans, ko, en): every label and verdict word from
     almanac.terms; stems, branches and 禽 as characters with their reading where the reader
     expects one."""
@@ -112,6 +115,8 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
              f"  {lab('taboos')}: {flags(doc['flags'])}"]
     for t in doc["solar_terms"]:
         lines.append(f"  {lab('term')}: {term(t['name'])} {t['at']}")
+    if choices:
+        lines.append(f"  {choices}")
     if doc.get("task"):
         lines.append(f"  {lab('task')}: {task_label or doc['task']}")
     lines.append("")
@@ -151,7 +156,7 @@ def _flags(f: dict) -> str:
     return " ".join(v for k, v in names.items() if f.get(k)) or "—"
 
 
-def render(doc: dict, reasons: bool = False, task_label: str | None = None) -> str:
+def render(doc: dict, reasons: bool = False, task_label: str | None = None, choices: str | None = None) -> str:
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
     d = _date.fromisoformat(doc["date"])
     lines = [
@@ -167,11 +172,8 @@ def render(doc: dict, reasons: bool = False, task_label: str | None = None) -> s
     ]
     for t in doc["solar_terms"]:
         lines.append(f"  節氣 {t['name']} {t['at']}")
-    if doc.get("school", "default") != "default" or doc.get("clock", "civil") != "civil" or (
-            doc.get("place") or {}).get("name"):
-        pl = doc.get("place") or {}
-        lines.append(f"  時法 {doc.get('clock', 'civil')}  地 {pl.get('name') or ''} "
-                     f"{pl.get('longitude', 0):.2f}°E  學派 {doc.get('school', 'default')}")
+    if choices:
+        lines.append(f"  {choices}")
     if doc.get("task"):
         lines.append(f"  事 {task_label or doc['task']}")
     lines.append("")

@@ -36,7 +36,7 @@ from .facts import PERSON_FACTS
 VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
 #: the verdict scale in score units: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 (docs/judgement.md)
 SCALE = {"daji": 4.5, "ji": 1.5, "xiong": -4.0, "daxiong": -10.0}
-_PROFILE_KEYS = {"name_zh", "name_ko", "description", "description_zh", "base", "families", "rules", "veto",
+_PROFILE_KEYS = {"name_zh", "name_ko", "description", "description_zh", "description_ko", "base", "families", "rules", "veto",
                  "thresholds", "directions"}
 _THRESHOLD_KEYS = ("daji", "ji", "xiong", "daxiong")
 
@@ -55,6 +55,7 @@ class TaskProfile:
     directions: bool
     digest: str
     name_ko: str = ""
+    description_ko: str = ""
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -114,7 +115,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     desc = raw.get("description")
     if not isinstance(desc, str) or not desc.strip():
         raise BadInput(f"config {where}.description must be a one-line text")
-    for key in ("name_zh", "name_ko", "description_zh"):
+    for key in ("name_zh", "name_ko", "description_zh", "description_ko"):
         if not isinstance(raw.get(key, ""), str):
             raise BadInput(f"config {where}.{key} must be a text")
     fams = raw.get("families", {})
@@ -146,7 +147,8 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     return TaskProfile(name, base, raw.get("name_zh", ""), desc.strip().splitlines()[0],
                        raw.get("description_zh", ""), tuple(sorted((k, float(v)) for k, v in fams.items())),
                        tuple(sorted((k, float(v)) for k, v in rules.items())), frozenset(veto), t, directions,
-                       hashlib.sha256(blob.encode()).hexdigest()[:16], raw.get("name_ko", ""))
+                       hashlib.sha256(blob.encode()).hexdigest()[:16], raw.get("name_ko", ""),
+                       raw.get("description_ko", ""))
 
 
 _profiles_cache: dict[str, dict[str, TaskProfile]] = {}

@@ -16,15 +16,19 @@ _SHORT = {"貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "�
           "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后"}
 
 
-def render_json(doc: dict) -> str:
-    """Text drawing of a chart JSON document (``Chart.to_json()`` or the API's answer)."""
+def render_json(doc: dict, school_line: str | None = None) -> str:
+    """Text drawing of a chart JSON document (``Chart.to_json()`` or the API's answer).
+    ``school_line`` replaces the line 「學派 <key>」 (the command line names the school as its
+    reader calls it: 學派 本書, 학파(學派) 본서(本書), School: default (本書))."""
     n = doc["noble"]
     head = (f"{doc['day']}日  {doc['method']}"
             + (f"·{doc['sub_method']}" if doc.get("sub_method") and doc["sub_method"] != doc["method"] else "")
             + f"  ({'夜' if n['time'] == 'night' else '晝'}貴 {n['branch']} {n['direction']})"
             + f"  旬空 {''.join(doc['void'])}")
     lines = [head]
-    if doc.get("school"):
+    if school_line:
+        lines.append(school_line)
+    elif doc.get("school"):
         lines.append(f"學派 {doc['school']}")
     if doc.get("yuejiang") and doc.get("hour"):
         lines.append(f"{doc['yuejiang']}將加{doc['hour']}時")

@@ -60,8 +60,10 @@ def heatmap_svg(task: str, judged: dict[date, list[dict]], lang: str = "zh-Hant"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
            f'role="img" aria-label="{html.escape(task)}" font-family="sans-serif" font-size="12">']
     for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥"):
-        head = T.en_name(b) if lang == "en" else b        # Zi … Hai: the characters are in each tooltip
-        out.append(f'<text x="{left + i * cw + cw / 2}" y="15" text-anchor="middle">{head}</text>')
+        # Zi … Hai for English (the characters are in each tooltip), 子(자) … for Korean
+        head = T.en_name(b) if lang == "en" else L.term(b, "ko") if lang == "ko" else b
+        size = ' font-size="11"' if lang == "ko" else ""
+        out.append(f'<text x="{left + i * cw + cw / 2}" y="15" text-anchor="middle"{size}>{head}</text>')
     for r, d in enumerate(days):
         y = top + r * ch
         out.append(f'<text x="4" y="{y + 15}">{d.isoformat()}</text>')

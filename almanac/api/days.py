@@ -19,7 +19,7 @@ from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, almanac_hours, civil_day_span, season_marks
 from ..liuren.daymarks import day_marks
-from ..liuren.keti import moment, moment_view
+from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
 from ..shared import FrozenDict, FrozenList, freeze
 
@@ -57,7 +57,7 @@ def _boundaries(hours) -> list[tuple[str, str]]:
     return out
 
 
-def _hour_json(h, start: str, end: str, year: int, marks: dict) -> dict:
+def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
     q = h.qin
     qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
@@ -69,7 +69,7 @@ def _hour_json(h, start: str, end: str, year: int, marks: dict) -> dict:
         "yuejiang": BRANCHES[h.yuejiang],
         "flags": qin["flags"],
         "qin": qin["qin"],
-        "liuren": _liuren_view(h.chart, h.slot.branch, h.month_branch, year, h.yuejiang, marks),
+        "liuren": moment_view_at(h.chart, context, "day.hour", _liuren_built, have),
     }
 
 
@@ -111,14 +111,25 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _liuren_view(c, branch: int, month: int, year: int, yuejiang: int, marks: dict) -> dict:
-    """The hour's 六壬 summary: the chart's and the moment's own 課體 (hour branch, 月建, 太歲, 月將
-    and the day's marks — 四立, 分至, 月宿, 四正). Built once per chart and answer of the moment's
-    課體 (``keti.moment_view``: the moments of a chart mostly share one) and shared (read-only)."""
-    return moment_view(c, branch, moment(month, year, yuejiang, **marks), "day.hour", _liuren_built)
+def _contexts(hours, years: list[int], marks: dict) -> list[dict]:
+    """The moment of each hour for its 課體 (``keti.moment`` of its 月建, 太歲 and 月將 and the day's
+    marks — 四立, 分至, 月宿, 四正 — with its 占時 ``hour``): made once per (月建, 太歲, 月將) of the
+    day, one on most days. All have the same names (the day's marks are the same all day)."""
+    made: dict[tuple, dict] = {}
+    out = []
+    for h, y in zip(hours, years):
+        key = (h.month_branch, y, h.yuejiang)
+        base = made.get(key)
+        if base is None:
+            base = made[key] = moment(*key, **marks)
+        out.append({**base, "hour": h.slot.branch})
+    return out
 
 
 def _liuren_built(c, moment_keti) -> dict:
+    """The hour's 六壬 summary: the chart's and the moment's own 課體. Built once per chart and
+    answer of the moment's 課體 (``keti.moment_view_at``: the moments of a chart mostly share one)
+    and shared (read-only)."""
     base = c.__dict__.get("_day_hour_base")
     if base is None:
         base = c.__dict__["_day_hour_base"] = (
@@ -169,6 +180,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     hours = almanac_hours(d, z, cfg)
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
+    contexts = _contexts(hours, _years(hours), marks)
+    have = frozenset(contexts[0])
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
@@ -186,8 +199,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": [_hour_json(h, *se, y, marks)
-                  for h, se, y in zip(hours, _boundaries(hours), _years(hours))],
+        "hours": [_hour_json(h, *se, ctx, have)
+                  for h, se, ctx in zip(hours, _boundaries(hours), contexts)],
     }
 
 

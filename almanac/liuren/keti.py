@@ -299,13 +299,16 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
         if value is not None:
             ctx[key] = value
     if month is not None:
+        # each function a look-up in a table made here from its one fact (a condition of the
+        # moment calls them on every new moment of a cold day)
         from ..calendar import season_element, strength   # the one 旺相休囚死 table
         ruling = season_element(month)
-        ctx["wangxiang"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("旺", "相")
-        ctx["qiusi"] = lambda b: strength(BRANCH_ELEMENT[b], ruling) in ("囚", "死")
-        ctx["shensha"] = lambda name: shensha.month(name, month)
+        power = tuple(strength(el, ruling) for el in BRANCH_ELEMENT)
+        ctx["wangxiang"] = tuple(p in ("旺", "相") for p in power).__getitem__
+        ctx["qiusi"] = tuple(p in ("囚", "死") for p in power).__getitem__
+        ctx["shensha"] = {name: shensha.month(name, month) for name in (*shensha.MONTH, *shensha.SEASON)}.__getitem__
     if year is not None:
-        ctx["suisha"] = lambda name: shensha.year(name, year)
+        ctx["suisha"] = {name: shensha.year(name, year) for name in shensha.YEAR}.__getitem__
     return ctx
 
 
@@ -655,9 +658,10 @@ _ABSENT = object()
 _MOMENTS_PER_CHART = 64
 
 
-def _moment_entry(chart, context: dict[str, Any]) -> list:
+def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None) -> list:
     """``[課體, JSON or None, views]`` of the moment ``context`` (the 占時 ``hour`` and what else is
-    known) on ``chart``: the open rows tested, the answer kept with the chart by which hold."""
+    known; ``have``: its names, when the caller has them) on ``chart``: the open rows tested, the
+    answer kept with the chart by which hold."""
     cm = chart.keti_moment
     if cm.empty is not None:
         return cm.empty
@@ -665,7 +669,8 @@ def _moment_entry(chart, context: dict[str, Any]) -> list:
     entry = cm.by_values.get(key)
     if entry is not None:
         return entry
-    have = frozenset(context)
+    if have is None:
+        have = frozenset(context)
     held, bit = 0, 1
     for needs, _, test, params in cm.rows:
         if needs <= have and (test is None or test(*[context[p] for p in params])):
@@ -708,7 +713,15 @@ def moment_view(chart, hour: int, more: dict[str, Any] | None, name: str, build:
     """``build(chart, of_moment(chart, hour, more))`` — a read-only value that depends on nothing
     else — kept under ``name`` with the chart's answer for the moment, so every moment with that
     answer (most of a chart's moments share one) gets the same value."""
-    entry = _moment_entry(chart, {**more, "hour": hour} if more else {"hour": hour})
+    return moment_view_at(chart, {**more, "hour": hour} if more else {"hour": hour}, name, build)
+
+
+def moment_view_at(chart, context: dict[str, Any], name: str, build: Callable,
+                   have: frozenset | None = None) -> Any:
+    """:func:`moment_view` for a whole moment ``context`` (:func:`moment`'s dict with the 占時
+    ``hour`` in it; ``have``: ``frozenset(context)``, for a caller asking many charts with
+    contexts of the same names — the hours of a day)."""
+    entry = _moment_entry(chart, context, have)
     views = entry[2]
     view = views.get(name)
     if view is None:

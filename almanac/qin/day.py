@@ -148,10 +148,13 @@ def day_qin(civil_date: date, opts: QinOptions | None = None, *,
 def _day_qin(d: date, opts: QinOptions, season: SeasonMarks | None) -> DayQin:
     pillar, m = day_pillar(d), day_mansion(d)
     yuan, jiang, star = yuan_jiang(d)
-    cites: Citations = (
-        ("mansion", SRC_DAY_QIN), ("name", SRC_NAMES), ("class", SRC_DAY_NIGHT),
-        ("yuan", SRC_YUAN), ("jiang", SRC_JIANG), ("general", SRC_JIANG_STAR),
-        ("qi_jiang", SRC_QIJIANG), ("anjin", SRC_ANJIN), ("fuduan", SRC_FUDUAN),
-    )
     return DayQin(d, pillar, m, yuan, jiang, star, anjin(m), fuduan(pillar.branch, m),
-                  seasonal_situations(m, season, opts, "日禽"), cites)
+                  seasonal_situations(m, season, opts, "日禽"), _CITES)
+
+
+#: the citations of every day (one tuple, shared: a day keeps it rather than a copy of its own)
+_CITES: Citations = (
+    ("mansion", SRC_DAY_QIN), ("name", SRC_NAMES), ("class", SRC_DAY_NIGHT),
+    ("yuan", SRC_YUAN), ("jiang", SRC_JIANG), ("general", SRC_JIANG_STAR),
+    ("qi_jiang", SRC_QIJIANG), ("anjin", SRC_ANJIN), ("fuduan", SRC_FUDUAN),
+)

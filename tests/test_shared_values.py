@@ -12,6 +12,7 @@ import pytest
 from almanac import api
 from almanac.hours import _hours
 from almanac.liuren.chart import build_chart, chart_for, chart_table
+from almanac.liuren.keti import environment, find
 from almanac.liuren.options import DEFAULT, SCHOOLS, LiurenOptions
 from almanac.qin.hour import cycle_table
 from almanac.shared import FrozenDict, FrozenList, freeze, thaw
@@ -34,6 +35,32 @@ def test_every_shared_chart_document_is_the_one_built_afresh(school):
                 assert fresh == shared
                 assert _dump(shared.to_json()) == _dump(fresh._build_json())
     assert len(chart_table(opts)) == 1440
+
+
+@pytest.mark.parametrize("school", ["default", "mengzhong", "fuyin_zimao_xing"])
+def test_day_and_night_charts_of_one_ke_share_only_what_the_noble_does_not_decide(school):
+    """The 晝 and 夜 charts of one 課 share their lessons, 三傳, 旬空 and 格局, the facts of their
+    課體 conditions but the 貴人's, and the truths of the conditions that read nothing of the 貴人
+    (keti.shared_truths); every chart's 課體 — of the 課 alone, and those its facts leave open
+    for the moment — are still those of its own facts, each condition evaluated whole."""
+    opts = DEFAULT if school == "default" else SCHOOLS[school]
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                c = chart_for(day, k, night, opts)
+                fresh = build_chart(day, k, night, opts)        # not the table's: its own facts
+                own = environment(fresh)
+                env = c.keti_env
+                assert {n: v for n, v in env.items() if not callable(v)} == \
+                    {n: v for n, v in own.items() if not callable(v)}
+                for fn in ("over", "under", "rides", "dun"):
+                    assert [env[fn](b) for b in range(12)] == [own[fn](b) for b in range(12)]
+                assert c.keti == fresh.keti == find(own, opts)
+                assert [(r[0], r[1], r[2] is None, r[3]) for r in c.keti_moment.rows] == \
+                    [(r[0], r[1], r[2] is None, r[3]) for r in fresh.keti_moment.rows]
+            day_chart, night_chart = chart_for(day, k, False, opts), chart_for(day, k, True, opts)
+            assert night_chart.transmissions is day_chart.transmissions
+            assert night_chart.keti_shared is day_chart.keti_shared
 
 
 def test_chart_documents_are_read_only_and_copies_are_plain():

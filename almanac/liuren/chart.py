@@ -49,8 +49,29 @@ class Chart:
 
     @cached_property
     def keti_env(self) -> dict:
-        """The names a 課體 condition reads on this chart (``keti.environment``), built once."""
-        return _keti.environment(self)
+        """The names a 課體 condition reads on this chart (``keti.environment``), built once (from
+        its twin's where that has been built: only the 貴人's facts differ)."""
+        twin = self._twin()
+        return _keti.environment(self, None if twin is None else twin.__dict__.get("keti_env"))
+
+    @cached_property
+    def keti_shared(self) -> tuple:
+        """What the 晝 and 夜 charts of this 課 share for their 課體 (``keti.shared_truths``):
+        worked out once per 課, by whichever of the two is asked first."""
+        twin = self._twin()
+        kept = None if twin is None else twin.__dict__.get("keti_shared")
+        return _keti.shared_truths(self) if kept is None else kept
+
+    def _twin(self) -> "Chart | None":
+        """The shared chart of the same 課 and school by the other 貴人 (晝 for 夜), when it is
+        built from this chart's own lessons, 三傳, 旬空 and 格局 (``ChartTable`` builds the second of
+        the two from the first)."""
+        twin = chart_table(self.options).get((self.day, self.k, not self.night))
+        if (twin is None or twin is self or twin.transmissions is not self.transmissions
+                or twin.lessons is not self.lessons or twin.patterns is not self.patterns
+                or twin.void is not self.void):
+            return None
+        return twin
 
     @cached_property
     def keti_moment(self) -> "_keti.ChartMoments":
@@ -136,16 +157,23 @@ class ChartTable(dict):
         day, k, night = key
         if not (isinstance(day, int) and 0 <= day < 60 and isinstance(k, int) and 0 <= k < 12):
             return build_chart(day, k, night, self.options)     # odd keys: built, not kept
-        chart = self[key] = build_chart(day, k, bool(night), self.options)
+        twin = self.get((day, k, not night))
+        chart = self[key] = build_chart(day, k, bool(night), self.options, twin)
         return chart
 
 
-def build_chart(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT) -> Chart:
-    """A chart built afresh (uncached): what :func:`chart_for` builds once per key."""
+def build_chart(day: int, k: int, night: bool, options: LiurenOptions = DEFAULT,
+                twin: Chart | None = None) -> Chart:
+    """A chart built afresh (uncached): what :func:`chart_for` builds once per key. ``twin``: the
+    chart of the same day, rotation and school by the other 貴人, whose plate, lessons, 三傳, 旬空 and
+    格局 are this chart's too (none of them reads the 貴人)."""
     k %= 12
+    noble = place_noble(day % 10, k, night, options.noble_table)
+    if twin is not None and (twin.day, twin.k, twin.options) == (day, k, options):
+        return Chart(day, k, night, options, twin.plate, twin.lessons, twin.transmissions, noble,
+                     twin.void, twin.patterns)
     lessons = four_lessons(day, k)
     t = derive_from(day, k, lessons, options)
-    noble = place_noble(day % 10, k, night, options.noble_table)
     void = void_pair(day)
     pats = find(day, k, t.branches, tuple(l.upper for l in lessons), void, t.method,
                 tuple(l.relation for l in lessons))

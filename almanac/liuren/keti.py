@@ -27,7 +27,10 @@ catalogue refuses it otherwise.
 
 What is computed once and what per call: a chart's facts (its condition environment,
 :func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per
-chart and shared. The entries of the moment (those with ``needs``) are evaluated in part once per
+chart and shared. The 晝 and 夜 charts of one 課 differ only in what their 貴人 decides
+(:data:`NOBLE_FACTS`), so every condition (and chart part, below) that reads none of it is
+evaluated once per 課 (``Chart.keti_shared``, :func:`shared_truths`) and only the few that do are
+evaluated per chart. The entries of the moment (those with ``needs``) are evaluated in part once per
 chart (``Chart.keti_moment``, :class:`ChartMoments`): each condition is split into the parts that
 read the chart only and those that read the moment (:func:`_split`), the chart's parts are
 evaluated, and by the three-valued logic of ``and``/``or``/``not`` an entry is dropped from the
@@ -65,6 +68,7 @@ import copy
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -355,9 +359,8 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
     rels = tuple(l.relation for l in lessons)
     xun = xun_branch(day)
     three = t.branches
-    on = noble.general_on
     n_lessons = len({(l.upper, l.seat) for l in lessons})
-    facts = {
+    return {
         "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "jigong_prev": JIGONG[(stem - 1) % 10], "gan_el": STEM_ELEMENT[stem],
         "yang_day": stem % 2 == 0, "gan_up": ups[0], "gan_yin": ups[1], "zhi_up": ups[2],
         "zhi_yin": ups[3], "ups": ups, "chu": three[0], "mid": three[1], "mo": three[2],
@@ -365,12 +368,22 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
         "complete": n_lessons == 4, "n_lessons": n_lessons,
         "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
         "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
-        "de": DE[stem], "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "noble": noble.branch, "noble_ground": noble.ground,
-        "shun": noble.direction == "順", "k": k,
-        "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12, "rides": _rides_fn(on),
+        "de": DE[stem], "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "k": k,
+        "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12,
         "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,
+        **_noble_facts(noble),
     }
-    return facts
+
+
+#: the facts of a chart that its 貴人 decides: the only ones in which the 晝 and 夜 charts of one 課
+#: differ (they share lessons, 三傳, 旬空 and 格局 — ``almanac.liuren.chart``)
+NOBLE_FACTS = ("noble", "noble_ground", "shun", "rides")
+
+
+def _noble_facts(noble) -> dict[str, Any]:
+    """The facts of :data:`NOBLE_FACTS` for the 貴人 ``noble``."""
+    return {"noble": noble.branch, "noble_ground": noble.ground, "shun": noble.direction == "順",
+            "rides": _rides_fn(noble.general_on)}
 
 
 def _env(facts: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -389,7 +402,13 @@ class _Plan:
     """The catalogue under one school: the entries the 課 alone decides (``alone``, compiled as one
     expression giving every condition's truth at once — one evaluation per chart, not one per entry)
     and the entries of the moment (``moment``: those with ``needs``), each split by
-    :func:`_split` into parts that read the chart only and parts that read the moment."""
+    :func:`_split` into parts that read the chart only and parts that read the moment.
+
+    The 晝 and 夜 charts of one 課 differ only in the facts their 貴人 decides (:data:`NOBLE_FACTS`),
+    so both the conditions of ``alone`` and the chart parts of the moment's are compiled again in two
+    groups — those that read none of those facts (``*_free``: evaluated once per 課,
+    :func:`shared_truths`) and the rest (``*_bound``: once per chart) — with ``*_order`` putting
+    the two groups' truths back in catalogue order."""
 
     def __init__(self, options):
         alone, rows, leaves = [], [], []
@@ -404,16 +423,44 @@ class _Plan:
             rows.append(_MomentRow(i, frozenset(d.needs), Keti(d.name, d), params,
                                    _split(tree, leaves), _lambda(params, text, d.name)))
         self.alone = tuple(r[:4] for r in alone)
-        self.alone_all = _all_of(alone)
+        self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
+        free = [not _reads_noble(r[4]) for r in alone]
+        self.alone_free = _all_of([r for r, f in zip(alone, free) if f])
+        self.alone_bound = _all_of([r for r, f in zip(alone, free) if not f])
+        self.alone_order = _order(free)
         self.moment = tuple(rows)
         self.leaf_texts = tuple(leaves)
         self.leaf_codes = tuple(compile(t, "<keti chart part>", "eval") for t in leaves)
-        # every entry's state on a chart in one evaluation: 0 false, 1 true whatever the moment,
-        # 2 open — :func:`_truth` written out as and/or over the chart parts' truths ``k``
+        free = [not _reads_noble(t) for t in leaves]
+        self.leaves_free = _truths_of([t for t, f in zip(leaves, free) if f])
+        self.leaves_bound = _truths_of([t for t, f in zip(leaves, free) if not f])
+        self.leaves_order = _order(free)
+        # every entry's state on a chart from the chart parts' truths ``k``: 0 false, 1 true
+        # whatever the moment, 2 open — :func:`_truth` written out as and/or over ``k``
         states = ", ".join(_state_text(r.tree) for r in rows)
-        self.states_all = compile(f"(lambda k: ({states},))(("
-                                  + "".join(f"not not ({t}),\n" for t in leaves) + "))",
-                                  "<keti chart states>", "eval")
+        self.states_of = eval(compile(f"lambda k: ({states},)", "<keti chart states>", "eval"),  # noqa: S307
+                              {"__builtins__": {}})
+
+
+def _reads_noble(text: str) -> bool:
+    """Whether the condition (or part) ``text`` reads a fact the 貴人 decides (:data:`NOBLE_FACTS`)."""
+    return any(isinstance(n, ast.Name) and n.id in NOBLE_FACTS
+               for n in ast.walk(ast.parse(text, mode="eval")))
+
+
+def _truths_of(parts: list[str]) -> Any:
+    """One compiled expression: the tuple of the truths of the chart parts ``parts``."""
+    return compile("(" + "".join(f"not not ({t}),\n" for t in parts) + ")", "<keti chart parts>", "eval")
+
+
+def _order(free: list[bool]) -> Callable[[tuple], tuple]:
+    """A function taking the truths of the ``free`` items followed by those of the others, and
+    giving them back in the items' own order."""
+    both = [i for i, f in enumerate(free) if f] + [i for i, f in enumerate(free) if not f]
+    where = [both.index(i) for i in range(len(free))]
+    if len(where) > 1:
+        return itemgetter(*where)
+    return lambda truths: tuple(truths[j] for j in where)
 
 
 @dataclass(frozen=True)
@@ -588,16 +635,44 @@ def _whole(row: "_MomentRow", options) -> Any:
     return d.condition(getattr(options, d.option, None) if d.option else None)
 
 
-def environment(chart) -> dict[str, Any]:
-    """The names a condition reads for ``chart`` (built once per chart: ``Chart.keti_env``)."""
+def environment(chart, twin_env: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The names a condition reads for ``chart`` (built once per chart: ``Chart.keti_env``);
+    ``twin_env``: that of the other chart of the same 課 (晝 for 夜, built from the same lessons and
+    三傳), whose facts but the 貴人's are this chart's too."""
+    if twin_env is not None:
+        env = twin_env.copy()
+        env.update(_noble_facts(chart.noble))
+        return env
     return _env(chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
                             chart.void, chart.patterns))
 
 
 def of_chart(chart) -> tuple[Keti, ...]:
-    """The 課體 the 課 alone decides (``Chart.keti``: worked out once per chart)."""
+    """The 課體 the 課 alone decides (``Chart.keti``: worked out once per chart; the conditions
+    that do not read the 貴人 once per 課, :func:`shared_truths`)."""
     plan = _plan(chart.options)
-    return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, chart.keti_env))
+    free = chart.keti_shared[0]
+    if free is None:                # one of them fails: as it does evaluated whole
+        return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, chart.keti_env))
+    truth = plan.alone_order(free + eval(plan.alone_bound, chart.keti_env))  # noqa: S307
+    return tuple(row[3] for row, yes in zip(plan.alone, truth) if yes)
+
+
+def shared_truths(chart) -> tuple[tuple, tuple | None]:
+    """What the 晝 and 夜 charts of ``chart``'s 課 share for their 課體 (``Chart.keti_shared``, once
+    per 課): the truths of the conditions of the 課 alone that read nothing of the 貴人, and of the
+    chart parts of the moment's conditions that read nothing of it; None where one of a group fails
+    (a chart part evaluated out of its short-circuit: :class:`ChartMoments` then takes each part
+    alone)."""
+    plan = _plan(chart.options)
+    env = chart.keti_env
+    out = []
+    for code in (plan.alone_free, plan.leaves_free):
+        try:
+            out.append(eval(code, env))  # noqa: S307 — compiled from the checked vocabulary
+        except Exception:  # noqa: BLE001 — of_chart and ChartMoments evaluate them otherwise
+            out.append(None)
+    return out[0], out[1]
 
 
 class ChartMoments:
@@ -616,8 +691,11 @@ class ChartMoments:
     def __init__(self, chart):
         plan = _plan(chart.options)
         env = chart.keti_env
+        free = chart.keti_shared[1]
         try:
-            states = eval(plan.states_all, env)  # noqa: S307 — compiled from the checked vocabulary
+            if free is None:
+                raise LookupError
+            states = plan.states_of(plan.leaves_order(free + eval(plan.leaves_bound, env)))  # noqa: S307
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]

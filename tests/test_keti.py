@@ -316,8 +316,9 @@ ZHIZHI = [
     ("壬午", "戌", "元首，退茹，六儀，斬關", ()),
     ("壬辰", "亥", "伏吟，杜傳，斬關", ()),
     ("壬辰", "戌", "知一，斬關，魄化", ()),
-    ("戊寅", "巳", "伏吟，天羅，斬關，泆女，元胎", ("斬關", "泆女")),     # unexplained (docs/liuren.md)
-    ("戊寅", "辰", "比用，退茹，不備，天罡", ("不備",)),                  # four distinct 課 in ours
+    # first read as 戊寅's; they are 戊辰's first two 局 (the 720-row table below has both days)
+    ("戊辰", "巳", "伏吟，天羅，斬關，泆女，元胎", ("泆女",)),
+    ("戊辰", "辰", "比用，退茹，不備，天罡", ("比用",)),     # ours 元首, 三傳 卯寅丑
 ]
 #: the table's 連茹 is our 進茹 or 退茹; its 斬關 is the 臨 reading (魁罡 on the 日 or 辰, used or not:
 #: 壬辰 辛卯 辛酉 伏吟 print it with no 魁罡 used), so the table is read under keti_zhanguan = "lin"
@@ -337,6 +338,81 @@ def test_against_the_liuren_zhizhi_table(day, gan_shang, printed, differs):
             assert alias[name] in ours, (name, sorted(ours))
         elif name in differs:
             assert alias[name] not in ours   # documented: the 三傳 school differs
+
+
+#: The whole table, all 720 局 (tests/vectors/zhizhi_keti.tsv, from a transcription of the book in
+#: simplified characters): the transcription's spelling → our catalogue name ("連茹" is either 茹).
+ZHIZHI_SPELLING = {
+    "元首": "元首", "重审": "重審", "知一": "知一", "比用": "知一", "涉害": "涉害", "见机": "見機",
+    "察微": "察微", "缀瑕": "綴瑕", "遥克": "遙剋", "蒿矢": "嚆矢", "蒿失": "嚆矢", "弹射": "彈射",
+    "昴星": "昴星", "昂星": "昴星", "虎视": "虎視", "掩目": "冬蛇掩目", "别责": "別責", "八专": "八專",
+    "帷簿": "帷薄不修", "独足": "獨足", "伏吟": "伏吟", "自任": "自任", "自信": "自信", "杜传": "杜傳",
+    "反吟": "返吟", "无依": "無依", "无亲": "井欄", "井栏射": "井欄", "并栏射": "井欄", "斩关": "斬關",
+    "励德": "勵德", "元胎": "玄胎", "不备": "不備", "阴不备": "不備", "芜淫": "蕪淫", "六仪": "六儀",
+    "三奇": "三奇", "三交": "三交", "铸印": "鑄印", "斫轮": "斲輪", "闭口": "閉口", "寡宿": "寡宿",
+    "孤辰": "孤辰", "游子": "遊子", "赘婿": "贅婿", "乱首": "亂首", "淫泆": "淫泆", "淫佚": "淫泆",
+    "狡童": "狡童", "泆女": "泆女", "龙战": "龍戰", "度厄": "度厄", "长幼度厄": "度厄", "幼度厄": "度厄",
+    "无禄": "無祿", "绝嗣": "絕嗣", "纯阴": "六純", "引从": "引從", "轩盖": "軒蓋", "高盖": "高蓋",
+    "死奇": "死奇", "九丑": "九醜", "间传": "間傳", "登三天": "登三天", "登天": "登三天",
+    "涉三渊": "涉三淵", "向阳": "向陽", "向三阳": "向陽", "出三阳": "出陽", "出户": "出戶", "变盈": "變盈",
+    "入冥": "入冥", "凝阴": "凝陰", "溟蒙": "溟濛", "悖戾": "悖戾", "顾祖": "顧祖", "极阴": "極陰",
+    "时遁": "時遁", "丽明": "勵明", "回明": "回明", "进茹": "進茹", "顺茹": "進茹", "退茹": "退茹",
+    "逆茹": "退茹", "连茹": ("進茹", "退茹"), "曲直": "曲直", "炎上": "炎上", "从革": "從革",
+    "润下": "潤下", "稼穑": "稼穡",
+}
+#: printed names the chart alone cannot decide (they need the hour, month or year: the table prints none)
+ZHIZHI_MOMENT = {"天网", "天狱", "二烦", "魄化", "龙德", "官爵", "富贵", "三光", "三阳", "盘珠"}
+#: printed names outside our catalogue (the table's own, or the 課經's less common ones)
+ZHIZHI_OUTSIDE = set(
+    "三丘 丘墓 丧门 临官 乘轩 乙奇 五墓 井栏关 伏殃 传墓 六化 关格 出产 出阴 升阶 四墓 四绝 回环 回还 地烦 "
+    "地结 地网 复生 夜衰 天烦 天罗 天罡 夹定格 奇化 孤寡 循环 旬化 朝支 正和 流金 用墓 病胎 空亡 绝胎 罗网 "
+    "联芳 自在 苛察 蓦越 解离 转蓬 迍福 迎阳 进退 退间 逆间 重阴 隔角 飞魂 飞魄 龃龉 龙潜".split())
+ZHIZHI_WHY = {"men", "naming", "reading", "slip"}
+
+
+@functools.cache
+def _zhizhi_table():
+    with open(__file__.rsplit("/", 1)[0] + "/vectors/zhizhi_keti.tsv", encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    return [(day, gs, printed.split(), dict(m.split(":") for m in differs.split())) for day, gs, printed, differs in rows]
+
+
+def _zhizhi_ours(day, gan_shang):
+    return {k.name for night in (False, True)
+            for k in _chart({"day": day, "gan_shang": gan_shang, "night": night}, ZHIZHI_SCHOOL).keti}
+
+
+def test_zhizhi_720_table_is_whole():
+    rows = _zhizhi_table()
+    assert len(rows) == 720 and len({(d, g) for d, g, _, _ in rows}) == 720
+    for d, gs, printed, differs in rows:
+        day = GanZhi.parse(d).index
+        assert not set(printed) - set(ZHIZHI_SPELLING) - ZHIZHI_MOMENT - ZHIZHI_OUTSIDE, (d, gs, printed)
+        assert set(differs) <= set(printed) and set(differs.values()) <= ZHIZHI_WHY, (d, gs, differs)
+        # 第1局, 干上 = the 寄宮, is the 伏吟 局 and the only one (but for the slip of 丙辰日第2局)
+        fuyin = bool({"伏吟", "自任", "自信", "杜传"} & set(printed))
+        assert fuyin == (gs == BRANCHES[JIGONG[day % 10]]) or (d, gs) == ("丙辰", "辰"), (d, gs)
+    assert ZHIZHI_OUTSIDE.isdisjoint(ZHIZHI_SPELLING) and ZHIZHI_MOMENT.isdisjoint(ZHIZHI_SPELLING)
+
+
+def test_against_the_zhizhi_720():
+    """Every name the table prints that our catalogue decides from the chart is ours (晝 or 夜 貴人),
+    except the listed differences — and those are not ours, so the list is exact both ways."""
+    agree = total = 0
+    wrong = []
+    for day, gs, printed, differs in _zhizhi_table():
+        ours = _zhizhi_ours(day, gs)
+        for name in printed:
+            if name not in ZHIZHI_SPELLING:
+                continue
+            want = ZHIZHI_SPELLING[name]
+            got = bool(set(want if isinstance(want, tuple) else (want,)) & ours)
+            total += 1
+            agree += got
+            if got == (name in differs):
+                wrong.append((day, gs, name, differs.get(name), sorted(ours)))
+    assert not wrong, wrong[:10]
+    assert (agree, total) == (2000, 2172)   # docs/liuren.md, "Against an independent 720-課 table"
 
 
 #: 課體 no chart of our default school shows: five 間傳 格 whose 三傳 no 課 produces under these

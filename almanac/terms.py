@@ -60,6 +60,10 @@ LABELS: dict[str, dict[str, str]] = {
     "transmissions": {"zh-Hant": "三傳", "zh-Hans": "三传", "ko": "삼전(三傳)", "en": "Three transmissions (三傳)"},
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
     "school": {"zh-Hant": "學派", "zh-Hans": "学派", "ko": "학파(學派)", "en": "School"},
+    "sets": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "sets"},
+    "source": {"zh-Hant": "出處", "zh-Hans": "出处", "ko": "출처", "en": "source"},
+    "as_written": {"zh-Hant": "依設定檔原樣", "zh-Hans": "依配置文件原样", "ko": "설정 파일 그대로",
+                   "en": "the configuration as written"},
     "clock": {"zh-Hant": "時法", "zh-Hans": "时法", "ko": "시법(時法)", "en": "Clock"},
     "place": {"zh-Hant": "地點", "zh-Hans": "地点", "ko": "장소", "en": "Place"},
     # whom a person's feed is for (almanac.judgement.person: the 立春 year of birth and the sex)

@@ -32,7 +32,7 @@ _OPEN_SECTIONS = {"tasks", "schools"}
 
 # What a school may set: the disputed options of these sections (docs/schools.md).
 SCHOOL_SECTIONS = ("liuren", "qin", "calendar")
-_SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str,
+_SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str, "description_zh": str,
                      "sources": list}
 
 

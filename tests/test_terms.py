@@ -208,3 +208,21 @@ def test_korean_heatmap_heads_carry_the_reading():
     ko = heatmap_svg("출행(出行)", {date(2026, 12, 1): hours}, "ko")
     assert "子(자)</text>" in ko and "亥(해)</text>" in ko
     assert ">子</text>" in heatmap_svg("出行", {date(2026, 12, 1): hours}, "zh-Hant")
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_school_list_is_described_in_the_readers_language(lang):
+    from tests.test_explain import hanja_sentences
+    r = _almanac("schools", "--lang", lang)
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    from almanac.api.choices import schools as all_schools
+    for s in all_schools()["schools"]:
+        if lang == "zh-Hant":
+            assert s["description_zh"] and s["description_zh"] in text
+            assert s["description"] not in text
+        elif lang == "ko":
+            assert s["description_ko"] in text and s["description"] not in text
+    if lang != "zh-Hant":
+        for line in text.splitlines():
+            assert not hanja_sentences(line, lang), line

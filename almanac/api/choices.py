@@ -87,6 +87,7 @@ def schools(config=None) -> dict:
                     "name_zh": p.get("name_zh", ""), "name_ko": p.get("name_ko", ""),
                     "description": p.get("description", ""),
                     "description_ko": p.get("description_ko", ""),
+                    "description_zh": p.get("description_zh", ""),
                     "sources": list(p.get("sources", [])),
                     "options": {s: dict(p.get(s) or {}) for s in _config.SCHOOL_SECTIONS}})
     return {"current": cfg.get("school", "default"), "schools": out}

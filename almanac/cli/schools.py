@@ -1,4 +1,5 @@
-"""``almanac schools [--json]``: the school presets ``--school`` accepts."""
+"""``almanac schools [--lang L] [--json]``: the school presets ``--school`` accepts, described in
+the reader's language."""
 from __future__ import annotations
 
 
@@ -7,26 +8,56 @@ def register(subparsers, common) -> None:
                               description="The schools: named bundles of the options the classical "
                                           "sources dispute (docs/schools.md), built-in and your "
                                           "config's [schools.NAME].")
+    p.add_argument("--lang", metavar="L", help="language of the descriptions: zh-Hant, zh-Hans, ko or en "
+                                               "(default: the configuration's lang)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
 
-def render(doc: dict) -> str:
+def _described(s: dict, lang: str) -> str:
+    """The school's description for ``lang``; where the reader's text is missing (a user's
+    school), the English one, which names its terms with their characters."""
+    from almanac.terms import hans
+    if lang in ("zh-Hant", "zh-Hans") and s.get("description_zh"):
+        return hans(s["description_zh"]) if lang == "zh-Hans" else s["description_zh"]
+    if lang == "ko" and s.get("description_ko"):
+        return s["description_ko"]
+    return s["description"]
+
+
+def _source(src: str, lang: str) -> str:
+    """A seed paragraph (``NNN_hash.txt: opening — 「quote」``) cited with the book's title in the
+    reader's language and its opening words in 「」; a book citation as written (《…》 「…」)."""
+    from almanac.sources import BOOKS, citation
+    file, sep, rest = src.partition(": ")
+    if not sep or file not in BOOKS:
+        return src
+    opening, dash, quote = rest.partition(" — ")
+    return citation(f"{file}: {opening}", lang) + (f" — {quote}" if dash else "")
+
+
+def render(doc: dict, lang: str = "en") -> str:
+    from almanac.terms import label, school_name
     lines = []
     for s in doc["schools"]:
         mark = "*" if s["name"] == doc["current"] else " "
         opts = ", ".join(f"{sec}.{k} = {v}" for sec, table in s["options"].items()
-                         for k, v in table.items()) or "the configuration as written"
-        lines.append(f"{mark} {s['name']}  {s['name_zh']}")
-        lines.append(f"    {s['description']}")
-        lines.append(f"    sets: {opts}")
+                         for k, v in table.items()) or label("as_written", lang)
+        named = f"({s['name_zh']})" if lang == "en" and s.get("name_zh") else school_name(s["name"], s, lang)
+        lines.append(f"{mark} {s['name']}  {named}")
+        lines.append(f"    {_described(s, lang)}")
+        lines.append(f"    {label('sets', lang)}: {opts}")
         for src in s["sources"]:
-            lines.append(f"    source: {src}")
+            lines.append(f"    {label('source', lang)}: {_source(src, lang)}")
     return "\n".join(lines)
 
 
 def run(args) -> int:
+    import config as _config
     from almanac.api.choices import schools
     from almanac.cli import emit
-    emit(schools(args.config), args.json, render)
+    from almanac.terms import check_lang
+
+    lang = check_lang(args.lang or _config.load(args.config).get("lang", "zh-Hant"))
+    emit(schools(args.config), args.json, lambda doc: render(doc, lang))
     return 0

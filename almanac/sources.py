@@ -51,6 +51,8 @@ CLASSICS: dict[str, dict[str, str]] = {
                  "en": "The Liuren Compendium (六壬大全)"},
     "《畢法賦》": {"zh-Hant": "畢法賦", "zh-Hans": "毕法赋", "ko": "필법부(畢法賦)",
                 "en": "Rhapsody of the Hundred Rules (畢法賦)"},
+    "《六壬粹言》": {"zh-Hant": "六壬粹言", "zh-Hans": "六壬粹言", "ko": "육임수언(六壬粹言)",
+                 "en": "Choice Words on Liuren (六壬粹言)"},
 }
 
 

@@ -168,7 +168,8 @@ def test_readings_are_options():
             "keti_yiqi": "chuan", "keti_sanjiao": "structure", "keti_zhuyin": "jia",
             "keti_jiuchou": "lin", "keti_longde": "either", "keti_youzi": "verse",
             "keti_tianyu": "daquan", "keti_siqi": "sike", "keti_chongpo": "either",
-            "keti_pohua": "lin"}
+            "keti_pohua": "lin", "keti_sijue": "plate", "keti_luowang": "daquan",
+            "keti_zhongyin": "either"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
@@ -358,15 +359,15 @@ ZHIZHI_SPELLING = {
     "入冥": "入冥", "凝阴": "凝陰", "溟蒙": "溟濛", "悖戾": "悖戾", "顾祖": "顧祖", "极阴": "極陰",
     "时遁": "時遁", "丽明": "勵明", "回明": "回明", "进茹": "進茹", "顺茹": "進茹", "退茹": "退茹",
     "逆茹": "退茹", "连茹": ("進茹", "退茹"), "曲直": "曲直", "炎上": "炎上", "从革": "從革",
-    "润下": "潤下", "稼穑": "稼穡",
+    "润下": "潤下", "稼穑": "稼穡", "四绝": "四絕", "罗网": "羅網", "升阶": "升階", "重阴": "重陰",
 }
 #: printed names the chart alone cannot decide (they need the hour, month or year: the table prints none)
 ZHIZHI_MOMENT = {"天网", "天狱", "二烦", "魄化", "龙德", "官爵", "富贵", "三光", "三阳", "盘珠"}
 #: printed names outside our catalogue (the table's own, or the 課經's less common ones)
 ZHIZHI_OUTSIDE = set(
-    "三丘 丘墓 丧门 临官 乘轩 乙奇 五墓 井栏关 伏殃 传墓 六化 关格 出产 出阴 升阶 四墓 四绝 回环 回还 地烦 "
-    "地结 地网 复生 夜衰 天烦 天罗 天罡 夹定格 奇化 孤寡 循环 旬化 朝支 正和 流金 用墓 病胎 空亡 绝胎 罗网 "
-    "联芳 自在 苛察 蓦越 解离 转蓬 迍福 迎阳 进退 退间 逆间 重阴 隔角 飞魂 飞魄 龃龉 龙潜".split())
+    "三丘 丘墓 丧门 临官 乘轩 乙奇 五墓 井栏关 伏殃 传墓 六化 关格 出产 出阴 四墓 回环 回还 地烦 "
+    "地结 地网 复生 夜衰 天烦 天罗 天罡 夹定格 奇化 孤寡 循环 旬化 朝支 正和 流金 用墓 病胎 空亡 绝胎 "
+    "联芳 自在 苛察 蓦越 解离 转蓬 迍福 迎阳 进退 退间 逆间 隔角 飞魂 飞魄 龃龉 龙潜".split())
 ZHIZHI_WHY = {"men", "naming", "reading", "slip"}
 
 
@@ -412,7 +413,7 @@ def test_against_the_zhizhi_720():
             if got == (name in differs):
                 wrong.append((day, gs, name, differs.get(name), sorted(ours)))
     assert not wrong, wrong[:10]
-    assert (agree, total) == (2000, 2172)   # docs/liuren.md, "Against an independent 720-課 table"
+    assert (agree, total) == (2042, 2221)   # docs/liuren.md, "Against an independent 720-課 table"
 
 
 #: 課體 no chart of our default school shows: five 間傳 格 whose 三傳 no 課 produces under these
@@ -806,3 +807,51 @@ def test_guchen_guasu_by_the_xun():
             assert ("孤辰" in names) == ((chu - k) % 12 in (8, 9)), (d, k, chu)
             seen.update(names & {"寡宿", "孤辰"})
     assert seen["寡宿"] and seen["孤辰"]
+
+
+def test_sijue_readings():
+    """四絕: the plate 子加巳 (午加亥, 酉加寅, 卯加申), on which a 陰 stem's 祿 (乙卯 丁己午 辛酉 癸子) stands on the
+    絕 of its element (《六壬粹言》: 「乙祿在卯，加申為木絕…癸祿在子，加巳為水絕」). The default takes the plate on
+    every day, ``yin`` the 陰 days only; no other rotation is ever 四絕."""
+    from almanac.liuren.keti import LU
+    jue = {"卯": "申", "午": "亥", "酉": "寅", "子": "巳"}          # 祿 branch → its element's 絕
+    rot = (BRANCHES.index("子") - BRANCHES.index("巳")) % 12       # sky = ground + k
+    yin_only = DEFAULT.changed(keti_sijue="yin")
+    for d in range(60):
+        for k in range(12):
+            yin = d % 2 == 1
+            if k == rot and yin:
+                lu = BRANCHES[LU[d % 10]]
+                assert BRANCHES[(BRANCHES.index(lu) - k) % 12] == jue[lu]     # the ground under the 祿
+            assert ("四絕" in [x.name for x in chart_for(d, k, False).keti]) == (k == rot), (d, k)
+            assert ("四絕" in [x.name for x in chart_for(d, k, False, yin_only).keti]) == (k == rot and yin), (d, k)
+
+
+def test_luowang_readings():
+    """羅網: 《六壬大全》's example 甲寅日辰將酉時 (三傳 酉辰亥: 酉 is the 沖 of 卯, the branch after 甲's 寅) holds under
+    the book's first gloss (``daquan``), not under 天羅 干前 / 地網 支前 (``ganzhi``); 《六壬粹言》's 乙卯日干上巳 (三傳
+    辰巳午: 辰, after the 支 卯, used) the other way round."""
+    ganzhi = DEFAULT.changed(keti_luowang="ganzhi")
+    book = {"day": "甲寅", "yuejiang": "辰", "hour": "酉"}
+    cuiyan = {"day": "乙卯", "gan_shang": "巳"}
+    assert "".join(BRANCHES[b] for b in _chart(cuiyan).transmissions.branches) == "辰巳午"
+    assert "羅網" in [k.name for k in _chart(book).keti]
+    assert "羅網" not in [k.name for k in _chart(book, ganzhi).keti]
+    assert "羅網" not in [k.name for k in _chart(cuiyan).keti]
+    assert "羅網" in [k.name for k in _chart(cuiyan, ganzhi).keti]
+
+
+def test_lianru_names():
+    """升階 and 重陰 are 連茹 by name: every 升階 is 進茹 and every 重陰 (``lianru``) 退茹; ``either`` adds the
+    伏吟 課 with 亥 used (辛亥日: 柔日, 支上 亥 used), which no 連茹 is."""
+    either = DEFAULT.changed(keti_zhongyin="either")
+    for d in range(60):
+        for k in range(12):
+            names_ = [x.name for x in chart_for(d, k, False).keti]
+            assert "升階" not in names_ or "進茹" in names_
+            assert "重陰" not in names_ or "退茹" in names_
+    fuyin = {"day": "辛亥", "gan_shang": "戌"}
+    c = _chart(fuyin)
+    assert c.transmissions.branches[0] == BRANCHES.index("亥") and "伏吟" in [k.name for k in c.keti]
+    assert "重陰" not in [k.name for k in c.keti]
+    assert "重陰" in [k.name for k in _chart(fuyin, either).keti]

@@ -5,16 +5,17 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-from datetime import date, timedelta
+from dataclasses import fields
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from almanac import api
-from almanac.hours import _hours
+from almanac.hours import _hours, season_marks
 from almanac.liuren.chart import build_chart, chart_for, chart_table
 from almanac.liuren.keti import environment, find
 from almanac.liuren.options import DEFAULT, SCHOOLS, LiurenOptions
-from almanac.qin.hour import cycle_table
+from almanac.qin.hour import HourQin, cycle_table, hour_qin
 from almanac.shared import FrozenDict, FrozenList, freeze, thaw
 from config import load
 
@@ -125,6 +126,20 @@ def test_days_from_shared_hour_facts_equal_days_computed_afresh(cfg):
         _clear()
         fresh.append(_dump(api.day(later + timedelta(days=i), tz="Asia/Shanghai", config=cfg)))
     assert shared == fresh
+
+
+def test_hours_built_from_a_shared_fact_set_are_the_dataclass_built_from_their_fields():
+    """An hour is made from a copy of its fact set's fields (qin.hour.hour_qin_in): the fields are
+    all there, in order, each hour's own, and it equals the HourQin built by its constructor."""
+    names = [f.name for f in fields(HourQin)]
+    first = hour_qin(date(2030, 1, 1), 3, season=season_marks(datetime(2030, 1, 1, tzinfo=UTC)))
+    later = hour_qin(date(2030, 1, 1) + timedelta(days=420), 3,
+                     season=season_marks(datetime(2030, 1, 1, tzinfo=UTC)))
+    assert list(vars(first)) == [*names, "_cycle_views"]
+    assert HourQin(**{n: getattr(first, n) for n in names}) == first
+    assert first.mansion is later.mansion and first.zi_day != later.zi_day    # one fact set, two days
+    assert first.zi_day == date(2030, 1, 1) and first.day.date == date(2030, 1, 1)
+    assert first.day is not later.day and later.day.date == date(2030, 1, 1) + timedelta(days=420)
 
 
 def test_day_hours_are_read_only():

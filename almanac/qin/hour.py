@@ -119,14 +119,6 @@ class HourQin:
     situations: tuple[Situation, ...] = ()
     citations: Citations = ()
 
-    @classmethod
-    def _of(cls, values: tuple) -> "HourQin":
-        """An HourQin from all its field values in order — what the generated ``__init__`` does,
-        without its one ``object.__setattr__`` call per field (12 hours a day are built)."""
-        h = object.__new__(cls)
-        h.__dict__.update(zip(_FIELDS, values))
-        return h
-
     def shared_view(self, name: str, build, *, turned: bool = False) -> "dict":
         """``build(self)`` frozen and kept with this hour's date-free facts, so every hour sharing
         them (day ``k`` of the 420-day cycle, branch, options, season) gets the same read-only
@@ -204,7 +196,8 @@ def cycle_table(opts: QinOptions, season: SeasonMarks | None) -> "CycleTable":
 
 
 class CycleTable(dict):
-    """(day of the 420-day cycle × 12 + branch) → the hour's date-free facts (shared)."""
+    """(day of the 420-day cycle × 12 + branch) → the hour's date-free facts (shared: each hour's
+    fields are a copy, :func:`hour_qin_in`)."""
 
     def __init__(self, opts: QinOptions, season: SeasonMarks | None):
         super().__init__()
@@ -214,7 +207,7 @@ class CycleTable(dict):
         #: the season-free part of each ``_turned`` answer, shared by the tables of every season
         self.unseasoned = _unseasoned_table(opts)
 
-    def __missing__(self, key: int) -> tuple:
+    def __missing__(self, key: int) -> dict:
         facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
                                             self.unseasoned)
         return facts
@@ -227,20 +220,27 @@ def _unseasoned_table(opts: QinOptions) -> dict:
 
 
 def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
-    """The HourQin of branch ``b`` of ``day`` from ``table`` (= ``cycle_table(opts, season)``)."""
+    """The HourQin of branch ``b`` of ``day`` from ``table`` (= ``cycle_table(opts, season)``):
+    a copy of the fact set's fields with the date's two put in, as the instance's own dict (what
+    the generated ``__init__`` does, without its one ``object.__setattr__`` call per field)."""
     d = day.date
-    facts = table[(d - EPOCH).days % CYCLE * 12 + b]
-    h = HourQin._of((d, b, *facts[:3], day, *facts[3:-1]))
-    h.__dict__["_cycle_views"] = facts[-1]          # not a field: see HourQin.shared_view
+    fields = table[(d - EPOCH).days % CYCLE * 12 + b].copy()
+    fields["zi_day"] = d
+    fields["day"] = day
+    h = _new(HourQin)
+    _set(h, "__dict__", fields)
     return h
 
 
-def _shared(values: tuple, turned_views: dict | None = None) -> tuple:
-    """Shared field values of hours followed by the dict of JSON views built from them (for an
-    hour's fact set holding, under :data:`TURNED`, the views of the part its 時禽, 氣將 and branch
-    decide): a plain tuple, not an object with a ``__dict__`` — thousands are kept, and every
-    container kept is one more for each garbage collection to walk."""
-    return (*values, {} if turned_views is None else {TURNED: turned_views})
+_new, _set = object.__new__, object.__setattr__
+
+
+def _shared(values: tuple) -> tuple:
+    """The shared values of a ``_turned`` answer followed by the dict of JSON views built from
+    them (an hour's fact set holds it under :data:`TURNED`): a plain tuple, not an object with a
+    ``__dict__`` — thousands are kept, and every container kept is one more for each garbage
+    collection to walk."""
+    return (*values, {})
 
 
 #: the key of HourQin.shared_view's views kept for the 時禽/氣將/branch part
@@ -269,8 +269,9 @@ _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
-                    turned_table: dict | None = None, unseasoned: dict | None = None) -> tuple:
-    """HourQin's fields from ``pillar`` on, without ``day``, for day ``k`` of the 420-day cycle
+                    turned_table: dict | None = None, unseasoned: dict | None = None) -> dict:
+    """HourQin's fields by name for day ``k`` of the 420-day cycle and branch ``b``, the date's
+    own (``zi_day``, ``day``) None, and the views kept with them (``_cycle_views``)
     (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     m = _mansion_in_cycle(k, b, opts.hour_rule)
@@ -285,9 +286,15 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
         if turned_table is not None:
             turned_table[key] = turned
     fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits, turned_views = turned
-    return _shared((pillar, m, opts.hour_rule, qj, fan, dao, fan_side, dao_side, huo,
-                    opts.huoyao_tu_start, taboos.anjin(m), fan_ok, taboos.fuduan(b, m), jl,
-                    jl_stem, jl_strict, landing, sits, _CITES[opts.bo]), turned_views)
+    return {   # in the order of HourQin's fields (a test checks it), then its views
+        "zi_day": None, "branch": b, "pillar": pillar, "mansion": m, "rule": opts.hour_rule,
+        "day": None, "qi_jiang": qj, "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
+        "dao_side": dao_side, "huoyao": huo, "huoyao_tu_start": opts.huoyao_tu_start,
+        "anjin": taboos.anjin(m), "anjin_fanqin_ok": fan_ok, "fuduan": taboos.fuduan(b, m),
+        "jielu": jl, "jielu_stem": jl_stem, "jielu_strict": jl_strict, "landing": landing,
+        "situations": sits, "citations": _CITES[opts.bo],
+        "_cycle_views": {TURNED: turned_views},      # not a field: see HourQin.shared_view
+    }
 
 
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,

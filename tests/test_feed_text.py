@@ -289,3 +289,51 @@ def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(
     _forget(feeds)
     fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")
     assert [p.read_bytes() for p in nxt] == [p.read_bytes() for p in fresh]
+
+
+def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypatch):
+    """Over a store holding the whole horizon, a run notes what each feed file was made from;
+    the next run with the same inputs builds no feed and leaves every file as it was. A changed
+    input builds it again, to the bytes a build from nothing gives: a file someone else
+    changed, the stamps ledger changed by another writer, other code, the next night."""
+    import config as config_mod
+    from exports import feeds
+    from exports.feeds import kept
+    from exports.store import Store
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    cfg = config_mod.load(None)
+    today, out = date(2026, 12, 1), tmp_path / "feeds"
+    s, e = feeds.horizon(today, cfg)
+    Store(None, cfg).precompute(s, e + timedelta(days=1))
+    _forget(feeds)
+    first = feeds.write_feeds(out, None, today)
+    kept_first = {p.name: (p.read_bytes(), p.stat().st_ino) for p in first}
+    built: list = []
+    real = feeds.rolling_feed
+    monkeypatch.setattr(feeds, "rolling_feed", lambda task, tz, lang, *a, **k:
+                        built.append((task, lang)) or real(task, tz, lang, *a, **k))
+
+    def again(day=today):
+        built.clear()
+        _forget(feeds)
+        paths = feeds.write_feeds(out, None, day)
+        return {p.name: (p.read_bytes(), p.stat().st_ino) for p in paths}
+
+    assert again() == kept_first and built == []            # nothing built, nothing rewritten
+    first[1].write_bytes(b"changed by hand")
+    assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
+    assert len(built) == 1                                  # that file only, its bytes restored
+    feeds._stamps_for(cfg).resolve({"another writer's event": "its digest"})
+    assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
+    assert len(built) == len(first)
+    assert again() and built == []
+    monkeypatch.setattr(kept, "code_digest", lambda: "another version of the code")
+    again()
+    assert len(built) == len(first)
+    monkeypatch.undo()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    nxt = again(today + timedelta(days=1))
+    assert all(nxt[k][0] != kept_first[k][0] for k in nxt)  # one day entered every feed
+    _forget(feeds)
+    fresh = feeds.write_feeds(tmp_path / "fresh", None, today + timedelta(days=1), texts_file="")
+    assert {p.name: p.read_bytes() for p in fresh} == {k: v[0] for k, v in nxt.items()}

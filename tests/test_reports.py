@@ -212,3 +212,42 @@ def test_the_lines_under_a_plate_are_read_in_the_readers_language(lang):
     assert tr in " ".join(lines) and T.term(ch["method"], lang) in lines
     assert T.term(ch["yuejiang"], lang) in lines[1] and T.term(ch["day"], lang) in lines[0]
     assert tr != "".join(ch["transmissions"])          # named, not the bare characters
+
+
+def test_a_report_set_whose_inputs_are_unchanged_is_not_rendered_again(tmp_path, monkeypatch):
+    """The nightly pages of a language and zone are rendered again only when what they show
+    changed: the same night over the same store rows leaves every file as it was; a changed
+    judgement (its store tag) or a page changed by hand renders them again, to the same bytes
+    as a render from nothing when only the file was touched."""
+    import datetime as dt
+
+    import config as config_mod
+    from exports import reports, source
+    from exports.store import Store
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    cfg = {"reports": {"langs": ["zh-Hant", "ko"]}}
+    Store(None, config_mod.load(cfg)).precompute("2026-12-05", "2026-12-06")
+    root = tmp_path / "r"
+    rendered: list = []
+    real = reports._render
+    monkeypatch.setattr(reports, "_render", lambda rng, out, lang, *a, **k:
+                        rendered.append(lang) or real(rng, out, lang, *a, **k))
+
+    def run():
+        rendered.clear()
+        reports.write_report_set("2026-12-05", 2, root, cfg)
+        return {str(p.relative_to(root)): (p.read_bytes(), p.stat().st_ino)
+                for p in sorted(root.rglob("*.*"))}
+
+    first = run()
+    assert sorted(rendered) == ["ko", "zh-Hant"] and len(first) == 2 * 5   # 2 days × (html, md) + latest
+    assert run() == first and rendered == []
+    (root / "2026-12-06.md").write_text("changed by hand")
+    assert {k: v[0] for k, v in run().items()} == {k: v[0] for k, v in first.items()}
+    assert rendered == ["zh-Hant"]
+    real_tags = source.task_tags
+    task = source.task_names(config_mod.load(cfg))[0]
+    monkeypatch.setattr(source, "task_tags", lambda t, *a, **k: {
+        d: v + ("'" if t == task and d == dt.date(2026, 12, 6) else "") for d, v in real_tags(t, *a, **k).items()})
+    run()
+    assert sorted(rendered) == ["ko", "zh-Hant"]

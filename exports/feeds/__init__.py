@@ -19,12 +19,9 @@ for the nightly job. What the feeds do for real clients (docs/feeds.md):
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
-import os
-import tempfile
 import threading
 import uuid
 from collections import OrderedDict
@@ -38,7 +35,7 @@ import icalendar
 import config as config_mod
 from almanac.errors import BadInput
 from almanac.judgement.explain import localize
-from exports import source
+from exports import source, written
 from exports.feeds import kept
 from exports.feeds import labels as L
 from exports.feeds import text
@@ -198,13 +195,15 @@ class _Builder:
         self.best_min_rank = max(_rank(self.opts.get("best_min_verdict", "吉"), "best_min_verdict"),
                                  L.VERDICT_RANK["吉"])
         self.best_per_day = int(self.opts.get("best_per_day", 1))
-        self.task_label = self._task_label()
         #: what, besides the UIDs' namespace (task, language, zone), makes this feed's content
         #: differ from the plain feed's: its stamps are kept apart (see ``_resolve_stamps``)
         self.variant = "&".join(([] if alarm is None else [f"alarm={alarm}"])
                                 + ([] if person is None else [_person_ns(person)[1:]]))
 
-    def _task_label(self) -> str:
+    @functools.cached_property
+    def task_label(self) -> str:
+        """The task's name in the feed's language (made when a text needs it: a zh-Hans name is
+        converted by zhconv, whose tables a run that builds nothing need not load)."""
         for t in source.tasks(self.cfg):
             if t["name"] == self.task:
                 return L.task_label(t, self.lang)
@@ -748,27 +747,62 @@ def write_feeds(out_dir, config=None, today: date | None = None, *,
 
     Each day's event texts are kept on disk (``kept.KeptTexts``, at ``texts_file`` or
     :func:`kept_path`) under the digest of what they are made of, so the next run — another
-    process — builds only the days whose content changed (the day that entered each feed)."""
+    process — builds only the days whose content changed (the day that entered each feed).
+    A feed whose every day the store holds current, with the same code, config, horizon and
+    stamps ledger as when its file was written, and whose file is as it was left, is not built
+    at all (``exports.written``; :func:`_feed_key`)."""
     cfg = config_mod.load(config)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     tz = cfg["calendar"]["default_tz"]
-    written = []
+    today = today or today_in(tz)
+    paths, done = [], []
+    ledger = _stamps_for(cfg).fingerprint()   # None: stamps kept in memory only, nothing skipped
     _reads.memo = {}                      # each day range and task read once for all languages
     _reads.kept = kept.KeptTexts.open(kept_path(cfg) if texts_file is None else (texts_file or None))
+    record = written.Record(written.record_path() if ledger is not None else None)
     try:
         for task in source.task_names(cfg):
             for lang in L.LANGS:
-                feed = rolling_feed(task, tz, lang, None, cfg, today)
-                name = f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics"
-                written.append(_atomic_write(out / name, feed.body))
+                path = out / (f"{task}.ics" if lang == L.LANGS[0] else f"{task}.{lang}.ics")
+                key = _feed_key(task, tz, lang, cfg, today) if ledger is not None else None
+                st = record.unchanged(path, written.key_of(key, ledger)) if key is not None else None
+                if st is None:
+                    st = written.write(path, rolling_feed(task, tz, lang, None, cfg, today).body)
+                paths.append(path)
+                done.append((path, key, st))
         if _reads.kept is not None:
             _reads.kept.save()            # this run's texts, for the next run (one transaction)
+        ledger = _stamps_for(cfg).fingerprint()
+        for path, key, st in done:
+            if key is not None and ledger is not None:
+                record.note(path, written.key_of(key, ledger), st)
+        record.save()
     finally:
+        record.close()
         if _reads.kept is not None:
             _reads.kept.close()
         _reads.memo = _reads.kept = None
-    return written
+    return paths
+
+
+def _feed_key(task: str, tz: str, lang: str, cfg, today: date) -> "str | None":
+    """What the plain rolling feed of ``task`` for ``today`` is made of, when the store holds
+    every day of its horizon current (else None): the code, the config, the feed's namespace,
+    its horizon and the keys of its days' texts (``_stored_keys``: the store's row checksums),
+    the zone's rules and the icalendar version that writes its VTIMEZONE. With the stamps
+    ledger unchanged too, the feed is byte for byte the file written from the same key. The
+    days' kept texts are marked used, as a build would (they stay for the next night)."""
+    s, e = horizon(today, cfg)
+    b = _Builder(task, tz, lang, None, cfg)
+    keys = _stored_keys(b, s, e)
+    dates = source._dates(s, e)
+    if any(d not in keys for d in dates):
+        return None
+    if _reads_kept() is not None:
+        _reads_kept().used.update(_on_disk(keys[d]) for d in dates)
+    return written.key_of("feed", kept.code_digest(), icalendar.__version__, written.zone_rules(tz),
+                          b.ns, cfg.digest, s.isoformat(), e.isoformat(), [keys[d] for d in dates])
 
 
 def kept_path(cfg) -> "Path | None":
@@ -782,20 +816,7 @@ def kept_path(cfg) -> "Path | None":
 
 
 def _atomic_write(path: Path, data: bytes) -> Path:
-    """Write ``path`` whole or not at all: a temp file with a unique name in the same folder
-    (so concurrent writers of one path never share it), flushed to disk, then renamed over
-    ``path`` (atomic on POSIX and Windows). A failure leaves no temp file behind."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return path
+    """Write ``path`` whole or not at all (``exports.written.write``: a file already holding
+    ``data`` is left as it is)."""
+    written.write(path, data)
+    return Path(path)

@@ -19,8 +19,9 @@ built again.
 - The stored form is plain data (JSON head, raw bytes), not pickle: reading the file runs no
   code from it.
 - Made by this code: the digest also covers the source and data files the texts are written by
-  (:func:`code_digest`), so after an upgrade that words a title or a term differently the next
-  run builds every day again instead of serving the old wording until the day leaves the feed.
+  (``exports.written.code_digest``), so after an upgrade that words a title or a term
+  differently the next run builds every day again instead of serving the old wording until the
+  day leaves the feed.
 
 >>> import tempfile, icalendar
 >>> from pathlib import Path
@@ -33,36 +34,19 @@ built again.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 
 from exports.feeds.text import EventText
+from exports.written import code_digest  # noqa: F401 — the texts are keyed by it too
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS feed_texts (
     digest BLOB PRIMARY KEY, body BLOB NOT NULL, run INTEGER NOT NULL)"""
 _FORMAT = 1
 #: a stamp for the doctest above
 STAMP = (datetime(2026, 1, 1, tzinfo=timezone.utc), 0)
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """The sha256 of the code and data that write event texts (the ``almanac``, ``exports`` and
-    ``config`` packages' .py, .toml and template files), read once per process."""
-    import almanac
-    import config
-    import exports
-    h = hashlib.sha256()
-    for pkg in (almanac, config, exports):
-        root = Path(pkg.__file__).parent
-        for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml", ".j2") and p.is_file()):
-            h.update(f"{pkg.__name__}/{f.relative_to(root).as_posix()}\0".encode())
-            h.update(hashlib.sha256(f.read_bytes()).digest())
-    return h.hexdigest()
 
 
 def pack(texts: tuple[EventText, ...]) -> bytes:

@@ -74,6 +74,22 @@ class Stamps:
                 db.close()
         return out
 
+    def fingerprint(self) -> "str | None":
+        """A value that changes whenever the ledger does (None when it lives in memory only, so a
+        new process would stamp anew): the count of its rows and the sum of their sequences —
+        a change either adds a row or raises a row's sequence, and rows are never deleted."""
+        if self.path is None:
+            return None
+        try:
+            db = self._connect()
+            try:
+                n, seqs = db.execute("SELECT count(*), total(seq) FROM feed_stamps").fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return None
+        return f"{n}/{int(seqs)}"
+
     def _resolve(self, known: dict, items: dict[str, str], now_s: str):
         out: dict[str, tuple[datetime, int]] = {}
         changed = []
@@ -118,6 +134,17 @@ class StoreStamps(Stamps):
         with engine.begin() as conn:
             conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%d)" % self._LOCK_KEY)
             md.create_all(conn, checkfirst=True)
+
+    def fingerprint(self) -> "str | None":
+        from sqlalchemy import func, select
+        from sqlalchemy.exc import SQLAlchemyError
+        try:
+            with self.engine.connect() as conn:
+                n, seqs = conn.execute(select(func.count(), func.coalesce(func.sum(self.table.c.seq), 0))
+                                       .select_from(self.table)).one()
+        except SQLAlchemyError:
+            return None
+        return f"{n}/{int(seqs)}"
 
     def resolve(self, items: dict[str, str], now: datetime | None = None) -> dict[str, tuple[datetime, int]]:
         from sqlalchemy import select

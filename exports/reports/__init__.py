@@ -25,8 +25,8 @@ import config as config_mod
 from almanac import terms as T
 from almanac.judgement.explain import localize
 from almanac.judgement.score import SCALE
-from exports import source
-from exports.feeds import _active_flags, _atomic_write, _chart_of, choices_text, day_lines, keti_of
+from exports import source, written
+from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of
 from exports.feeds import labels as L
 
 _env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
@@ -250,8 +250,18 @@ def _gather(start: date, days: int, tz: str, cfg, heatmap_days: int) -> _Range:
     return _Range(start, end, tz, source.get_range(start, end, tz, cfg), tasks, judged, (start, heat_end))
 
 
-def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) -> list[Path]:
+def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
+            record: "written.Record | None" = None, key: str | None = None) -> list[Path]:
+    """The pages of ``rng`` in ``lang`` written into ``out``; each file noted in ``record`` as
+    made from ``key`` when both are given (see :func:`write_report_set`)."""
     out.mkdir(parents=True, exist_ok=True)
+
+    def put(path: Path, data: bytes) -> Path:
+        st = written.write(path, data)
+        if record is not None and key is not None:
+            record.note(path, key, st)
+        return path
+
     n_charts = int(cfg["reports"]["best_charts"])
     labels = {t["name"]: T.task_label(t, lang) for t in rng.tasks}
     columns = {t["name"]: T.task_label(t, lang, hanja=False) for t in rng.tasks}
@@ -290,11 +300,11 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True) 
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
-        html_path = _atomic_write(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
-        _atomic_write(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())
+        html_path = put(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
+        put(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)
     if update_latest and paths:
-        _atomic_write(out / "latest.html", paths[0].read_bytes())
+        put(out / "latest.html", paths[0].read_bytes())
     return paths
 
 
@@ -340,14 +350,52 @@ def published(cfg) -> tuple[list[str], list[str]]:
 
 def write_report_set(start_date, days: int, root, config=None) -> list[Path]:
     """Every published language × zone (:func:`published`) for ``days`` days from ``start_date``,
-    each zone judged once; default pages in ``root``, the others in :func:`variant_dir`."""
+    each zone judged once; default pages in ``root``, the others in :func:`variant_dir`.
+
+    A language and zone whose pages were all written from the same inputs (:func:`_inputs_key`:
+    code, config, dates and the store's row checksums of every day shown) and are still as they
+    were left is not rendered again (``exports.written``)."""
     cfg = config_mod.load(config)
     start = source._as_date(start_date)
     days = _check_days(days)
     langs, zones = published(cfg)
     paths: list[Path] = []
-    for tz in zones:
-        rng = _gather(start, days, tz, cfg, days)
-        for lang in langs:
-            paths += _render(rng, variant_dir(root, lang, tz, cfg), lang, cfg)
+    names = [f"{(start + timedelta(days=i)).isoformat()}.{ext}" for i in range(days)
+             for ext in ("html", "md")] + ["latest.html"]
+    with written.Record(written.record_path()) as record:
+        for tz in zones:
+            rng = None
+            tags = _stored_tags(start, days, tz, cfg)
+            for lang in langs:
+                out = variant_dir(root, lang, tz, cfg)
+                key = None if tags is None else _inputs_key(start, days, tz, lang, cfg, tags)
+                if key is not None and all(record.unchanged(out / n, key) for n in names):
+                    paths += [out / n for n in names if n.endswith(".html") and n != "latest.html"]
+                    continue
+                rng = rng or _gather(start, days, tz, cfg, days)
+                paths += _render(rng, out, lang, cfg, record=record, key=key)
+        record.save()
     return paths
+
+
+def _stored_tags(start: date, days: int, tz: str, cfg) -> list | None:
+    """The store's tags (``source.day_tags``, ``source.task_tags``: digests of its row
+    checksums) of every day of the pages and of every task judged on them, or None when the
+    store does not hold one of them current (the pages are then always rendered)."""
+    dates = [start + timedelta(days=i) for i in range(days)]
+    end = dates[-1]
+    day_tags = source.day_tags(start, end, tz, cfg)
+    out = [[day_tags.get(d) for d in dates]]
+    for t in source.tasks(cfg):
+        got = source.task_tags(t["name"], start, end, tz, cfg)
+        out.append([t["name"], [got.get(d) for d in dates]])
+    if None in out[0] or any(None in tags for _, tags in out[1:]):
+        return None
+    return out
+
+
+def _inputs_key(start: date, days: int, tz: str, lang: str, cfg, tags: list) -> str:
+    """What the pages of one language and zone are made of: the code and its templates, the
+    config, the zone's rules, the dates and language, and the store's tags of every day shown."""
+    return written.key_of("report", written.code_digest(), cfg.digest, written.zone_rules(tz),
+                          tz, lang, start.isoformat(), days, tags)

@@ -1,0 +1,189 @@
+"""The files the nightly job writes, and what each was made from.
+
+``almanac scheduler --once`` writes every feed and report page again each time it runs. A file
+whose inputs have not changed since it was written — the same code, configuration, store row
+checksums, dates, language and zone: a *key* its writer makes — comes out byte for byte the same,
+so it need not be built at all. This module keeps, per written file, its key and the size, mtime
+and inode it was written with (an SQLite file in the data folder, ``written-files.sqlite3``); a
+later run that makes the same key and finds the file as it was left skips it. A file changed or
+replaced by anyone else (another writer, an on-demand page, a person) no longer matches and is
+built again; so is everything when the record cannot be read.
+
+:func:`write` is the one atomic write of every generated file: a temp file beside the target,
+flushed, renamed over it — and a file that already holds the same bytes is left as it is.
+
+>>> import tempfile
+>>> d = Path(tempfile.mkdtemp())
+>>> rec = Record(d / "written.sqlite3")
+>>> st = write(d / "a.txt", b"abc")
+>>> rec.note(d / "a.txt", "k1", st); rec.save()
+>>> (rec.unchanged(d / "a.txt", "k1") == st, rec.unchanged(d / "a.txt", "k2"))
+(True, None)
+>>> write(d / "a.txt", b"abc").st_ino == st.st_ino      # the same bytes: the file is left alone
+True
+>>> _ = write(d / "a.txt", b"abd"); rec.unchanged(d / "a.txt", "k1") is None
+True
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+_SCHEMA = """CREATE TABLE IF NOT EXISTS written (
+    path TEXT PRIMARY KEY, key TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    ino INTEGER NOT NULL)"""
+RECORD_FILE = "written-files.sqlite3"
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """The sha256 of the code and data that write feeds and reports (the ``almanac``,
+    ``exports`` and ``config`` packages' .py, .toml and template files), read once per process."""
+    h = hashlib.sha256()
+    for name in ("almanac", "config", "exports"):
+        root = Path(__file__).resolve().parents[1] / name
+        for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml", ".j2") and p.is_file()):
+            h.update(f"{name}/{f.relative_to(root).as_posix()}\0".encode())
+            h.update(hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=64)
+def zone_rules(tz: str) -> str:
+    """A digest of the compiled rules of zone ``tz`` as zoneinfo finds them (the system's zone
+    files, else the tzdata package), or its name when they cannot be read: a file showing local
+    times or a VTIMEZONE is made of them too."""
+    import zoneinfo
+    for root in zoneinfo.TZPATH:
+        f = Path(root, tz)
+        if f.is_file():
+            return hashlib.sha256(f.read_bytes()).hexdigest()
+    try:
+        from importlib import resources
+        return hashlib.sha256(resources.files("tzdata.zoneinfo").joinpath(*tz.split("/"))
+                              .read_bytes()).hexdigest()
+    except (ImportError, OSError):
+        return tz
+
+
+def key_of(*parts) -> str:
+    """A key from plain values (str, int, bytes, lists of them), in order."""
+    h = hashlib.sha256()
+    for p in parts:
+        _feed(h, p)
+    return h.hexdigest()
+
+
+def _feed(h, p) -> None:
+    if isinstance(p, (list, tuple)):
+        h.update(b"[%d" % len(p))
+        for x in p:
+            _feed(h, x)
+        h.update(b"]")
+        return
+    b = p if isinstance(p, bytes) else str(p).encode()
+    h.update(b"%d:" % len(b) + b)
+
+
+def write(path, data: bytes) -> os.stat_result:
+    """Write ``path`` whole or not at all, unless it already holds ``data``: a temp file with a
+    unique name in the same folder (so concurrent writers of one path never share it), flushed to
+    disk, then renamed over ``path`` (atomic on POSIX and Windows). A failure leaves no temp file
+    behind. Returns the stat of the file now at ``path`` as this call wrote or found it."""
+    path = Path(path)
+    with contextlib.suppress(OSError), open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        if st.st_size == len(data) and f.read(len(data) + 1) == data:
+            return st
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+            st = os.fstat(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return st
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+class Record:
+    """The key each file was written from; ``unchanged`` during a run, ``note`` as files are
+    written, ``save`` at the end. Never a reason to fail: an unusable file records nothing."""
+
+    def __init__(self, path: "str | Path | None"):
+        self.db: sqlite3.Connection | None = None
+        self.noted: dict[str, tuple] = {}
+        if path is None:
+            return
+        try:
+            db = sqlite3.connect(str(path), timeout=30)
+            db.execute(_SCHEMA)
+            db.commit()
+            self.db = db
+        except (OSError, sqlite3.Error):
+            self.db = None
+
+    def unchanged(self, path, key: str) -> "os.stat_result | None":
+        """The file's stat when ``path`` was last written from ``key`` and is still as it was
+        written, else None."""
+        if self.db is None:
+            return None
+        try:
+            row = self.db.execute("SELECT key, size, mtime_ns, ino FROM written WHERE path = ?",
+                                  (str(Path(path).absolute()),)).fetchone()
+            if row is None or row[0] != key:
+                return None
+            st = os.stat(path)
+        except (OSError, sqlite3.Error):
+            return None
+        return st if tuple(row[1:]) == _stamp(st) else None
+
+    def note(self, path, key: str, st: os.stat_result) -> None:
+        """``path`` was written from ``key`` (``st``: :func:`write`'s answer); kept at ``save``."""
+        self.noted[str(Path(path).absolute())] = (key, *_stamp(st))
+
+    def save(self) -> None:
+        if self.db is None or not self.noted:
+            return
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO written VALUES (?, ?, ?, ?, ?)",
+                                    [(p, *v) for p, v in self.noted.items()])
+        except sqlite3.Error:
+            pass
+        self.noted.clear()
+
+    def close(self) -> None:
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+
+    def __enter__(self) -> "Record":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def record_path() -> Path:
+    """The record of the data folder (``ALMANAC_DATA_DIR``)."""
+    from exports.source import data_dir
+    return data_dir() / RECORD_FILE
+
+
+__all__ = ["Record", "code_digest", "key_of", "record_path", "write", "zone_rules"]

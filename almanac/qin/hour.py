@@ -311,19 +311,21 @@ def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
             unseasoned[key] = base
     fan, dao, fan_side, dao_side, huo, fan_ok, landing, roles = base
     sits: tuple[Situation, ...] = ()
-    for who, x, placed in roles:
+    for i in range(0, len(roles), 3):
+        who, x, placed = roles[i:i + 3]
         sits += placed
         sits += seasonal_situations(x, season, opts, who)
     return (fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits)
 
 
 def _unseasoned(m_index: int, qj_index: int, b: int, opts: QinOptions) -> tuple:
-    """``_turned`` without the season: its situations as ``(role, 禽, palace situations)``."""
+    """``_turned`` without the season: its situations as role, 禽, palace situations of each of
+    the three 禽 in turn, in one flat tuple (kept for every season: one container, not four)."""
     m, qj = ALL[m_index], ALL[qj_index]
     fan, dao = fq.fan_qin(qj, m), fq.dao_jiang(qj, m)
     fan_side, dao_side = fq.sides(opts.fanqin_labels)
-    roles = tuple((who, x, palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
-                                              other_side=side == "彼"))
-                  for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side)))
+    roles = tuple(item for who, x, side in (("時禽", m, None), ("番禽", fan, fan_side), ("到將", dao, dao_side))
+                  for item in (who, x, palaces.situations(x, palaces.landing_branch(x, b, opts.bo), who,
+                                                          other_side=side == "彼")))
     return (fan, dao, fan_side, dao_side, fq.huo_yao(m, b, opts.huoyao_tu_start),
             taboos.anjin_fanqin_ok(fan), palaces.landing_branch(m, b, opts.bo), roles)

@@ -101,9 +101,17 @@ def _flags_view(anjin: bool, fuduan: bool, jielu: bool, jielu_strict: bool) -> d
     return FrozenDict({"anjin": anjin, "fuduan": fuduan, "jielu": jielu, "jielu_strict": jielu_strict})
 
 
-@lru_cache(maxsize=None)
 def _general_view(m, side: str | None = None) -> dict:
-    return freeze(_general(m, side))
+    """A 禽 and its side as read-only JSON: one per mansion and side (looked up three times for
+    every new hour fact set, so by the mansion's number rather than its dataclass hash)."""
+    key = (m.index, side)
+    view = _GENERAL_VIEWS.get(key)
+    if view is None:
+        view = _GENERAL_VIEWS[key] = freeze(_general(m, side))
+    return view
+
+
+_GENERAL_VIEWS: dict[tuple[int, str | None], dict] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -13,6 +13,7 @@ The 貴人 rides the sky branch G of the table; if G stands on ground 亥子丑�
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cycles import BRANCHES
 from . import rules
@@ -58,8 +59,10 @@ class Noble:
         return {BRANCHES[b]: GENERALS[g] for b, g in enumerate(self.general_on)}
 
 
+@lru_cache(maxsize=1024)
 def place_noble(stem: int, k: int, night: bool, table: str = "A") -> Noble:
-    """The generals of day stem ``stem`` on rotation ``k`` by day or by night."""
+    """The generals of day stem ``stem`` on rotation ``k`` by day or by night (frozen: one per
+    stem, rotation, 晝/夜 and table — the six charts of a stem on one rotation share it)."""
     g = NOBLE_TABLES[table][stem][1 if night else 0]
     ground = (g - k) % 12
     step = 1 if ground in SHUN_GROUNDS else -1

@@ -179,7 +179,7 @@ def test_readings_are_options():
         counts = {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in values}
         if not d.needs:
             assert counts[DEFAULT.__dict__[opt]] == base[d.name]
-        assert len(set(counts.values())) == 2, (opt, counts)
+        assert len(set(counts.values())) == len(values), (opt, counts)
         assert counts[wide[opt]] == max(counts.values()), (opt, counts.values())
 
 
@@ -839,6 +839,21 @@ def test_luowang_readings():
     assert "羅網" not in [k.name for k in _chart(book, ganzhi).keti]
     assert "羅網" not in [k.name for k in _chart(cuiyan).keti]
     assert "羅網" in [k.name for k in _chart(cuiyan, ganzhi).keti]
+
+
+def test_luowang_as_the_bifa_commentary_reads_it():
+    """``bifa``: the 干上 and 支上 carry the branch after the 日 and the branch after the 辰, each its own or crosswise
+    — which happens exactly on the 進連茹 plate (「此例如進連茹課中多有」) and on the 四絕 plate of a day whose 日 and
+    辰 clash (「余干四絕體中多有」); 《御定六壬直指》's 甲申日干上卯 and 庚寅日干上卯 are such."""
+    from almanac.liuren.plate import JIGONG as JG
+    bifa = DEFAULT.changed(keti_luowang="bifa")
+    for d in range(60):
+        for k in range(12):
+            jg, zhi = JG[d % 10], d % 12
+            expect = k == 1 or (k == 7 and (jg - zhi) % 12 == 6)
+            assert ("羅網" in [x.name for x in chart_for(d, k, False, bifa).keti]) == expect, (d, k)
+    for day, gs in (("甲申", "卯"), ("庚寅", "卯")):
+        assert "羅網" in [x.name for x in _chart({"day": day, "gan_shang": gs}, bifa).keti]
 
 
 def test_lianru_names():

@@ -47,7 +47,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_pohua": ("fayong", "lin"),
     "keti_yuesu": ("daquan", "xinjing"),
     "keti_sijue": ("plate", "yin"),
-    "keti_luowang": ("daquan", "ganzhi"),
+    "keti_luowang": ("daquan", "ganzhi", "bifa"),
     "keti_zhongyin": ("lianru", "either"),
 }
 
@@ -84,7 +84,7 @@ class LiurenOptions:
     keti_pohua: str = "fayong"          # 魄化: 白虎 on the 死神/死氣 over 日辰 and used (大全) / used or not (訂訛's case)
     keti_yuesu: str = "daquan"          # 月宿 (天寇, 二煩): wide 宿 奎張井翼氐斗 held two days (大全) / no 斗 (心鏡)
     keti_sijue: str = "plate"           # 四絕: the plate 子加巳 (大全 心印賦, 直指) / on a 陰日 only (粹言: 祿 on its 絕)
-    keti_luowang: str = "daquan"        # 羅網: 日前一位 or its 沖 used (大全) / 干前 or 支前 一位 used (粹言)
+    keti_luowang: str = "daquan"        # 羅網: 日前一位 or its 沖 used (大全) / 干前 or 支前 used (粹言) / on 干上·支上 (畢法)
     keti_zhongyin: str = "lianru"       # 重陰: 三傳 子亥戌 (大全, seed 002) / or 伏吟 with 亥 used (seed 002's 伏吟)
 
     # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept

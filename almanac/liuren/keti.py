@@ -421,7 +421,8 @@ class _Plan:
             tree = ast.parse(text, mode="eval").body
             params = tuple(sorted(_read_names(tree)))
             rows.append(_MomentRow(i, frozenset(d.needs), Keti(d.name, d), params,
-                                   _split(tree, leaves), _lambda(params, text, d.name)))
+                                   _split(tree, leaves), _lambda(params, text, d.name),
+                                   frozenset(d.needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params}))
         self.alone = tuple(r[:4] for r in alone)
         self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
         free = [not _reads_noble(r[4]) for r in alone]
@@ -477,6 +478,7 @@ class _MomentRow:
     params: tuple[str, ...]
     tree: tuple
     code: Any
+    keys: frozenset = frozenset()     # the facts of the moment it needs or reads
 
 
 def _read_names(tree: ast.AST) -> set[str]:
@@ -686,7 +688,7 @@ class ChartMoments:
     rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
     again costs one look-up."""
 
-    __slots__ = ("rows", "kept", "empty", "key_names", "by_values", "by_hour")
+    __slots__ = ("rows", "kept", "empty", "key_names", "key_set", "key_of", "by_values", "by_hour")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -707,9 +709,12 @@ class ChartMoments:
             elif state:
                 test = eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
                 rows.append((r.needs, r.keti, test, r.params))
-                keys |= r.needs | {MOMENT_FUNCTIONS.get(p, p) for p in r.params}
+                keys |= r.keys
         self.rows = tuple(rows)
         self.key_names = tuple(n for n in CONTEXT + PERSON if n in keys)
+        self.key_set = frozenset(self.key_names)
+        #: the key of a moment holding every name of ``key_names`` (as ``_moment_entry`` makes it)
+        self.key_of = itemgetter(*self.key_names) if len(self.key_names) > 1 else None
         self.by_values: dict[tuple, list] = {}
         #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
         self.by_hour: dict[int, list] = {}
@@ -743,7 +748,10 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     cm = chart.keti_moment
     if cm.empty is not None:
         return cm.empty
-    key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
+    if have is not None and cm.key_of is not None and cm.key_set <= have:
+        key = cm.key_of(context)                 # the same tuple, at C speed
+    else:
+        key = tuple([context.get(n, _ABSENT) for n in cm.key_names])
     entry = cm.by_values.get(key)
     if entry is not None:
         return entry

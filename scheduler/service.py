@@ -17,13 +17,6 @@ import logging
 import signal
 from zoneinfo import ZoneInfo
 
-from apscheduler.events import (EVENT_JOB_ERROR, EVENT_JOB_MAX_INSTANCES, EVENT_JOB_MISSED,
-                               EVENT_SCHEDULER_STARTED)
-from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.jobstores.memory import MemoryJobStore
-from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
-from apscheduler.schedulers.blocking import BlockingScheduler
-
 from sqlalchemy import MetaData, Table, delete, inspect
 
 import config as config_mod
@@ -31,7 +24,8 @@ from exports.store import Store
 
 from . import jobs, ledger
 from .lock import LockHeld, SingleInstanceLock
-from .triggers import NightlyTrigger
+
+# APScheduler is imported where a scheduler is built: `--once` runs the jobs without one
 
 log = logging.getLogger("almanac.scheduler")
 
@@ -52,11 +46,20 @@ class Service:
             self.ctx.job_time(job)  # bad times are bad input before anything starts
 
     # ------------------------------------------------------------------ pieces
-    def triggers(self) -> dict[str, NightlyTrigger]:
+    def triggers(self) -> dict:
         """One DST-safe nightly trigger per job (not ``CronTrigger``: see ``scheduler.triggers``)."""
+        from .triggers import NightlyTrigger
         return {job: NightlyTrigger(self.ctx.job_time(job), self.tz) for job in jobs.JOB_IDS}
 
-    def build(self, scheduler_class=BlockingScheduler):
+    def build(self, scheduler_class=None):
+        """The APScheduler scheduler (a ``BlockingScheduler`` unless ``scheduler_class``) with
+        the nightly jobs, the lock check and the catch-up registered."""
+        from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MAX_INSTANCES, EVENT_JOB_MISSED
+        from apscheduler.executors.pool import ThreadPoolExecutor
+        from apscheduler.jobstores.memory import MemoryJobStore
+        from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+        if scheduler_class is None:
+            from apscheduler.schedulers.blocking import BlockingScheduler as scheduler_class
         sec = self.config["scheduler"]
         grace = int(sec["misfire_grace_seconds"])
         sched = scheduler_class(
@@ -108,7 +111,7 @@ class Service:
             finally:
                 jobs.install(None)
 
-    def run_forever(self, scheduler_class=BlockingScheduler) -> None:
+    def run_forever(self, scheduler_class=None) -> None:
         """Take the lock, catch up, and run until SIGTERM/SIGINT (a BlockingScheduler blocks)."""
         global _running
         with self.lock:
@@ -118,6 +121,7 @@ class Service:
                 if self.config["scheduler"]["catch_up"]:
                     self.catch_up()
                 self.prune()
+                from apscheduler.events import EVENT_SCHEDULER_STARTED
                 sched = self.build(scheduler_class)
                 sched.add_listener(_on_started, EVENT_SCHEDULER_STARTED)
                 _running = sched
@@ -141,6 +145,7 @@ def _on_started(_event) -> None:
 
 
 def _on_event(event) -> None:
+    from apscheduler.events import EVENT_JOB_MAX_INSTANCES, EVENT_JOB_MISSED
     if event.code == EVENT_JOB_MISSED:
         log.warning("job %s missed its run at %s (ledger catch-up will cover it)",
                     event.job_id, event.scheduled_run_time)

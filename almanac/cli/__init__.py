@@ -36,13 +36,26 @@ def version() -> str:
         return "unknown"
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up when asked for (reading the installed package's
+    metadata costs every other command's start otherwise)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser._print_message(f"almanac {version()}\n", sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", metavar="FILE", help="TOML config file (default: built-in)")
     parser = _Parser(prog="almanac", description="The Renqin (壬禽) almanac: timing judgements by the mansion animals (演禽) "
                                                         "and the Great Six Ren (大六壬).",
                      epilog="`almanac COMMAND --help` describes a command.")
-    parser.add_argument("--version", action="version", version=f"almanac {version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         try:

@@ -42,8 +42,14 @@ from pathlib import Path
 from exports.feeds.text import EventText
 from exports.written import code_digest  # noqa: F401 — the texts are keyed by it too
 
-_SCHEMA = """CREATE TABLE IF NOT EXISTS feed_texts (
-    digest BLOB PRIMARY KEY, body BLOB NOT NULL, run INTEGER NOT NULL)"""
+#: the texts, and apart from them the run that last used each: marking a text used rewrites a
+#: small row, not the row holding its bytes (an earlier layout kept both in ``feed_texts``)
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS texts (digest BLOB PRIMARY KEY, body BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS text_runs (digest BLOB PRIMARY KEY, run INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS text_runs_run ON text_runs (run);
+DROP TABLE IF EXISTS feed_texts;
+"""
 _FORMAT = 1
 #: a stamp for the doctest above
 STAMP = (datetime(2026, 1, 1, tzinfo=timezone.utc), 0)
@@ -89,7 +95,7 @@ class KeptTexts:
 
     def __init__(self, db: sqlite3.Connection):
         self.db = db
-        row = db.execute("SELECT COALESCE(MAX(run), 0) FROM feed_texts").fetchone()
+        row = db.execute("SELECT COALESCE(MAX(run), 0) FROM text_runs").fetchone()
         self.run = int(row[0]) + 1
         self.used: set[bytes] = set()
         self.new: dict[bytes, bytes] = {}
@@ -102,8 +108,7 @@ class KeptTexts:
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
-            db.execute(_SCHEMA)
-            db.commit()
+            db.executescript(_SCHEMA)
             return cls(db)
         except (OSError, sqlite3.Error):
             return None
@@ -111,7 +116,7 @@ class KeptTexts:
     def get(self, digest: bytes) -> tuple[EventText, ...] | None:
         """The texts kept under ``digest``, or None."""
         try:
-            row = self.db.execute("SELECT body FROM feed_texts WHERE digest = ?", (digest,)).fetchone()
+            row = self.db.execute("SELECT body FROM texts WHERE digest = ?", (digest,)).fetchone()
             texts = unpack(row[0]) if row is not None else None
         except (sqlite3.Error, ValueError, TypeError, KeyError, IndexError):
             return None
@@ -125,7 +130,7 @@ class KeptTexts:
         try:
             for i in range(0, len(digests), 500):
                 chunk = digests[i:i + 500]
-                rows = self.db.execute("SELECT digest, body FROM feed_texts WHERE digest IN "
+                rows = self.db.execute("SELECT digest, body FROM texts WHERE digest IN "
                                        f"({', '.join('?' * len(chunk))})", chunk).fetchall()
                 for digest, body in rows:
                     try:
@@ -146,11 +151,12 @@ class KeptTexts:
         run of the last two used: one transaction."""
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO feed_texts VALUES (?, ?, ?)",
-                                    [(k, v, self.run) for k, v in self.new.items()])
-                self.db.executemany("UPDATE feed_texts SET run = ? WHERE digest = ?",
-                                    [(self.run, k) for k in self.used - self.new.keys()])
-                self.db.execute("DELETE FROM feed_texts WHERE run < ?", (self.run - 1,))
+                self.db.executemany("INSERT OR REPLACE INTO texts VALUES (?, ?)", self.new.items())
+                self.db.executemany("INSERT OR REPLACE INTO text_runs VALUES (?, ?)",
+                                    [(k, self.run) for k in self.used | self.new.keys()])
+                self.db.execute("DELETE FROM texts WHERE digest IN "
+                                "(SELECT digest FROM text_runs WHERE run < ?)", (self.run - 1,))
+                self.db.execute("DELETE FROM text_runs WHERE run < ?", (self.run - 1,))
         except sqlite3.Error:
             pass                          # nothing kept this time; the feeds are written anyway
         self.new.clear()

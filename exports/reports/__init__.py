@@ -14,12 +14,11 @@ Pages in the default language and zone go into ``root`` itself, the others into
 """
 from __future__ import annotations
 
+import functools
 import html
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
-
-import jinja2
 
 import config as config_mod
 from almanac import terms as T
@@ -29,9 +28,16 @@ from exports import source, written
 from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of
 from exports.feeds import labels as L
 
-_env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
-                          autoescape=jinja2.select_autoescape(["html", "j2"]),
-                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+@functools.lru_cache(maxsize=1)
+def _templates():
+    """The pages' Jinja2 environment, made when a page is rendered (a run whose pages are all
+    current imports no template engine)."""
+    import jinja2
+    return jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
+                              autoescape=jinja2.select_autoescape(["html", "j2"]),
+                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
 
 # 天地盤 layout: ground branches around a 4×4 square (row, col)
 _PLATE_CELLS = {"巳": (0, 0), "午": (0, 1), "未": (0, 2), "申": (0, 3), "辰": (1, 0), "酉": (1, 3),
@@ -300,8 +306,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
-        html_path = put(out / f"{d.isoformat()}.html", _env.get_template("day.html.j2").render(ctx).encode())
-        put(out / f"{d.isoformat()}.md", _env.get_template("day.md.j2").render(ctx).encode())
+        html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
+        put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)
     if update_latest and paths:
         put(out / "latest.html", paths[0].read_bytes())

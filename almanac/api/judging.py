@@ -110,17 +110,18 @@ def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, 
     return doc
 
 
-def judge_day_tasks(date, tz=None, tasks=None, config=None) -> dict[str, Any]:
+def judge_day_tasks(date, tz=None, tasks=None, config=None, reasons: bool = True) -> dict[str, Any]:
     """``judge_day`` for several tasks (default: all) in one pass, in a compact form, for the store.
 
     What :func:`almanac.judgement.search.day_judgements` gives, plus ``"answer"``: per task,
-    ``judge_day``'s answer with ``hours`` None. Shared, not copied: read only.
+    ``judge_day``'s answer with ``hours`` None. Shared, not copied: read only. With ``reasons``
+    false each task's rows are only ``(score, verdict, vetoed)`` (what the store writes).
     """
     cfg = _config.load(config)
     profs = [profile(cfg, t) for t in (task_profiles(cfg) if tasks is None else tasks)]
     d = parse_date(date)
     name, z = _zone(tz, cfg)
-    out = day_judgements(profs, d, z, cfg)
+    out = day_judgements(profs, d, z, cfg, reasons=reasons)
     chosen = describe(cfg)
     out["answer"] = {p.name: {"date": d.isoformat(), "tz": name, "task": p.name, "lang": "zh-Hant",
                               **chosen, "hours": None}

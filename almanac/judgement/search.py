@@ -185,7 +185,8 @@ def _prepared(comp: tuple) -> tuple:
     return hit[1]
 
 
-def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, Any]:
+def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant", reasons: bool = True
+                   ) -> dict[str, Any]:
     """Every task's twelve judged hours of ``d`` in one pass over the day's cached fired rules.
 
     ``{"heads": twelve dicts (start, end, branch, pillar, mansion), "directions": twelve dicts or
@@ -193,6 +194,7 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
     rules that fired (the same for every task), "tasks": {name: (rows, directions?)}}`` where
     each of the twelve ``rows`` is :func:`task_rows`' ``(score, verdict, reason indices, veto
     indices)``. :func:`judged_entries` turns them into exactly :func:`day_judgement`'s entries.
+    With ``reasons`` false the rows are :func:`task_scores`' ``(score, verdict, vetoed)``.
     Nothing is cached and the heads are shared: a caller must not change them.
     """
     cat = load_catalog()
@@ -202,8 +204,62 @@ def day_judgements(profs, d: date, tz, cfg, lang: str = "zh-Hant") -> dict[str, 
              for slot, f, _ in day]
     fired_idx = [idx for _, _, idx in day]
     dirs = [directions(f) for _, f, _ in day] if any(p.directions for p in profs) else None
-    tasks = {prof.name: (task_rows(prof, fired_idx, cat, lang), prof.directions) for prof in profs}
+    if reasons:
+        tasks = {prof.name: (task_rows(prof, fired_idx, cat, lang), prof.directions)
+                 for prof in profs}
+    else:
+        tasks = {prof.name: (task_scores(prof, fired_idx, cat), prof.directions) for prof in profs}
     return {"heads": heads, "directions": dirs, "fired": fired_idx, "tasks": tasks}
+
+
+_SCORING: dict[int, tuple] = {}
+
+
+def _scoring(comp: tuple) -> tuple:
+    """Per compiled profile: each rule's weighted effect in thousandths (an exact integer: the
+    effects are rounded to 3 decimals), and the sets of rules that veto and that are grave —
+    what :func:`task_scores` reads."""
+    hit = _SCORING.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        if len(_SCORING) > 256:
+            _SCORING.clear()
+        _, effects, _, vetoes, grave = _prepared(comp)
+        milli = tuple(round(e * 1000) for e in effects)
+        hit = _SCORING[id(comp)] = (comp, (milli, effects, vetoes, grave))
+    return hit[1]
+
+
+def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
+    """One task's twelve ``(score, verdict, vetoed)``: :func:`task_rows` without the reasons'
+    and vetoes' lists, for the precompute, which stores the scores and rebuilds the reasons from
+    the fired rules when a day is read.
+
+    The sum is taken in thousandths, as integers: every effect is a multiple of 0.001, so the
+    sum is exact and ``k / 1000`` is the float ``round(Σ effects, 3)`` gives (both are the float
+    nearest to the exact sum). A zero sum is added up again as ``task_rows`` does, floats in
+    the fired order, so that a sum rounding to ``-0.0`` stays ``-0.0``."""
+    from .score import _compiled, grave_score, verdict_of
+
+    comp = _compiled(prof, cat or load_catalog(), "zh-Hant")
+    milli, effects, has_veto, is_grave = _scoring(comp)
+    get = milli.__getitem__
+    th = prof.thresholds
+    rows = []
+    for idx in fired_idx:
+        k = sum(map(get, idx))
+        if k:
+            total = k / 1000
+        else:
+            total = 0.0
+            for i in idx:
+                total += effects[i]
+            total = round(total, 3)
+        if is_grave.isdisjoint(idx):
+            rows.append((total, verdict_of(total, th), not has_veto.isdisjoint(idx)))
+        else:
+            total = grave_score(total, th)
+            rows.append((total, verdict_of(total, th, True), not has_veto.isdisjoint(idx)))
+    return rows
 
 
 def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> list[tuple]:

@@ -99,10 +99,12 @@ def judge_day(date: dt.date, tz: str, task: str, cfg) -> list[dict]:
 
 
 def judge_day_tasks(date: dt.date, tz: str, tasks: list[str], cfg) -> dict:
-    """Every task's ``judge_day`` of one day in one pass, compact: shared hour heads, and per task
-    rows with reasons and vetoes as rule indices (see ``almanac.api.judging.judge_day_tasks``)."""
+    """Every task's ``judge_day`` of one day in one pass, compact: shared hour heads, the fired
+    rules' indices, and per task twelve ``(score, verdict, vetoed)`` — what the store writes; the
+    reasons are rebuilt from the fired rules on read (see
+    ``almanac.api.judging.judge_day_tasks``)."""
     from almanac.api.judging import judge_day_tasks as judge
-    return judge(date, tz, tasks, cfg)
+    return judge(date, tz, tasks, cfg, reasons=False)
 
 
 def judgement_hours(result) -> list[dict]:

@@ -174,7 +174,7 @@ class Store:
         out.judged = (blob, checksums.judged(tz, date, blob))
         for t in tasks:
             rows, _ = judged["tasks"][t]
-            scores = [(float(r[0]) if isinstance(r[0], (int, float)) else None, r[1], bool(r[3]))
+            scores = [(float(r[0]) if isinstance(r[0], (int, float)) else None, r[1], r[2])
                       for r in rows]
             head = judged["answer"][t]
             out.scores[t], out.heads[t] = scores, head

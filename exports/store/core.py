@@ -32,6 +32,7 @@ import config as config_mod
 from almanac.judgement.score import resolve_task
 from almanac.lang import check_lang
 from almanac.redaction import redact
+from almanac.shared import FrozenDict
 
 from . import checksums
 from . import compute as C
@@ -746,8 +747,7 @@ def _day_rows(date: dt.date, tz: str, fh: str, facts: dict) -> tuple:
             if value is None:
                 refs.append(None)
                 continue
-            body = _dumps(value)
-            digest = checksums.part(key, body)
+            body, digest = _part_text(key, value)
             parts[digest] = (key, body)
             frame[key] = None  # kept in place: the read puts the part back in the same position
             refs.append(digest)
@@ -756,6 +756,28 @@ def _day_rows(date: dt.date, tz: str, fh: str, facts: dict) -> tuple:
                       C.to_utc_naive(h["end"]), h.get("pillar"), h.get("mansion"), ht, *refs,
                       checksums.hour(tz, date, i, ht, *refs)))
     return text, checksums.day(tz, date, fh, text), hours, parts
+
+
+#: id of a shared, read-only part value -> (the value, its text, its digest)
+_PART_TEXTS: dict[int, tuple] = {}
+_PART_TEXTS_MAX = 16384
+
+
+def _part_text(key: str, value) -> tuple[str, str]:
+    """A part's JSON text and digest. The day documents hand out shared read-only parts (one
+    object per 禽 fact set and per chart and moment: ``almanac.shared``), so the text of such an
+    object is built once and kept with it (held, so its id is not reused); any other value is
+    encoded each time."""
+    if not isinstance(value, FrozenDict):
+        body = _dumps(value)
+        return body, checksums.part(key, body)
+    hit = _PART_TEXTS.get(id(value))
+    if hit is None or hit[0] is not value or hit[1] != key:
+        if len(_PART_TEXTS) >= _PART_TEXTS_MAX:
+            _PART_TEXTS.clear()
+        body = _dumps(value)
+        hit = _PART_TEXTS[id(value)] = (value, key, body, checksums.part(key, body))
+    return hit[2], hit[3]
 
 
 def _part_ids(conn, parts: dict[str, tuple[str, str]], rewrite: bool = False) -> dict[str, int]:

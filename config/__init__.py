@@ -197,21 +197,40 @@ def derive(cfg: Config, *, school: "str | None" = None,
     return out
 
 
+#: where ``os.environ`` keeps its variables (encoded), and the variable's key there: read directly,
+#: ``$ALMANAC_CONFIG`` costs a twentieth of ``os.environ.get`` (a Mapping method over an encode, a
+#: lookup and a decode), and it is read on every call that takes the default configuration
+_ENV_KEY = "ALMANAC_CONFIG"
+_ENV_STORE_KEY = os.environ.encodekey(_ENV_KEY) if hasattr(os.environ, "encodekey") else None
+
+
+def _environment_value() -> "str | None":
+    """``os.environ.get("ALMANAC_CONFIG")``, read from ``os.environ``'s own store when this Python
+    keeps one (CPython does); the same value either way, changes made through ``os.environ``
+    included."""
+    environ = os.environ
+    store = getattr(environ, "_data", None)
+    if store is None or _ENV_STORE_KEY is None:
+        return environ.get(_ENV_KEY)
+    raw = store.get(_ENV_STORE_KEY)
+    return None if raw is None else environ.decodevalue(raw)
+
+
 def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config:
     """Build the configuration from a TOML path, a dict, a ``Config``, or ``None``.
 
     ``None`` means ``$ALMANAC_CONFIG`` when it is set, else the built-in defaults.
     """
+    if config is None:          # first: the common call (an ABC isinstance check costs more)
+        env = _environment_value()
+        if not env:
+            hit = _cache.get("<defaults>")
+            if hit is None:
+                hit = _cache["<defaults>"] = _config(_DEFAULTS)
+            return hit
+        config = env
     if isinstance(config, Config):
         return config
-    if config is None:
-        env = os.environ.get("ALMANAC_CONFIG")
-        if not env:
-            key = "<defaults>"
-            if key not in _cache:
-                _cache[key] = _config(_DEFAULTS)
-            return _cache[key]
-        config = env
     if isinstance(config, Mapping):
         return _config(_merge(_DEFAULTS, config, ""), source="dict")
     path = Path(config)

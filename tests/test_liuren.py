@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -224,6 +225,26 @@ def test_config_option_changes_the_result():
     plain = api.textbook_chart("辛卯", gan_shang="申", config={"liuren": {"biyongge": False}})
     assert base["transmissions"] == ["丑", "亥", "酉"] and plain["transmissions"] == ["亥", "酉", "未"]
     assert plain["shehai_counts"] == {"丑": 1, "亥": 5}
+
+
+def test_the_environment_config_is_followed_call_by_call(tmp_path, monkeypatch):
+    # the configuration a call reads is kept between calls: setting, editing and removing
+    # ALMANAC_CONFIG must still change the next answer
+    conf = tmp_path / "almanac.toml"
+    conf.write_text('[liuren]\nbiyongge = false\nyuejiang_switch = "jie"\n')
+    chart = lambda: api.chart("2025-02-10T12:00", tz="Asia/Shanghai")   # noqa: E731
+    book = lambda: api.textbook_chart("辛卯", gan_shang="申")["transmissions"]  # noqa: E731
+    assert (chart()["yuejiang"], book()) == ("子", ["丑", "亥", "酉"])
+    monkeypatch.setenv("ALMANAC_CONFIG", str(conf))
+    assert (chart()["yuejiang"], book()) == ("亥", ["亥", "酉", "未"])
+    conf.write_text('[liuren]\nbiyongge = true\n')
+    os.utime(conf, ns=(conf.stat().st_atime_ns, conf.stat().st_mtime_ns + 10**9))
+    assert (chart()["yuejiang"], book()) == ("子", ["丑", "亥", "酉"])
+    conf.write_text('[liuren]\nyuejiang_switch = "jie"\n')
+    os.utime(conf, ns=(conf.stat().st_atime_ns, conf.stat().st_mtime_ns + 2 * 10**9))
+    assert chart()["yuejiang"] == "亥"
+    monkeypatch.delenv("ALMANAC_CONFIG")
+    assert (chart()["yuejiang"], book()) == ("子", ["丑", "亥", "酉"])
 
 
 @pytest.mark.parametrize("kwargs", [

@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import sxtwl
 
 from . import lunar as _lunar
-from .cycles import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, GanZhi
+from .cycles import BRANCH_ELEMENT, BRANCHES, ELEMENTS, PILLARS, STEM_ELEMENT, GanZhi
 from .errors import BadInput
 from .lunar import LunarDate
 from .shared import kept_hash, state_without_kept_hash
@@ -167,14 +167,20 @@ def parse_date(value: "date | str") -> date:
 
 def localize(naive: datetime, tz: ZoneInfo) -> datetime:
     """Attach ``tz`` to a wall-clock time, refusing a time that the zone skips (a DST gap)."""
+    return _localized(naive, tz)[0]
+
+
+def _localized(naive: datetime, tz: ZoneInfo) -> tuple[datetime, datetime]:
+    """``localize(naive, tz)`` and the same instant in UTC (which its gap check computes)."""
     # built, not ``replace``d, and compared as wall clocks of the same zone (which ignores the
     # offsets): the two ``replace`` calls cost more than the round trip itself
     aware = datetime(naive.year, naive.month, naive.day, naive.hour, naive.minute, naive.second,
                      naive.microsecond, tz, fold=naive.fold)
-    if aware.astimezone(UTC).astimezone(tz) != aware:
+    utc = aware.astimezone(UTC)
+    if utc.astimezone(tz) != aware:
         raise BadInput(f"{naive.isoformat(timespec='minutes')} does not exist in {tz.key} "
                        f"(the clocks skip it at a daylight-saving change); give a time outside the gap")
-    return aware
+    return aware, utc
 
 
 def parse_moment(value: "datetime | str", tz: "str | None", default_tz: str) -> datetime:
@@ -183,8 +189,16 @@ def parse_moment(value: "datetime | str", tz: "str | None", default_tz: str) -> 
     A naive value is read as wall-clock time in ``tz`` (or ``default_tz``); with ``tz`` given, an
     aware value is converted into that zone.
     """
-    zone_name = tz or default_tz
-    z = zone(zone_name)
+    z = zone(tz or default_tz)
+    value = _datetime_of(value)
+    if value.tzinfo is None or value.utcoffset() is None:
+        return localize(value, z)
+    return value.astimezone(z) if tz else value
+
+
+def _datetime_of(value: "datetime | str") -> datetime:
+    """The ``datetime`` (naive or aware) of an ISO 8601 string, or the ``datetime`` given; its
+    year checked."""
     if isinstance(value, str):
         text = value.strip().replace(" ", "T", 1)
         if text.endswith("Z"):
@@ -197,9 +211,29 @@ def parse_moment(value: "datetime | str", tz: "str | None", default_tz: str) -> 
     elif not isinstance(value, datetime):
         raise BadInput(f"{value!r} is not a date-time (ISO 8601 string or datetime)")
     _check_year(value.year)
-    if value.tzinfo is None or value.utcoffset() is None:
-        return localize(value, z)
-    return value.astimezone(z) if tz else value
+    return value
+
+
+def read_moment(value: "datetime | str", tz: "str | None",
+                opts: CalendarOptions) -> tuple[datetime, datetime, date, int, int]:
+    """``(instant, the instant in UTC, almanac day, its day-pillar index, 時辰 branch)``: the moment
+    as :func:`parse_moment` reads it (``tz``, else ``opts.default_tz``) placed as
+    :func:`moment_hour` places it, in one pass — the UTC instant of the daylight-saving gap check
+    is kept for the caller's term look-up (:func:`term_span` takes it as it is), and a naive
+    value's wall clock is the civil clock the 時辰 follow."""
+    z = zone(tz or opts.default_tz)
+    value = _datetime_of(value)
+    if value.tzinfo is None:
+        instant, utc = _localized(value, z)
+        clock = value if opts.time_basis == "civil" else solar_clock(instant, opts, z)
+    else:
+        instant = (localize(value, z) if value.utcoffset() is None
+                   else value.astimezone(z) if tz else value)
+        _check_year(instant.year)
+        utc = instant.astimezone(UTC)
+        clock = solar_clock(instant, opts, instant.tzinfo)
+    zi_day = _zi_day_of_clock(clock, opts)
+    return instant, utc, zi_day, (zi_day.toordinal() - _JIAZI_DAY) % 60, _branch_of_clock(clock)
 
 
 # --------------------------------------------------------------------------- solar terms
@@ -339,12 +373,13 @@ def month_year_branches(instant: datetime, span: "tuple[SolarTerm, SolarTerm] | 
     """The branches of the month and year pillars at ``instant`` (月建, 太歲). Both turn only at a
     節 (立春 is one), so they are worked out once per 節. ``span``: the instant's
     :func:`term_span` when the caller has it already."""
-    return _month_year_of_jie((span or term_span(instant))[1])
+    return _month_year_of_jie((span or term_span(instant))[1].at)
 
 
 @lru_cache(maxsize=512)
-def _month_year_of_jie(jie: "SolarTerm") -> tuple[int, int]:
-    return month_pillar_at(jie.at).branch, year_pillar_at(jie.at).branch
+def _month_year_of_jie(jie_at: datetime) -> tuple[int, int]:
+    # keyed by the 節's instant: a datetime keeps its hash, a SolarTerm hashes its fields each time
+    return month_pillar_at(jie_at).branch, year_pillar_at(jie_at).branch
 
 
 def month_pillar_at(instant: datetime) -> GanZhi:
@@ -363,7 +398,7 @@ _JIAZI_DAY = date(1993, 10, 10).toordinal()
 
 def day_pillar(d: date) -> GanZhi:
     """The day pillar of a date: a plain count of days (1993-10-10 was 甲子)."""
-    return GanZhi((d.toordinal() - _JIAZI_DAY) % 60)
+    return PILLARS[(d.toordinal() - _JIAZI_DAY) % 60]
 
 
 def hour_pillar(day: GanZhi, branch: int) -> GanZhi:
@@ -560,7 +595,8 @@ def strengths(month_branch: int) -> dict[str, str]:
 __all__ = [
     "BRANCHES", "CalendarOptions", "HourSlot", "LunarDate", "Moment", "SolarTerm", "STEM_ELEMENT",
     "TERM_NAMES", "day_hours", "day_pillar", "hour_pillar", "localize", "lunar_date",
-    "is_fenzhi_day", "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment", "season_element",
+    "is_fenzhi_day", "is_sili_day", "moment_facts", "moment_hour", "month_pillar_at", "parse_date", "parse_moment",
+    "read_moment", "season_element",
     "solar_terms", "strength", "strengths", "term_before", "term_span", "terms_between", "year_pillar_at",
     "yuejiang_at", "zone",
 ]

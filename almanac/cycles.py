@@ -131,6 +131,8 @@ class GanZhi:
 
 #: the sixty pillars, interned (``GanZhi.of`` hands these out), and their names for ``str``
 _ALL: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
+#: the sixty pillars by index (the interned ones: cheaper than building a ``GanZhi``)
+PILLARS = _ALL
 _NAMES: tuple[str, ...] = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 #: each pillar by its name (GanZhi.parse's common case)
 _BY_NAME: dict[str, GanZhi] = dict(zip(_NAMES, _ALL))

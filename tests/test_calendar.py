@@ -180,3 +180,57 @@ def test_fixed_offset_moment_reads_its_own_clock():
     # 13:30 at +09:00 is 12:30 in Shanghai: the hour is read on the moment's own clock (未).
     t = cal.parse_moment("2026-11-29T13:30+09:00", None, "Asia/Shanghai")
     assert BRANCHES[cal.moment_facts(t).hour_branch] == "未"
+
+
+def _read_by_parts(value, tz, opts):
+    """What ``read_moment`` gives, by the functions it stands for: ``parse_moment``, then
+    ``moment_hour``; the same one-line error for bad input (a daylight-saving gap)."""
+    try:
+        instant = cal.parse_moment(value, tz, opts.default_tz)
+        _clock, zi_day, pillar, branch = cal.moment_hour(instant, opts)
+    except BadInput as e:
+        return str(e)
+    return instant, instant.astimezone(UTC), zi_day, pillar.index, branch
+
+
+def _read(value, tz, opts):
+    try:
+        return cal.read_moment(value, tz, opts)
+    except BadInput as e:
+        return str(e)
+
+
+_CLOCKS = [cal.CalendarOptions(), cal.CalendarOptions(day_boundary="midnight"),
+           cal.CalendarOptions(time_basis="mean_solar", longitude=-74.0, latitude=40.7),
+           cal.CalendarOptions(time_basis="true_solar", longitude=126.98, latitude=37.57,
+                               default_tz="Asia/Seoul"),
+           cal.CalendarOptions(time_basis="korean", default_tz="Asia/Seoul")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.datetimes(min_value=datetime(1985, 1, 1), max_value=datetime(2031, 12, 31)),
+       st.sampled_from([None, "Asia/Shanghai", "America/New_York", "Europe/London", "Asia/Seoul"]),
+       st.sampled_from(_CLOCKS),
+       st.sampled_from(["naive", "string", "offset", "Z", "aware"]))
+def test_read_moment_is_parse_moment_then_moment_hour(naive, tz, opts, form):
+    value = {"naive": naive, "string": naive.isoformat(timespec="minutes"),
+             "offset": naive.isoformat() + "-03:30", "Z": naive.isoformat() + "Z",
+             "aware": naive.replace(tzinfo=cal.zone("Europe/London"))}[form]
+    got, want = _read(value, tz, opts), _read_by_parts(value, tz, opts)
+    assert got == want
+    if not isinstance(want, str):     # the same instant written the same way, in the same zone
+        assert got[0].isoformat() == want[0].isoformat() and got[0].tzinfo == want[0].tzinfo
+
+
+def test_read_moment_in_gaps_and_folds():
+    ny = cal.CalendarOptions(default_tz="America/New_York")
+    for value in ("2026-03-08T02:30", "2026-11-01T01:30", datetime(2026, 11, 1, 1, 30, fold=1),
+                  "1988-04-17T02:30", " 2026-03-08 03:00 ", "2026-03-08T01:59:59.999999"):
+        for tz in (None, "Asia/Shanghai"):
+            assert _read(value, tz, ny) == _read_by_parts(value, tz, ny)
+    assert "does not exist" in _read("2026-03-08T02:30", None, ny)
+    fold = _read(datetime(2026, 11, 1, 1, 30, fold=1), None, ny)
+    assert fold[0].utcoffset() == timedelta(hours=-5) and fold[1].hour == 6
+    for bad in ("2026-13-01T00:00", "yesterday", "0999-12-31T12:00", 20261201):
+        with pytest.raises(BadInput):
+            cal.read_moment(bad, None, ny)

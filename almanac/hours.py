@@ -19,7 +19,7 @@ from functools import lru_cache
 import config as _config
 
 from . import calendar as cal
-from .liuren.chart import Chart, chart_for, chart_table
+from .liuren.chart import Chart, chart_table
 from .liuren.generals import is_night_fixed, is_night_ziwu
 from .liuren.options import LiurenOptions
 from .liuren.plate import rotation
@@ -71,7 +71,7 @@ def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options,
     """The 六壬 chart of an hour: ``(chart, 月將, night)`` (``span`` as in :func:`yuejiang_for`)."""
     yj = yuejiang_for(instant, opts.liuren, span)
     night = is_night(instant, hour_branch, opts)
-    return chart_for(day_index, rotation(yj, hour_branch), night, opts.liuren), yj, night
+    return chart_table(opts.liuren)[day_index, rotation(yj, hour_branch), night], yj, night
 
 
 def season_marks(instant: datetime) -> SeasonMarks:

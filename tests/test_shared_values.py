@@ -180,3 +180,104 @@ def test_moment_charts_from_kept_answers_equal_charts_computed_afresh():
         a["keti_hour"].append({})
     b = api.chart(moments[0], tz="Asia/Shanghai")
     assert b["moment"].startswith("2026-03-01T00:17") and b["hour"] == "子"
+
+
+# --------------------------------------------------------------------------- answers of repeats
+
+#: caches that hold no answer, only what is read the same way every time (the compiled 課體
+#: catalogue, the zone database's names, sxtwl's raw term instants): kept so that emptying the
+#: others costs a millisecond, not fifty
+_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "_terms_from_lichun"}
+
+
+def _project_caches() -> list:
+    import functools
+    import sys
+    out = []
+    for name, mod in list(sys.modules.items()):
+        if name.split(".")[0] in ("almanac", "config"):
+            out += [v for k, v in vars(mod).items()
+                    if isinstance(v, functools._lru_cache_wrapper) and k not in _STATIC_CACHES]
+    return out
+
+
+def _empty_every_cache(caches: list) -> None:
+    import config as config_mod
+    from almanac.api import charts
+    from almanac.liuren import options
+    for c in caches:
+        c.cache_clear()
+    config_mod._cache.clear()
+    config_mod._derived.clear()
+    options._BY_DIGEST.clear()
+    charts._last_settings = None
+
+
+def _answer(fn, *args, **kw) -> str:
+    try:
+        return _dump(fn(*args, **kw))
+    except ValueError as e:                 # bad input (a daylight-saving gap): the same line
+        return f"BadInput: {e}"
+
+
+def _bench_moments() -> list[str]:
+    from datetime import datetime
+    start = datetime(2026, 1, 1, 0, 7)        # bench/bench_api.py's moments: a year, every 時辰 and 月將
+    return [(start + timedelta(minutes=97 * i)).isoformat(timespec="minutes") for i in range(5400)]
+
+
+def _moment_calls() -> list[tuple[tuple, dict]]:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    moments = _bench_moments()
+    calls = [((m,), {"tz": "Asia/Shanghai"}) for m in moments]                 # the bench's call
+    few = moments[::9] + ["2026-03-08T02:30", "2026-03-29T01:30", "2026-11-01T01:30"]  # gaps, a fold
+    calls += [((m,), {"tz": "America/New_York"}) for m in few]
+    calls += [((m,), {"tz": "Europe/London", "clock": "true_solar", "place": "-0.1,51.5"}) for m in few]
+    calls += [((m,), {"tz": "Asia/Seoul", "clock": "korean", "lunar": "korean", "school": "mengzhong"})
+              for m in few]
+    calls += [((m + "+09:00",), {"tz": "Asia/Shanghai"}) for m in few]        # aware, converted
+    calls += [((m + "Z",), {}) for m in few[::4]]                              # aware, kept in UTC
+    ny = ZoneInfo("America/New_York")
+    calls += [((datetime.fromisoformat(m).replace(tzinfo=ny),), {}) for m in few[::4]]
+    calls += [((datetime.fromisoformat(m),), {"tz": "Asia/Tokyo"}) for m in few[::4]]
+    return calls
+
+
+def test_repeated_moment_charts_equal_charts_computed_with_every_cache_emptied():
+    """``api.chart`` over the bench's moments (and, for a ninth of them, other zones — with their
+    daylight-saving gaps —, clocks, a school, aware strings and datetimes), asked twice so that the
+    second answers come from what the first kept, equals, byte for byte as JSON, each answer
+    computed alone with every cache emptied (the configuration's too)."""
+    calls = _moment_calls()
+    for args, kw in calls:
+        _answer(api.chart, *args, **kw)
+    kept = [_answer(api.chart, *args, **kw) for args, kw in calls]
+    caches = _project_caches()
+    fresh = []
+    for args, kw in calls:
+        _empty_every_cache(caches)
+        fresh.append(_answer(api.chart, *args, **kw))
+    gaps = {(args[0], kw.get("tz")) for (args, kw), a in zip(calls, fresh) if a.startswith("BadInput")}
+    assert {("2026-03-08T02:30", "America/New_York"), ("2026-03-29T01:30", "Europe/London")} <= gaps
+    assert ("2026-11-01T01:30", "America/New_York") not in gaps       # a fold, not a gap
+    mismatched = [(calls[i], kept[i][:200], fresh[i][:200])
+                  for i in range(len(calls)) if kept[i] != fresh[i]]
+    assert not mismatched, mismatched[:3]
+
+
+def test_repeated_textbook_charts_equal_charts_computed_with_every_cache_emptied():
+    from almanac.cycles import BRANCHES, GanZhi
+    cases = [((str(GanZhi(d)),), {"yuejiang": BRANCHES[yj], "hour": BRANCHES[hr]})
+             for d in range(60) for yj in range(12) for hr in range(12)][::7]
+    cases += [(("乙丑",), {"gan_shang": "巳", "noble": "night", "school": "mengzhong"}),
+              (("癸亥",), {"yuejiang": "子", "hour": "午", "config": {"liuren": {"daynight": "ziwu"}}})]
+    for args, kw in cases:
+        api.textbook_chart(*args, **kw)
+    kept = [_answer(api.textbook_chart, *args, **kw) for args, kw in cases]
+    caches = _project_caches()
+    fresh = []
+    for args, kw in cases:
+        _empty_every_cache(caches)
+        fresh.append(_answer(api.textbook_chart, *args, **kw))
+    assert [i for i in range(len(cases)) if kept[i] != fresh[i]] == []

@@ -14,9 +14,8 @@ from datetime import datetime
 
 from config import load
 
-from ..calendar import (hour_pillar, moment_facts, moment_hour, month_year_branches,
-                        parse_moment, term_span)
-from ..cycles import BRANCHES, GanZhi
+from ..calendar import hour_pillar, moment_facts, month_year_branches, read_moment, term_span
+from ..cycles import BRANCHES, PILLARS, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
 from ..liuren.daymarks import day_marks
@@ -89,8 +88,8 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     「干上」 example without an hour is read by day. The answer is a new dict; its nested lists
     and dicts are the chart's shared, read-only document (``Chart.document``): deep-copy to change.
     """
-    cfg = load_choices(config, school=school)
-    opts = LiurenOptions.from_config(cfg)
+    settings = _settings(config, school=school)
+    cfg, opts = settings.cfg, settings.liuren
     pillar = GanZhi.parse(day)
     if gan_shang is not None and (yuejiang is not None or hour is not None):
         raise BadInput("give either gan_shang or yuejiang and hour, not both")
@@ -108,16 +107,16 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
         night = _NOBLE[noble.strip()]
     else:
         raise BadInput(f"noble {noble!r} is not day or night")
-    doc = {"day": str(pillar), "yuejiang": BRANCHES[yj] if yj is not None else None,
-           "hour": BRANCHES[hr] if hr is not None else None}
     prof = _reading_profile(cfg, task) if task is not None else None
     c = chart_for(pillar.index, k, night, opts)
-    doc.update(c.document)
+    # the chart's document after these three keys (its own "day" is the pillar's name too)
+    doc = {"day": str(pillar), "yuejiang": BRANCHES[yj] if yj is not None else None,
+           "hour": BRANCHES[hr] if hr is not None else None, **c.document}
     if hr is not None:
         doc["keti_hour"] = moment_json(c, hr)
-    doc["day"] = str(pillar)
-    doc["school"] = cfg.get("school", "default")
-    doc = _with_lang(doc, lang)
+    doc["school"] = settings.school
+    if lang is not None:
+        doc = _with_lang(doc, lang)
     if prof is not None:
         from ..judgement.reading import chart_facts, reading
         from ..lang import check_lang
@@ -136,18 +135,17 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     (the chart's document, ``keti_hour`` and ``place``) are shared and read-only: deep-copy to
     change them.
     """
-    cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
-    opts = Options.from_config(cfg)
+    settings = _settings(config, place, clock, lunar, school)
+    cfg, opts, school = settings.cfg, settings.options, settings.school
     prof = _reading_profile(cfg, task) if task is not None else None
     person = parse_person(born, sex) if born is not None or sex is not None else None
     if person is not None and prof is None:
         raise BadInput("born and sex read the chart for a person: give a task too")
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
-    instant = parse_moment(moment, tz, opts.calendar.default_tz)
-    _clock, _zi_day, day_pillar, branch = moment_hour(instant, opts.calendar)
-    span = term_span(instant)           # one term look-up for the 月將, 月建 and 太歲
-    c, yj, _night = chart_at(instant, day_pillar.index, branch, opts, span)
+    instant, utc, zi_day, day_index, branch = read_moment(moment, tz, opts.calendar)
+    span = term_span(utc)               # one term look-up for the 月將, 月建 and 太歲
+    c, yj, _night = chart_at(instant, day_index, branch, opts, span)
     # the moment's own 課體: the 占時, the month (旺相), year (太歲) and 月將 of the instant, the
     # day's marks, and the asker's 本命 and 行年 when one is given
     ming = nian = None
@@ -155,10 +153,9 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
-    marks = day_marks(_zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
-    my = month_year_branches(instant, span)
+    marks = day_marks(zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
+    my = month_year_branches(utc, span)
     tz_name = getattr(instant.tzinfo, "key", None) or str(instant.tzinfo)
-    school = cfg.get("school", "default")
     # everything but the instant itself follows from the chart, the answer of its moment's 課體,
     # the 月將 (which with the chart gives the day and 時辰), the zone and the config's choices:
     # kept with that answer (keti.moment_view) and copied, the instant written into the copy; the
@@ -170,6 +167,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     kept = answers.get(key)
     if kept is None:
         more = moment_of(*my, yj, ming, nian, **marks)
+        day_pillar = PILLARS[day_index]
         kept = moment_view(c, branch, more, ("api.chart", yj, tz_name, opts.calendar, school),
                            lambda c, _found: _moment_answer(c, branch, more, day_pillar, yj, tz_name,
                                                             cfg, opts.calendar))
@@ -178,7 +176,8 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         answers[key] = kept
     doc = dict(kept)
     doc["moment"] = instant.isoformat()
-    doc = _with_lang(doc, lang)
+    if lang is not None:
+        doc = _with_lang(doc, lang)
     if prof is not None:
         doc["reading"] = _moment_reading(moment_facts(instant, opts.calendar), cfg, prof, lang, person)
         if person is not None:
@@ -188,6 +187,46 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
 
 #: moments (by their facts) whose answer a chart keeps for ``chart``; beyond it they are dropped
 _ANSWERS_PER_CHART = 64
+
+
+class _Settings:
+    """A request's configuration with what a chart reads of it, each part derived when first
+    asked for: the school's name, the 六壬 options (``textbook_chart``) and all the engines'
+    ``Options`` (``chart``)."""
+
+    __slots__ = ("cfg", "school", "_liuren", "_options")
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.school = cfg.get("school", "default")
+        self._liuren = self._options = None
+
+    @property
+    def liuren(self) -> LiurenOptions:
+        if self._liuren is None:
+            self._liuren = LiurenOptions.from_config(self.cfg)
+        return self._liuren
+
+    @property
+    def options(self) -> Options:
+        if self._options is None:
+            self._options = Options.from_config(self.cfg)
+        return self._options
+
+
+#: the settings of the configuration last asked for: the same ``Config`` object comes back call
+#: after call, and deriving what is read of it (hashing it, its school's name) costs more than this
+_last_settings: "_Settings | None" = None
+
+
+def _settings(config, place=None, clock=None, lunar=None, school=None) -> _Settings:
+    """The request's configuration (``choices.load``) with what a chart reads of it."""
+    global _last_settings
+    cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
+    last = _last_settings
+    if last is None or last.cfg is not cfg:
+        last = _last_settings = _Settings(cfg)
+    return last
 
 
 def _moment_answer(c, branch, more, day_pillar, yj, tz_name, cfg, calendar) -> dict:

@@ -1,6 +1,7 @@
 """The API's calls beside their peers, side by side in one process, as ratios.
 
     python bench/bench_api.py [--rounds 5] [--days 730]
+    python bench/bench_api.py --process-time 5     # our chart paths alone, by process time
 
 Rows (docs/performance.md keeps the table and the goals):
 
@@ -75,10 +76,10 @@ def _rounds(ours, ours_cases, peer, peer_cases, rounds: int) -> tuple[float, flo
     return statistics.median(mine), statistics.median(theirs), statistics.median(ratios)
 
 
-def charts(rounds: int) -> list[dict]:
+def _ours():
+    """Our two chart paths, each with its cases: ``[(name, fn, cases, goal)]``."""
     from almanac import api
-    cases = _chart_cases()
-    tb = [(d, BRANCHES[yj], BRANCHES[hr]) for d, yj, hr in cases]
+    tb = [(d, BRANCHES[yj], BRANCHES[hr]) for d, yj, hr in _chart_cases()]
 
     def textbook(day, yj, hr):
         return api.textbook_chart(day, yuejiang=yj, hour=hr)
@@ -90,10 +91,33 @@ def charts(rounds: int) -> list[dict]:
     def moment(iso):
         return api.chart(iso, tz="Asia/Shanghai")
 
-    for c in tb[:50]:
-        textbook(*c)
-    for m in moments[:50]:
-        moment(*m)
+    return [("api.textbook_chart", textbook, tb, 1000), ("api.chart(moment)", moment, moments, 500)]
+
+
+def process_times(passes: int) -> list[dict]:
+    """Process time a call of each chart path over its cases met again (after one pass over
+    them): the minimum over ``passes`` passes. Steadier than the wall clock on a loaded machine;
+    run it alternately with a checkout of the code before for a "before" figure."""
+    rows = []
+    for name, fn, cases, _goal in _ours():
+        for c in cases:
+            fn(*c)
+        best = float("inf")
+        for _ in range(passes):
+            t = time.process_time()
+            for c in cases:
+                fn(*c)
+            best = min(best, (time.process_time() - t) / len(cases))
+        rows.append({"path": name, "process_us": best * 1e6, "passes": passes})
+    return rows
+
+
+def charts(rounds: int) -> list[dict]:
+    cases = _chart_cases()
+    ours = _ours()
+    for _, fn, ours_cases, _ in ours:
+        for c in ours_cases[:50]:
+            fn(*c)
     try:
         peer = _kin(cases)
     except ImportError:
@@ -101,8 +125,7 @@ def charts(rounds: int) -> list[dict]:
         return []
     sample = cases[::24][:rounds * 12]                 # kinliuren runs ~ a hundred a second
     rows = []
-    for name, fn, ours_cases, goal in (("api.textbook_chart", textbook, tb, 1000),
-                                       ("api.chart(moment)", moment, moments, 500)):
+    for name, fn, ours_cases, goal in ours:
         a, b, ratio = _rounds(fn, ours_cases, peer, sample, rounds)
         rows.append({"path": name, "ours_us": a * 1e6, "peer": "kinliuren", "peer_us": b * 1e6,
                      "ratio": ratio, "goal": goal})
@@ -162,7 +185,14 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--days", type=int, default=730, help="new days for api.day (bench_day's 730)")
     ap.add_argument("--fresh-days", type=int, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--process-time", type=int, default=None, metavar="PASSES",
+                    help="only our chart paths: process time a call, the minimum of PASSES passes")
     args = ap.parse_args(argv)
+    if args.process_time:
+        for r in process_times(args.process_time):
+            print(f"{r['path']:44s} {r['process_us']:8.2f}µs process time a call "
+                  f"(minimum of {r['passes']} passes)")
+        return 0
     if args.fresh_days:
         print(json.dumps(_fresh_days(args.fresh_days, max(1, args.rounds))))
         return 0

@@ -37,10 +37,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_sanjiao": ("structure", "yinhe"),
     "keti_zhuyin": ("jia", "sanchuan"),
     "keti_zhuixu": ("lin", "fayong"),
-    "keti_longzhan": ("tongwei", "maoyou"),
-    "keti_jiuchou": ("lin", "fayong"),
+    "keti_longzhan": ("tongwei", "maoyou", "shang", "anyday"),
+    "keti_jiuchou": ("lin", "fayong", "ganzhi"),
     "keti_longde": ("either", "both"),
-    "keti_youzi": ("verse", "daquan"),
+    "keti_youzi": ("daquan", "tu", "verse"),
     "keti_tianyu": ("daquan", "zhinan"),
     "keti_siqi": ("sike", "richen"),
     "keti_chongpo": ("daquan", "either"),
@@ -74,10 +74,10 @@ class LiurenOptions:
     keti_sanjiao: str = "structure"     # 三交: 仲 structure / plus a 仲 riding 太陰·六合 (大全 text)
     keti_zhuyin: str = "jia"            # 鑄印: 戌加巳 with both in the 三傳 / 三傳 exactly 巳戌卯
     keti_zhuixu: str = "lin"            # 贅婿: 干支 on each other (訂訛) / and that one used (大全)
-    keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用·酉日酉用 (大全) / any 卯酉 用 on 卯酉日
-    keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支, used or not (訂訛) / and used (大全)
+    keti_longzhan: str = "tongwei"      # 龍戰: 卯日卯用 (大全) / 卯酉 用 / 用 on 卯酉 (訂訛) / any day (觀月經)
+    keti_jiuchou: str = "lin"           # 九醜: 丑 over the 支 (訂訛) / and used (大全) / over 干 or 支 (心鏡)
     keti_longde: str = "either"         # 龍德: 太歲 or 月將 with 天乙 used / both at once (課目 verse)
-    keti_youzi: str = "verse"           # 遊子: 季神 used on 旬丁 (課目) / and all 三傳 土 (大全 課經集)
+    keti_youzi: str = "daquan"          # 遊子: 三傳 all 土, 用 on 旬丁 (大全) / 三傳 土 (觀月經) / 季用 乘丁 (課目)
     keti_tianyu: str = "daquan"         # 天獄: 用 囚死 or the 日墓 (大全) / 囚死 only (指南); 罡 on 日本
     keti_siqi: str = "sike"             # 死奇: 辰 used from any of the 四課 (日辰陰陽) / on 干上 or 支上 only
     keti_chongpo: str = "daquan"        # 衝破: 日辰's 沖神 used on its own 破 (大全's example) / or on the 日辰's 破

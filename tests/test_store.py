@@ -470,6 +470,34 @@ def test_several_option_sets_are_kept_per_day_up_to_the_cap(db_url, monkeypatch)
     assert len(computed) == 2  # the evicted default is computed again
 
 
+def test_the_cap_holds_when_another_set_is_written_during_a_precompute(db_url, monkeypatch):
+    """Two precomputes of other schools at once: the second one's write counts the rows the
+    first committed after the second started, and keeps the cap."""
+    from almanac.api.choices import apply
+    from exports.store import compute as C
+    cap = {"store": {"option_sets": 2}}
+    default = config_mod.load(cap)
+    first, second = [apply(config_mod.load(cap), school=n) for n in ("daquan", "mengzhong")]
+    days = ("2026-08-01", "2026-08-02")
+    Store(db_url, default).precompute(*days, TZ)
+    real = Store._computed_chunks
+
+    def racing(self, *args):
+        # the other school's precompute starts and commits after this one has read the range
+        monkeypatch.setattr(Store, "_computed_chunks", real)
+        assert Store(db_url, first).precompute(*days, TZ).evicted == 0
+        yield from real(self, *args)
+
+    monkeypatch.setattr(Store, "_computed_chunks", racing)
+    stats = Store(db_url, second).precompute(*days, TZ)
+    assert stats.written == 2 and stats.evicted == 2
+    store = Store(db_url, default)
+    assert store.counts()["store_days"] == 4 and not store.verify()
+    with store.engine.connect() as conn:
+        kept = set(conn.execute(select(Day.facts_hash).distinct()).scalars())
+    assert kept == {C.facts_hash(first), C.facts_hash(second)}
+
+
 # ---------------------------------------------------------------------- a year, before/after
 def test_a_year_from_the_store_is_byte_identical_to_computing_it(tmp_path, monkeypatch):
     """Days, every task's judgements, ``best`` answers and feeds over a year: read from the

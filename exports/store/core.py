@@ -114,10 +114,10 @@ class Store:
         if progress is not None:
             progress(done, len(dates))
         evicted = 0
-        # rows of other option sets are evicted only when the range holds as many as are kept
-        # (one query here instead of one per batch)
-        keep = self._option_sets() if todo and self._others(tz, start, end, fh) >= \
-            self._option_sets() else None
+        # the cap on option sets is enforced by each batch's own transaction, against the rows
+        # committed by then: a concurrent precompute of another set counts as soon as it has
+        # written (a check once, before computing, let two concurrent runs exceed it)
+        keep = self._option_sets()
         for batch in self._computed_chunks(chunks, tz, fh, th, have):
             evicted += self._flush(batch, tz, fh, th, stats, keep=keep)
             done += len(batch)
@@ -207,6 +207,11 @@ class Store:
         evicted = 0
         try:
             with self.engine.begin() as conn:
+                if keep is not None and conn.dialect.name == "postgresql":
+                    # writers of one zone that may add option sets take turns, so each one's
+                    # eviction sees the others' rows (SQLite writers take turns already:
+                    # BEGIN IMMEDIATE)
+                    conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (_zone_lock(tz),))
                 q = select(Day.id, Day.date, Day.facts_hash, Day.task_hashes, Day.task_heads,
                            Day.task_sums).where(
                     Day.tz == tz, Day.facts_hash == fh,
@@ -290,14 +295,6 @@ class Store:
             evicted += self._flush([self._compute(c.date, tz, fh, th, None)], tz, fh, th, stats,
                                    _retry, force, keep)
         return evicted
-
-    def _others(self, tz: str, start: dt.date, end: dt.date, fh: str) -> int:
-        """The option sets other than ``fh`` stored for some day of the range."""
-        with reading(self.engine) as conn:
-            n = conn.execute(select(func.count(Day.facts_hash.distinct())).where(
-                Day.tz == tz, Day.date >= start, Day.date <= end, Day.facts_hash != fh)).scalar()
-            conn.rollback()
-        return int(n or 0)
 
     def _option_sets(self) -> int:
         """Option sets kept per (zone, date): ``[store] option_sets``, at least 1."""
@@ -917,6 +914,13 @@ def _day_ids(conn, tz: str, fh: str, dates: list[dt.date]) -> dict[dt.date, int]
         f"SELECT date, id FROM {Day.__tablename__} WHERE tz = {mark} AND facts_hash = {mark} "
         f"AND date IN ({', '.join([mark] * len(dates))})", (tz, fh, *dates)).all()
     return {by_text[str(r[0])]: r[1] for r in rows}
+
+
+def _zone_lock(tz: str) -> int:
+    """The PostgreSQL advisory lock key of one zone's precompute writes (a signed 64-bit int)."""
+    import hashlib
+    return int.from_bytes(hashlib.blake2b(f"store_days {tz}".encode(), digest_size=8).digest(),
+                          "big", signed=True)
 
 
 def _evict(conn, tz: str, dates: list[dt.date], keep: int) -> int:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from typing import Any
 
 from ..calendar import hour_pillar as _calendar_hour_pillar
 from ..cycles import BRANCHES, GanZhi
@@ -127,14 +128,14 @@ class HourQin:
         with the part that the 時禽, 氣將 and branch decide, shared more widely still: ``build``
         must then read only ``mansion``, ``fanqin``, ``daojiang``, ``fan_side``, ``dao_side``,
         ``huoyao``, ``anjin_fanqin_ok``, ``landing`` (``palace``) and ``situations``."""
-        views = self.__dict__.get("_cycle_views")
-        if views is not None and turned:
-            views = views.get(TURNED)
+        fields = self.__dict__
+        views = fields.get("_cycle_views")      # the fact set's table's (CycleTable.views)
         if views is None:
             return freeze(build(self))
-        view = views.get(name)
+        at = (fields["_turned_key"] if turned else fields["_cycle_key"], name)
+        view = views.get(at)
         if view is None:
-            view = views[name] = freeze(build(self))    # a no-op when build gives frozen values
+            view = views[at] = freeze(build(self))      # a no-op when build gives frozen values
         return view
 
     @property
@@ -206,10 +207,14 @@ class CycleTable(dict):
         self.turned: dict[tuple[int, int, int], tuple] = {}
         #: the season-free part of each ``_turned`` answer, shared by the tables of every season
         self.unseasoned = _unseasoned_table(opts)
+        #: the views of HourQin.shared_view, by (fact set key or ``_turned`` key, view name): one
+        #: dict for the table rather than one per fact set (thousands are kept, each one more
+        #: container for every garbage collection to walk)
+        self.views: dict[tuple, Any] = {}
 
     def __missing__(self, key: int) -> dict:
         facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
-                                            self.unseasoned)
+                                            self.unseasoned, self.views)
         return facts
 
 
@@ -235,18 +240,6 @@ def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
 _new, _set = object.__new__, object.__setattr__
 
 
-def _shared(values: tuple) -> tuple:
-    """The shared values of a ``_turned`` answer followed by the dict of JSON views built from
-    them (an hour's fact set holds it under :data:`TURNED`): a plain tuple, not an object with a
-    ``__dict__`` — thousands are kept, and every container kept is one more for each garbage
-    collection to walk."""
-    return (*values, {})
-
-
-#: the key of HourQin.shared_view's views kept for the 時禽/氣將/branch part
-TURNED = "\0turned"
-
-
 #: everything of an hour but its date repeats every 420 days (七元 × 60; a multiple of 7, 10, 28)
 CYCLE = 420
 
@@ -269,9 +262,11 @@ _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
-                    turned_table: dict | None = None, unseasoned: dict | None = None) -> dict:
+                    turned_table: dict | None = None, unseasoned: dict | None = None,
+                    views: dict | None = None) -> dict:
     """HourQin's fields by name for day ``k`` of the 420-day cycle and branch ``b``, the date's
-    own (``zi_day``, ``day``) None, and the views kept with them (``_cycle_views``)
+    own (``zi_day``, ``day``) None, then where its views are kept (``_cycle_views``: ``views``,
+    the table's, and the keys of the fact set and of its ``_turned`` part in it)
     (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     m = _mansion_in_cycle(k, b, opts.hour_rule)
@@ -282,10 +277,10 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
     key = (m.index, qj.index, b)
     turned = turned_table.get(key) if turned_table is not None else None
     if turned is None:
-        turned = _shared(_turned(*key, opts, season, unseasoned))
+        turned = _turned(*key, opts, season, unseasoned)
         if turned_table is not None:
             turned_table[key] = turned
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits, turned_views = turned
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = turned
     return {   # in the order of HourQin's fields (a test checks it), then its views
         "zi_day": None, "branch": b, "pillar": pillar, "mansion": m, "rule": opts.hour_rule,
         "day": None, "qi_jiang": qj, "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
@@ -293,7 +288,8 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
         "anjin": taboos.anjin(m), "anjin_fanqin_ok": fan_ok, "fuduan": taboos.fuduan(b, m),
         "jielu": jl, "jielu_stem": jl_stem, "jielu_strict": jl_strict, "landing": landing,
         "situations": sits, "citations": _CITES[opts.bo],
-        "_cycle_views": {TURNED: turned_views},      # not a field: see HourQin.shared_view
+        # not fields: see HourQin.shared_view
+        "_cycle_views": views, "_cycle_key": k * 12 + b, "_turned_key": key,
     }
 
 

@@ -5,7 +5,9 @@
 1. ``almanac scheduler --once`` in a child process with an empty data folder (precompute of the
    scheduler's horizon, every feed — tasks × languages — and the reports), wall time; then again
    in a new child process on the same folder (the store filled, each day's event texts kept in
-   ``feed-texts.sqlite3``: what a following night costs, less the one day entering each feed);
+   ``feed-texts.sqlite3``, each file's inputs in ``written-files.sqlite3``: a second run of the
+   same night); then ``write_feeds`` of the following nights, each in a new child process on
+   that folder (one day enters each feed: what the feeds of an ordinary night cost);
 2. in this process, over a store holding the horizon: ``write_feeds`` for a night (cold: the
    feed texts are built), then for each following night (one day enters each feed), wall time,
    and the icalendar-only way of writing the same feeds (every event serialised by
@@ -29,6 +31,30 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+_NEXT_NIGHT = """
+import sys, time
+from datetime import date
+t = time.perf_counter()
+from exports import feeds, source
+feeds.write_feeds(source.data_dir() / "feeds", None, date.fromisoformat(sys.argv[1]))
+print(f"{time.perf_counter() - t:.2f}")
+"""
+
+
+def _next_night(tmp: str, day: date) -> str:
+    """Wall time of a new process writing the feeds of ``day`` into the nightly folder, and the
+    part after its start (imports included)."""
+    env = {**os.environ, "ALMANAC_DATA_DIR": tmp}
+    env.pop("ALMANAC_DB_URL", None)
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", _NEXT_NIGHT, day.isoformat()], env=env,
+                         capture_output=True, text=True, timeout=900, cwd=ROOT)
+    dt = time.perf_counter() - t
+    if out.returncode:
+        sys.exit(f"write_feeds failed: {out.stderr.strip()[-500:]}")
+    return f"{dt:6.2f} s  (write_feeds with its imports {out.stdout.strip()} s)"
+
+
 def _once(tmp: str) -> str:
     """Wall time of one ``scheduler --once`` process, and each job's time from its log."""
     env = {**os.environ, "ALMANAC_DATA_DIR": tmp}
@@ -39,8 +65,9 @@ def _once(tmp: str) -> str:
     dt = time.perf_counter() - t
     if out.returncode:
         sys.exit(f"scheduler --once failed: {out.stderr.strip()[-500:]}")
-    jobs = re.findall(r"INFO (\w+) for [\d-]+: \w+ in ([\d.]+) s", out.stderr)
-    return f"{dt:6.2f} s  (" + ", ".join(f"{job} {sec} s" for job, sec in jobs) + ")"
+    jobs = re.findall(r"INFO (\w+) for ([\d-]+): \w+ in ([\d.]+) s", out.stderr)
+    _once.night = date.fromisoformat(jobs[0][1]) if jobs else None
+    return f"{dt:6.2f} s  (" + ", ".join(f"{job} {sec} s" for job, _, sec in jobs) + ")"
 
 
 def _plain_feed(task, start, end, tz, lang, cfg, reads: dict) -> bytes:
@@ -71,6 +98,9 @@ def main(argv=None) -> int:
         if not args.skip_once:
             print(f"scheduler --once, fresh data             : {_once(tmp)}")
             print(f"scheduler --once again, new process      : {_once(tmp)}")
+            for n in range(1, args.nights + 1):
+                print(f"write_feeds, night {n + 1}, new process       : "
+                      f"{_next_night(tmp, _once.night + timedelta(days=n))}")
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALMANAC_DATA_DIR"] = tmp
         os.environ.pop("ALMANAC_DB_URL", None)

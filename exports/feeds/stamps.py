@@ -17,6 +17,7 @@ build the same feed at once (``--workers``) agree on one stamp instead of each w
 from __future__ import annotations
 
 import functools
+import os
 import sqlite3
 import threading
 from datetime import datetime, timezone
@@ -33,15 +34,26 @@ class Stamps:
         self.path = Path(path) if path else None
         self._lock = threading.Lock()
         self._mem: dict[str, tuple[str, str, int]] = {}
+        self._db: sqlite3.Connection | None = None
+        self._pid = 0
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as db:
-                db.execute(_SCHEMA)
+            with self._lock:
+                self._connect().execute(_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30)
-        db.execute("PRAGMA journal_mode=WAL")
-        return db
+        """This process's connection to the ledger (call with ``_lock`` held), opened once: a
+        connection opened and closed per build paid for the open and for the WAL checkpoint
+        that closing the last connection runs. Commits are ``synchronous=NORMAL`` (WAL): a
+        crash of the process loses nothing; a power cut may lose the last builds' new stamps,
+        whose events are then stamped again when next built, as if first seen then."""
+        if self._db is None or self._pid != os.getpid():   # a forked worker opens its own
+            db = sqlite3.connect(self.path, timeout=30, check_same_thread=False,
+                                 isolation_level=None)      # explicit transactions
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._db, self._pid = db, os.getpid()
+        return self._db
 
     def resolve(self, items: dict[str, str], now: datetime | None = None) -> dict[str, tuple[datetime, int]]:
         """For each ``uid → digest``, the stamp and sequence to publish, recording changes."""
@@ -52,7 +64,6 @@ class Stamps:
                 return self._resolve(dict(self._mem), items, now_s)[0]
             db = self._connect()
             try:
-                db.isolation_level = None  # explicit transactions
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     known = dict(self._mem)
@@ -70,9 +81,18 @@ class Stamps:
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise
-            finally:
-                db.close()
+            except sqlite3.Error:
+                self._close()                   # opened afresh by the next call
+                raise
         return out
+
+    def _close(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
 
     def fingerprint(self) -> "str | None":
         """A value that changes whenever the ledger does (None when it lives in memory only, so a
@@ -81,11 +101,9 @@ class Stamps:
         if self.path is None:
             return None
         try:
-            db = self._connect()
-            try:
-                n, seqs = db.execute("SELECT count(*), total(seq) FROM feed_stamps").fetchone()
-            finally:
-                db.close()
+            with self._lock:
+                n, seqs = self._connect().execute(
+                    "SELECT count(*), total(seq) FROM feed_stamps").fetchone()
         except sqlite3.Error:
             return None
         return f"{n}/{int(seqs)}"

@@ -189,9 +189,8 @@ class Store:
         blob = _pack_day(judged)
         out.judged = (blob, checksums.judged(tz, date, blob))
         for t in tasks:
-            rows, _ = judged["tasks"][t]
-            scores = [(float(r[0]) if isinstance(r[0], (int, float)) else None, r[1], r[2])
-                      for r in rows]
+            # ``task_scores``' rows are the stored ones as they are: (float, verdict, bool)
+            scores, _ = judged["tasks"][t]
             head = judged["answer"][t]
             out.scores[t], out.heads[t] = scores, head
             out.sums[t] = checksums.task(tz, date, t, th[t], _dumps(head), scores, out.judged[1])

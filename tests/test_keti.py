@@ -228,14 +228,14 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("lang, line", [
-    ("en", "Lesson forms (課體): Primary Head (元首), Advancing Roots (進茹)"),
-    ("ko", "과체(課體): 원수(元首) 진여(進茹)"),
+    ("en", "Lesson forms (課體): Primary Head (元首), Advancing Roots (進茹), True Harmony (正和)"),
+    ("ko", "과체(課體): 원수(元首) 진여(進茹) 정화(正和)"),
     (None, None)])
 def test_cli_chart_names_its_keti_in_the_readers_language(capsys, lang, line):
     from almanac.cli import main
     assert main(["chart", "--day", "乙丑", "--gan-shang", "巳"] + (["--lang", lang] if lang else [])) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "課體 元首 進茹" in out                      # the book's line stays as the books print it
+    assert "課體 元首 進茹 正和" in out                 # the book's line stays as the books print it
     assert (line in out) if line else not any(l.startswith(("Lesson forms", "과체")) for l in out)
 
 
@@ -361,17 +361,20 @@ ZHIZHI_SPELLING = {
     "死奇": "死奇", "九丑": "九醜", "间传": "間傳", "登三天": "登三天", "登天": "登三天",
     "涉三渊": "涉三淵", "向阳": "向陽", "向三阳": "向陽", "出三阳": "出陽", "出户": "出戶", "变盈": "變盈",
     "入冥": "入冥", "凝阴": "凝陰", "溟蒙": "溟濛", "悖戾": "悖戾", "顾祖": "顧祖", "极阴": "極陰",
-    "时遁": "時遁", "丽明": "勵明", "回明": "回明", "进茹": "進茹", "顺茹": "進茹", "退茹": "退茹",
+    "时遁": "時遁", "回明": "回明", "进茹": "進茹", "顺茹": "進茹", "退茹": "退茹",
     "逆茹": "退茹", "连茹": ("進茹", "退茹"), "曲直": "曲直", "炎上": "炎上", "从革": "從革",
     "润下": "潤下", "稼穑": "稼穡", "四绝": "四絕", "罗网": "羅網", "升阶": "升階", "重阴": "重陰",
+    # the 連茹 by name (三奇課's lists); its 丽明 is the 連茹 午未申 (麗明), not 間傳's 勵明 (酉未巳), and its 迎阳
+    # is printed only on 間傳 卯巳未: the 間傳 格 盈陽, not the 連茹 迎陽 (巳午未)
+    "龙潜": "龍潛", "正和": "正和", "丽明": "麗明", "流金": "流金", "联芳": "聯芳", "迎阳": "盈陽",
 }
 #: printed names the chart alone cannot decide (they need the hour, month or year: the table prints none)
 ZHIZHI_MOMENT = {"天网", "天狱", "二烦", "魄化", "龙德", "官爵", "富贵", "三光", "三阳", "盘珠"}
 #: printed names outside our catalogue (the table's own, or the 課經's less common ones)
 ZHIZHI_OUTSIDE = set(
     "三丘 丘墓 丧门 临官 乘轩 乙奇 五墓 井栏关 伏殃 传墓 六化 关格 出产 出阴 四墓 回环 回还 地烦 "
-    "地结 地网 复生 夜衰 天烦 天罗 天罡 夹定格 奇化 孤寡 循环 旬化 朝支 正和 流金 用墓 病胎 空亡 绝胎 "
-    "联芳 自在 苛察 蓦越 解离 转蓬 迍福 迎阳 进退 退间 逆间 隔角 飞魂 飞魄 龃龉 龙潜".split())
+    "地结 地网 复生 夜衰 天烦 天罗 天罡 夹定格 奇化 孤寡 循环 旬化 朝支 用墓 病胎 空亡 绝胎 "
+    "自在 苛察 蓦越 解离 转蓬 迍福 进退 退间 逆间 隔角 飞魂 飞魄 龃龉".split())
 ZHIZHI_WHY = {"men", "naming", "reading", "slip"}
 
 
@@ -417,12 +420,13 @@ def test_against_the_zhizhi_720():
             if got == (name in differs):
                 wrong.append((day, gs, name, differs.get(name), sorted(ours)))
     assert not wrong, wrong[:10]
-    assert (agree, total) == (2077, 2221)   # docs/liuren.md, "Against an independent 720-課 table"
+    assert (agree, total) == (2084, 2227)   # docs/liuren.md, "Against an independent 720-課 table"
 
 
-#: 課體 no chart of our default school shows: five 間傳 格 whose 三傳 no 課 produces under these
-#: 三傳 rules, and 綴瑕 (涉害 復等 never reached once 比用格 has chosen)
-NEVER = {"綴瑕", "出三天", "入三淵", "偃蹇", "凝陽", "涉疑"}
+#: 課體 no chart of our default school shows: five 間傳 格 and eight named 連茹 whose 三傳 no 課 produces
+#: under these 三傳 rules, and 綴瑕 (涉害 復等 never reached once 比用格 has chosen)
+NEVER = {"綴瑕", "出三天", "入三淵", "偃蹇", "凝陽", "涉疑",
+         "含春", "離漸", "迎陽", "隱明就暗", "回陰", "出獄", "返照", "游魂"}
 
 
 def test_every_definition_is_alive():
@@ -860,15 +864,70 @@ def test_luowang_as_the_bifa_commentary_reads_it():
         assert "羅網" in [x.name for x in _chart({"day": day, "gan_shang": gs}, bifa).keti]
 
 
-def test_lianru_names():
-    """升階 and 重陰 are 連茹 by name: every 升階 is 進茹 and every 重陰 (``lianru``) 退茹; ``either`` adds the
-    伏吟 課 with 亥 used (辛亥日: 柔日, 支上 亥 used), which no 連茹 is."""
+#: 《六壬大全》 課經集 三奇課, its two lists as printed (the 四庫 text), one line a 三傳 and its name. The
+#: first line has lost its name there (「亥子丑陽光在下，空懷寶以迷邦」); seed 002 gives it (「龍潛亥子丑，陽光
+#: 在下，空懷寶以迷邦」), put back here.
+LIANRU_LISTS = {
+    "順連茹三奇十二課": "亥子丑龍潛 子丑寅含春 丑寅卯將泰 寅卯辰正和 卯辰巳離漸 辰巳午升階 巳午未迎陽 午未申麗明 "
+                  "未申酉回春 申酉戌流金 酉戌亥革故鼎新 戌亥子隱明就暗",
+    "逆連茹三奇十二課": "亥戌酉回陰 戌酉申返駕 酉申未出獄 申未午凌陰 未午巳漸希 午巳辰登庸 巳辰卯正己 辰卯寅返照 "
+                  "卯寅丑聯芳 寅丑子游魂 丑子亥入墓 子亥戌重陰",
+}
+
+
+def _lianru_lists():
+    out = {}
+    for title, text in LIANRU_LISTS.items():
+        out[title] = [(tuple(BRANCHES.index(b) for b in line[:3]), line[3:]) for line in text.split()]
+    return out
+
+
+def test_lianru_lists_are_the_24_lianru():
+    """The two lists name every forward and every backward 連茹 三傳 once, each entry cites its line."""
+    lists = _lianru_lists()
+    for title, step in (("順連茹三奇十二課", 1), ("逆連茹三奇十二課", -1)):
+        rows = lists[title]
+        assert len(rows) == 12 and len({b for b, _ in rows}) == 12
+        assert all(b[1] == (b[0] + step) % 12 and b[2] == (b[1] + step) % 12 for b, _ in rows)
+        for branches, name in rows:
+            d = next(d for d in catalogue() if d.name == name)
+            assert d.family == "格局" and not d.needs
+            spelt = "".join(BRANCHES[b] for b in branches)
+            quote = d.source.quote or ""
+            assert spelt + name in quote or name + spelt in quote, (name, quote)
+
+
+def test_lianru_names_hold_exactly_on_their_chuan():
+    """Each of the 24 names is on a chart iff its 三傳 are the name's three branches (晝 and 夜), so forward
+    names are 進茹, backward ones 退茹, and the 24 partition 進茹 + 退茹 (under the default reading of 重陰)."""
+    by_chuan = {b: n for rows in _lianru_lists().values() for b, n in rows}
+    lianru = set(by_chuan.values())
+    forward = {n for _, n in _lianru_lists()["順連茹三奇十二課"]}
+    for night in (False, True):
+        for d in range(60):
+            for k in range(12):
+                c = chart_for(d, k, night)
+                names_ = {x.name for x in c.keti}
+                want = by_chuan.get(tuple(c.transmissions.branches))
+                assert names_ & lianru == ({want} if want else set()), (d, k, night, sorted(names_ & lianru))
+                if want:
+                    assert ("進茹" if want in forward else "退茹") in names_
+
+
+
+def test_longqian_is_the_books_nine():
+    """三奇課's 《觀月經》 note: 「亥將有九課，癸酉、乙酉、丙戌、丁酉、戊戌、己酉、庚戌、辛酉、壬戌九日，俱亥將戌時占，是亥子丑
+    為三傳也」 — the 課 named 龍潛 (三傳 亥子丑) are exactly those nine."""
+    days = "癸酉、乙酉、丙戌、丁酉、戊戌、己酉、庚戌、辛酉、壬戌".split("、")
+    k = (BRANCHES.index("亥") - BRANCHES.index("戌")) % 12
+    book = {(GanZhi.parse(d).index, k) for d in days}
+    ours = {(d, kk) for d in range(60) for kk in range(12) if "龍潛" in [x.name for x in chart_for(d, kk, False).keti]}
+    assert ours == book
+
+
+def test_zhongyin_either_adds_the_fuyin():
+    """``keti_zhongyin = either`` adds the 伏吟 課 with 亥 used (辛亥日: 柔日, 支上 亥 used), which no 連茹 is."""
     either = DEFAULT.changed(keti_zhongyin="either")
-    for d in range(60):
-        for k in range(12):
-            names_ = [x.name for x in chart_for(d, k, False).keti]
-            assert "升階" not in names_ or "進茹" in names_
-            assert "重陰" not in names_ or "退茹" in names_
     fuyin = {"day": "辛亥", "gan_shang": "戌"}
     c = _chart(fuyin)
     assert c.transmissions.branches[0] == BRANCHES.index("亥") and "伏吟" in [k.name for k in c.keti]

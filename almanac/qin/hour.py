@@ -204,7 +204,8 @@ class CycleTable(dict):
         super().__init__()
         self.opts, self.season = opts, season
 
-        self.turned: dict[tuple[int, int, int], tuple] = {}
+        #: the fields that the 時禽, 氣將 and branch decide, by them (``_turned_fields``)
+        self.turned: dict[tuple[int, int, int], dict] = {}
         #: the season-free part of each ``_turned`` answer, shared by the tables of every season
         self.unseasoned = _unseasoned_table(opts)
         #: the views of HourQin.shared_view, by (fact set key or ``_turned`` key, view name): one
@@ -275,21 +276,35 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
     jl_strict = taboos.jielu_strict(pillar, m)
     jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
     key = (m.index, qj.index, b)
-    turned = turned_table.get(key) if turned_table is not None else None
-    if turned is None:
-        turned = _turned(*key, opts, season, unseasoned)
+    base = turned_table.get(key) if turned_table is not None else None
+    if base is None:
+        base = _turned_fields(key, opts, season, unseasoned, views)
         if turned_table is not None:
-            turned_table[key] = turned
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = turned
-    return {   # in the order of HourQin's fields (a test checks it), then its views
-        "zi_day": None, "branch": b, "pillar": pillar, "mansion": m, "rule": opts.hour_rule,
-        "day": None, "qi_jiang": qj, "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
+            turned_table[key] = base
+    fields = base.copy()
+    fields["pillar"] = pillar
+    fields["jielu"], fields["jielu_stem"], fields["jielu_strict"] = jl, jl_stem, jl_strict
+    fields["_cycle_key"] = k * 12 + b
+    return fields
+
+
+def _turned_fields(key: tuple[int, int, int], opts: QinOptions, season: SeasonMarks | None,
+                   unseasoned: dict | None, views: dict | None) -> dict:
+    """The fields of every fact set whose 時禽, 氣將 and branch are ``key`` (all but the hour's
+    pillar and 截路, which :func:`_facts_in_cycle` puts into a copy, and the date's), in the order
+    of HourQin's fields (a test checks it), then where the views are kept."""
+    m_index, qj_index, b = key
+    m = ALL[m_index]
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(*key, opts, season, unseasoned)
+    return {
+        "zi_day": None, "branch": b, "pillar": None, "mansion": m, "rule": opts.hour_rule,
+        "day": None, "qi_jiang": ALL[qj_index], "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
         "dao_side": dao_side, "huoyao": huo, "huoyao_tu_start": opts.huoyao_tu_start,
         "anjin": taboos.anjin(m), "anjin_fanqin_ok": fan_ok, "fuduan": taboos.fuduan(b, m),
-        "jielu": jl, "jielu_stem": jl_stem, "jielu_strict": jl_strict, "landing": landing,
+        "jielu": None, "jielu_stem": None, "jielu_strict": None, "landing": landing,
         "situations": sits, "citations": _CITES[opts.bo],
         # not fields: see HourQin.shared_view
-        "_cycle_views": views, "_cycle_key": k * 12 + b, "_turned_key": key,
+        "_cycle_views": views, "_cycle_key": None, "_turned_key": key,
     }
 
 

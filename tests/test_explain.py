@@ -137,3 +137,38 @@ def test_cli_lang(tmp_path, monkeypatch, capsys):
     assert main(["day", "2026-12-01", "--task", "travel", "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown language" in err
+
+
+def test_simplified_text_is_zhconvs_own_without_importing_pkg_resources():
+    """``almanac.lang.hans`` loads zhconv without pkg_resources (zhconv then opens its table
+    file itself); every zh text of the data files converts as zhconv imported the usual way
+    converts it."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = """
+import glob, json, sys, tomllib
+texts = set()
+def walk(x):
+    if isinstance(x, dict): [walk(v) for v in x.values()]
+    elif isinstance(x, list): [walk(v) for v in x]
+    elif isinstance(x, str) and any('\\u4e00' <= c <= '\\u9fff' for c in x): texts.add(x)
+for f in sorted(glob.glob("almanac/data/**/*.toml", recursive=True)):
+    walk(tomllib.load(open(f, "rb")))
+texts = sorted(texts)
+if sys.argv[1] == "lang":
+    from almanac.lang import hans as conv
+else:
+    import zhconv
+    conv = lambda t: zhconv.convert(t, "zh-cn")
+out = [conv(t) for t in texts]
+print(json.dumps([texts, out, "pkg_resources" in sys.modules], ensure_ascii=False))
+"""
+    root = Path(__file__).resolve().parents[1]
+    ours, theirs = (json.loads(subprocess.run([sys.executable, "-c", code, way], cwd=root, check=True,
+                                              capture_output=True, text=True).stdout)
+                    for way in ("lang", "zhconv"))
+    assert len(ours[0]) > 500 and ours[0] == theirs[0]
+    assert ours[1] == theirs[1] and ours[1] != ours[0]     # the same conversions, and some convert
+    assert ours[2] is False and theirs[2] is True            # zhconv's usual import loads pkg_resources

@@ -187,8 +187,14 @@ def test_concurrent_report_requests_do_not_race(tmp_path):
 
 # ---------------------------------------------------------------------- on-demand reports
 def test_reports_outside_the_window_are_404_and_never_written(data):
+    import config as config_mod
+    from exports.feeds import today_in
     c = _client({"http": {"report_past_days": 3, "report_future_days": 3}})
-    for d in ("2999-12-31", "1999-01-01", (date.today() + timedelta(days=4)).isoformat()):
+    # "today" is the service's zone's date (Asia/Shanghai by default), not the test machine's: late in
+    # a UTC day it is already tomorrow there
+    today = today_in(config_mod.load()["calendar"]["default_tz"])
+    for d in ("2999-12-31", "1999-01-01", (today + timedelta(days=4)).isoformat(),
+              (today - timedelta(days=4)).isoformat()):
         r = c.get(f"/reports/{d}.html")
         assert r.status_code == 404 and "window" in r.json()["error"], r.text
     folder = data / "reports"

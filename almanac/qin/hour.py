@@ -132,10 +132,13 @@ class HourQin:
         views = fields.get("_cycle_views")      # the fact set's table's (CycleTable.views)
         if views is None:
             return freeze(build(self))
-        at = (fields["_turned_key"] if turned else fields["_cycle_key"], name)
-        view = views.get(at)
+        kept = views.get(name)
+        if kept is None:
+            kept = views[name] = {}
+        at = fields["_turned_key"] if turned else fields["_cycle_key"]
+        view = kept.get(at)
         if view is None:
-            view = views[at] = freeze(build(self))      # a no-op when build gives frozen values
+            view = kept[at] = freeze(build(self))       # a no-op when build gives frozen values
         return view
 
     @property
@@ -208,9 +211,9 @@ class CycleTable(dict):
         self.turned: dict[tuple[int, int, int], dict] = {}
         #: the season-free part of each ``_turned`` answer, shared by the tables of every season
         self.unseasoned = _unseasoned_table(opts)
-        #: the views of HourQin.shared_view, by (fact set key or ``_turned`` key, view name): one
-        #: dict for the table rather than one per fact set (thousands are kept, each one more
-        #: container for every garbage collection to walk)
+        #: the views of HourQin.shared_view, by view name, then by the fact set's key (or the
+        #: ``_turned`` key): a few dicts for the table rather than one per fact set (thousands are
+        #: kept, each one more container for every garbage collection to walk)
         self.views: dict[tuple, Any] = {}
 
     def __missing__(self, key: int) -> dict:

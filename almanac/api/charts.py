@@ -126,8 +126,12 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
 
 
 def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=None, place=None,
-          clock=None, lunar=None, school=None) -> dict:
+          clock=None, lunar=None, school=None, partner_born=None, partner_sex=None) -> dict:
     """The chart of an instant: ``moment`` an aware ``datetime`` or ISO string (naive → ``tz``).
+
+    ``partner_born``/``partner_sex``: the asker's partner (with ``born``/``sex``), checked as they
+    are; a man and a woman make a couple, whose two 行年 the 課體 of a couple read (解離, 繁昌 in
+    ``keti_hour``); the reading names the partner beside the person (``reading.partner``).
 
     ``place``, ``clock``, ``lunar`` and ``school`` as in ``almanac.api.choices``. Only what the
     chart needs is computed: the clock's day and 時辰, then the 月將 and 晝/夜 once by the
@@ -141,6 +145,10 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     person = parse_person(born, sex) if born is not None or sex is not None else None
     if person is not None and prof is None:
         raise BadInput("born and sex read the chart for a person: give a task too")
+    partner = (parse_person(partner_born, partner_sex, "partner_")
+               if partner_born is not None or partner_sex is not None else None)
+    if partner is not None and person is None:
+        raise BadInput("partner_born and partner_sex name the asker's partner: give born and sex too")
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
     instant, utc, zi_day, day_index, branch = read_moment(moment, tz, opts.calendar)
@@ -148,11 +156,13 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     c, yj, _night = chart_at(instant, day_index, branch, opts, span)
     # the moment's own 課體: the 占時, the month (旺相), year (太歲) and 月將 of the instant, the
     # day's marks, and the asker's 本命 and 行年 when one is given
-    ming = nian = None
+    ming = nian = fu = qi = None
     if person is not None:
         from ..judgement.person import xingnian, year_of
         ming, yn = BRANCHES.index(person.benming), xingnian(person, year_of(instant))
         nian = BRANCHES.index(yn) if yn is not None else None
+        if partner is not None:
+            fu, qi = _couple_years(person, partner, year_of(instant))
     marks = day_marks(zi_day, instant.tzinfo, opts.calendar, opts.liuren.keti_yuesu)    # 四立 分至 月宿 四正 of the day
     my = month_year_branches(utc, span)
     tz_name = getattr(instant.tzinfo, "key", None) or str(instant.tzinfo)
@@ -160,13 +170,13 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     # the 月將 (which with the chart gives the day and 時辰), the zone and the config's choices:
     # kept with that answer (keti.moment_view) and copied, the instant written into the copy; the
     # chart also keeps it by the facts of the moment themselves (at most _ANSWERS_PER_CHART)
-    key = (branch, my, yj, tuple(marks.values()), ming, nian, tz_name, opts.calendar, school)
+    key = (branch, my, yj, tuple(marks.values()), ming, nian, fu, qi, tz_name, opts.calendar, school)
     answers = c.__dict__.get("_moment_answers")
     if answers is None:
         answers = c.__dict__.setdefault("_moment_answers", {})
     kept = answers.get(key)
     if kept is None:
-        more = moment_of(*my, yj, ming, nian, **marks)
+        more = moment_of(*my, yj, ming, nian, **marks, fu=fu, qi=qi)
         day_pillar = PILLARS[day_index]
         kept = moment_view(c, branch, more, ("api.chart", yj, tz_name, opts.calendar, school),
                            lambda c, _found: _moment_answer(c, branch, more, day_pillar, yj, tz_name,
@@ -182,7 +192,21 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         doc["reading"] = _moment_reading(moment_facts(instant, opts.calendar), cfg, prof, lang, person)
         if person is not None:
             doc["reading"]["person"] = person.to_json()
+        if partner is not None:
+            doc["reading"]["partner"] = partner.to_json()
     return doc
+
+
+def _couple_years(person, partner, year: int) -> tuple[int | None, int | None]:
+    """The husband's and the wife's 行年 in ``year`` as 干支 indices (``keti.moment``'s ``fu``,
+    ``qi``): (None, None) for a pair of one sex (the 課經's 夫妻 names do not apply) or when
+    either is not yet born that year."""
+    from ..judgement.person import husband_and_wife, xingnian_pillar
+    pair = husband_and_wife(person, partner)
+    if pair is None:
+        return None, None
+    fu, qi = (xingnian_pillar(p, year) for p in pair)
+    return (None, None) if fu is None or qi is None else (fu.index, qi.index)
 
 
 #: moments (by their facts) whose answer a chart keeps for ``chart``; beyond it they are dropped

@@ -28,8 +28,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--task", metavar="NAME", help="read the chart for this task (see `almanac tasks`)")
     p.add_argument("--lang", metavar="L", help="language of citations and readings: "
                                                "zh-Hant (default), zh-Hans, ko, en")
-    from .choices import add_person_arguments
+    from .choices import add_partner_arguments, add_person_arguments
     add_person_arguments(p)
+    add_partner_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     from .choices import add_arguments
     add_arguments(p)
@@ -47,6 +48,8 @@ def run(args) -> int:
             raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang")
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
             raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
+        if args.partner_born or args.partner_sex:
+            raise BadInput("--partner-born and --partner-sex go with a DATETIME (the couple's 行年 that year)")
         if args.place or args.clock or args.lunar:
             raise BadInput("--place, --clock and --lunar go with a DATETIME; a --day chart takes --school only")
         doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
@@ -59,7 +62,8 @@ def run(args) -> int:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
         from .choices import kwargs
         doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task,
-                    born=args.born, sex=args.sex, **kwargs(args))
+                    born=args.born, sex=args.sex, partner_born=args.partner_born,
+                    partner_sex=args.partner_sex, **kwargs(args))
     emit(doc, args.json, render)
     return 0
 

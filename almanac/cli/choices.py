@@ -46,3 +46,11 @@ def add_person_arguments(p) -> None:
     p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
                                                         "their birth-year branch (本命) and year branch (行年) are read")
     p.add_argument("--sex", metavar="m|f", help="the person's sex, m or f (with --born)")
+
+
+def add_partner_arguments(p) -> None:
+    """``--partner-born``/``--partner-sex``: the person's partner (with ``--born``/``--sex``), whose
+    行年 beside theirs the 課體 of a couple read (解離, 繁昌). Checked by ``parse_person`` alone."""
+    p.add_argument("--partner-born", metavar="YEAR|DATE",
+                   help="the partner's birth year or date (with --partner-sex, --born and --sex)")
+    p.add_argument("--partner-sex", metavar="m|f", help="the partner's sex, m or f (with --partner-born)")

@@ -58,16 +58,18 @@ def lichun_year(d: date) -> int:
     return y if year_pillar_at(noon).index == (y - 4) % 60 else y - 1
 
 
-def parse_person(born, sex) -> Person | None:
+def parse_person(born, sex, prefix: str = "") -> Person | None:
     """``Person`` from the API's ``born`` (a year, ``YYYY-MM-DD`` or a date) and ``sex`` (m/f), or
-    None when neither is given."""
+    None when neither is given. ``prefix`` names the pair in the messages (``"partner_"`` for
+    ``partner_born``/``partner_sex``)."""
+    b, x = f"{prefix}born", f"{prefix}sex"
     if born in (None, "") and sex in (None, ""):
         return None
     if born in (None, "") or sex in (None, ""):
-        raise BadInput("born and sex go together: give both (born a year or YYYY-MM-DD, sex m or f)")
+        raise BadInput(f"{b} and {x} go together: give both ({b} a year or YYYY-MM-DD, {x} m or f)")
     s = _SEX.get(sex.strip().lower()) if isinstance(sex, str) else None
     if s is None:
-        raise BadInput(f"sex {sex!r} is not accepted; give m or f")
+        raise BadInput(f"{x} {sex!r} is not accepted; give m or f")
     if isinstance(born, datetime):
         born = born.date()
     if isinstance(born, date):
@@ -80,21 +82,35 @@ def parse_person(born, sex) -> Person | None:
         try:
             year = lichun_year(date.fromisoformat(born.strip()))
         except ValueError:
-            raise BadInput(f"born {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)") from None
+            raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)") from None
     else:
-        raise BadInput(f"born {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)")
+        raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)")
     if not FIRST_YEAR <= year <= LAST_YEAR:
-        raise BadInput(f"born {born!r}: the year must be {FIRST_YEAR}–{LAST_YEAR}")
+        raise BadInput(f"{b} {born!r}: the year must be {FIRST_YEAR}–{LAST_YEAR}")
     return Person(year, s)
 
 
 def xingnian(p: Person, year: int) -> str | None:
     """The person's 行年 branch in ``year`` (counted from 立春), or None before their birth."""
+    pillar = xingnian_pillar(p, year)
+    return None if pillar is None else BRANCHES[pillar.branch]
+
+
+def xingnian_pillar(p: Person, year: int) -> GanZhi | None:
+    """The person's 行年 as a 干支 in ``year`` (counted from 立春), or None before their birth: the
+    stem is read where two 行年 combine (繁昌: 「甲與己合，寅與亥合」)."""
     age = year - p.birth_year + 1
     if age < 1:
         return None
-    pillar = MALE_START + (age - 1) if p.sex == "m" else FEMALE_START + (-(age - 1))
-    return BRANCHES[pillar.branch]
+    return MALE_START + (age - 1) if p.sex == "m" else FEMALE_START + (-(age - 1))
+
+
+def husband_and_wife(a: Person, b: Person) -> tuple[Person, Person] | None:
+    """The pair ``a``, ``b`` as (夫, 妻) by their sexes; None for a pair of one sex, whom the 課經's
+    夫妻 names (解離, 繁昌) do not describe."""
+    if a.sex == b.sex:
+        return None
+    return (a, b) if a.sex == "m" else (b, a)
 
 
 def person_facts(f: dict[str, Any], chart, p: Person, year: int) -> dict[str, Any] | None:

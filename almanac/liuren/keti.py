@@ -22,8 +22,9 @@ Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``yea
 至 falls on the day), ``yuesu`` (the moon's palace by the lunar date) and ``sizheng`` (朔 弦 望 晦), and the functions ``wangxiang(b)`` / ``qiusi(b)`` (旺相 / 囚死 in the month), ``shensha(name)`` (a month
 神煞: ``shensha('死神')``) and ``suisha(name)`` (a year 神煞: ``suisha('歲虎')``); of the asker,
 where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
-(:data:`PERSON`). A condition must list in ``needs`` every fact of the moment it reads; the
-catalogue refuses it otherwise.
+(:data:`PERSON`); of a couple (``couple``: a partner of the other sex is given), ``fu`` and ``qi``
+(the husband's and the wife's 行年) and ``fu_gan`` / ``qi_gan`` (their stems). A condition must
+list in ``needs`` every fact of the moment it reads; the catalogue refuses it otherwise.
 
 What is computed once and what per call: a chart's facts (its condition environment,
 :func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per
@@ -117,6 +118,8 @@ FUNCTIONS: dict[str, Any] = {
     "yima": lambda b: YIMA[b % 4],                        # 驛馬 of a branch (the engine's table)
     "good": lambda g: g in GOOD,                          # a general is a 吉將 (generals.GOOD)
     "he": lambda a, b: (a + b) % 12 == 1 or (a != b and a % 4 == b % 4),   # 六合 or 三合
+    "liuhe": lambda a, b: (a + b) % 12 == 1,              # 六合 of two branches (子丑 寅亥 …)
+    "ganhe": lambda a, b: (a - b) % 10 == 5,              # 干合 of two stems (甲己 乙庚 丙辛 丁壬 戊癸)
     "all": all, "any": any, "len": len, "set": set,
 }
 #: the chart-dependent functions (filled per chart): over(ground) → sky, under(sky) → ground,
@@ -126,10 +129,12 @@ CHART_FUNCTIONS = ("over", "under", "rides", "dun")
 #: ``month`` the 月建, ``year`` the 太歲 (the year branch), ``yuejiang`` the 月將, ``sili`` whether
 #: the day is one of the four 立 (almanac.calendar.is_sili_day), ``fenzhi`` a 分 or 至 falls on it,
 #: ``yuesu`` the palace of the moon's 宿 by the lunar date (almanac.liuren.yuesu) and ``sizheng``
-#: the day is one of the 四正 (朔 上弦 望 下弦 晦): the day's marks, almanac.liuren.daymarks
-CONTEXT = ("hour", "month", "year", "yuejiang", "sili", "fenzhi", "yuesu", "sizheng")
+#: the day is one of the 四正 (朔 上弦 望 下弦 晦): the day's marks, almanac.liuren.daymarks;
+#: ``couple`` whether the asker and a partner of the other sex are given (the 夫 and 妻 of
+#: :data:`PERSON`; a moment made by :func:`moment` always says, false without one)
+CONTEXT = ("hour", "month", "year", "yuejiang", "sili", "fenzhi", "yuesu", "sizheng", "couple")
 #: the names of :data:`CONTEXT` that are true or false (the others are branches)
-FLAGS = ("sili", "fenzhi", "sizheng")
+FLAGS = ("sili", "fenzhi", "sizheng", "couple")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 #: ``shensha(name)`` — the branch of a month 神煞 (死神 死氣 喪車 遊魂 伏殃) and ``suisha(name)`` of a year
@@ -138,8 +143,13 @@ MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", 
 #: the asker's 年命, read where known: ``ming`` (本命) and ``nian`` (行年) are each a tuple of the
 #: branch, empty when no person is given — a condition reads them so that an unknown person
 #: neither adds nor removes anything (``chu in (…) + ming``, ``all(… for b in nian)``); only entries
-#: that need more of the moment than its hour may read them
-PERSON = ("ming", "nian")
+#: that need more of the moment than its hour may read them. ``fu`` and ``qi`` are the 行年 branches
+#: of the husband (夫) and the wife (妻) and ``fu_gan`` / ``qi_gan`` their stems, each a tuple,
+#: empty unless a couple is given (a partner of the other sex than the asker's): entries reading
+#: them need ``couple`` (a textbook chart, which has no moment, does not decide them) and hold only
+#: for a couple
+PERSON = ("ming", "nian", "fu", "qi", "fu_gan", "qi_gan")
+COUPLE = ("fu", "qi", "fu_gan", "qi_gan")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
@@ -261,6 +271,8 @@ def _check_needs(entry: dict) -> tuple[str, ...]:
         raise KetiError(f"{name}: its condition reads {sorted(used)} but needs only {list(needs)}")
     if used & set(PERSON) and not set(needs) - {"hour"}:
         raise KetiError(f"{name}: reads the 年命 but needs nothing of the moment beyond its hour")
+    if used & set(COUPLE) and "couple" not in needs:
+        raise KetiError(f"{name}: reads the 夫妻 行年 ({sorted(used & set(COUPLE))}) but does not need the couple")
     return needs
 
 
@@ -280,19 +292,29 @@ def _moment_names(when) -> set[str]:
 def moment(month: int | None = None, year: int | None = None, yuejiang: int | None = None,
            ming: int | None = None, nian: int | None = None, sili: bool | None = None,
            fenzhi: bool | None = None, yuesu: int | None = None,
-           sizheng: bool | None = None) -> dict[str, Any]:
+           sizheng: bool | None = None, fu: int | None = None, qi: int | None = None) -> dict[str, Any]:
     """What a moment adds to the 占時 for :func:`of_moment` (``more``): the 月建 ``month``, the 太歲
     ``year`` and the 月將 ``yuejiang`` that are known, the functions they make (wangxiang), and
     the asker's 本命 ``ming`` and 行年 ``nian`` when a person is given (:data:`PERSON`), and the
     day's marks that are known (``almanac.liuren.daymarks.day_marks``): ``sili``, whether the day is
-    one of the four 立, ``fenzhi`` one of the 分至, ``yuesu`` the moon's palace, ``sizheng`` a 四正.
-    A new dict each call over values made once per (month, year, 月將)."""
+    one of the four 立, ``fenzhi`` one of the 分至, ``yuesu`` the moon's palace, ``sizheng`` a 四正,
+    and for a couple the husband's and the wife's 行年 ``fu`` and ``qi`` (each a 干支 index, 0 甲子 …
+    59 癸亥; both or neither: ``couple``). A new dict each call over values made once per (month,
+    year, 月將)."""
     ctx = dict(_moment(month, year, yuejiang))
     for key, value in (("sili", sili), ("fenzhi", fenzhi), ("yuesu", yuesu), ("sizheng", sizheng)):
         if value is not None:
             ctx[key] = value
     ctx["ming"] = () if ming is None else (ming,)
     ctx["nian"] = () if nian is None else (nian,)
+    # ``couple`` is always known for a moment (false without one), so that every moment of a day
+    # has the same names (the callers' fast key) and a chart whose only open entries are the
+    # couple's answers a moment without one at once
+    ctx["couple"] = fu is not None and qi is not None
+    if ctx["couple"]:
+        ctx["fu"], ctx["fu_gan"], ctx["qi"], ctx["qi_gan"] = (fu % 12,), (fu % 10,), (qi % 12,), (qi % 10,)
+    else:
+        ctx["fu"] = ctx["fu_gan"] = ctx["qi"] = ctx["qi_gan"] = ()
     return ctx
 
 
@@ -719,8 +741,9 @@ class ChartMoments:
         #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
         self.by_hour: dict[int, list] = {}
         self.kept: dict[int, list] = {}
-        #: the one answer of a chart that leaves no entry open
-        self.empty = None if rows else [(), _EMPTY_JSON, {}]
+        #: the one answer of a chart that leaves no entry open but those of a couple (解離, 繁昌:
+        #: open on every chart, true only when a couple is given) for a moment without a couple
+        self.empty = None if any("couple" not in r[0] for r in rows) else [(), _EMPTY_JSON, {}]
 
 
 def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
@@ -746,7 +769,7 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     known; ``have``: its names, when the caller has them) on ``chart``: the open rows tested, the
     answer kept with the chart by which hold."""
     cm = chart.keti_moment
-    if cm.empty is not None:
+    if cm.empty is not None and not context.get("couple"):
         return cm.empty
     if have is not None and cm.key_of is not None and cm.key_set <= have:
         key = cm.key_of(context)                 # the same tuple, at C speed

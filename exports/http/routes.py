@@ -137,9 +137,13 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                   task: str | None = Query(None, description="read the chart for this task"),
                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                   sex: str | None = Query(None, description="m or f (with born)"),
+                  partner_born: str | None = Query(None, description="the person's partner's birth year "
+                                                                     "or date (with partner_sex, born, sex)"),
+                  partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
                   picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked)
-        extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex)) if v}
+        extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex),
+                                   ("partner_born", partner_born), ("partner_sex", partner_sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
 
     @app.get("/api/schools", responses=ERRORS, summary="The school presets (almanac schools --json)")

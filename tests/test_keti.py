@@ -45,12 +45,15 @@ def test_book_examples(name, ex):
     c = _chart(ex, opts)
     if "chuan" in ex:
         assert "".join(BRANCHES[b] for b in c.transmissions.branches) == ex["chuan"]
-    found = c.keti + (_of_moment(c, *_moment(ex)) if "hour" in ex else ())
+    couple = {w: GanZhi.parse(ex[w]).index for w in ("fu", "qi") if w in ex}
+    found = c.keti + (_of_moment(c, *_moment(ex), **couple) if "hour" in ex or couple else ())
     assert name in [k.name for k in found]
+    if couple:    # a 課體 of a couple: not decided without one
+        assert name not in [k.name for k in _of_moment(c, *_moment(ex))]
 
 
-def _of_moment(c, hour, month=None, year=None, yuejiang=None):
-    return of_moment(c, hour, moment(month, year, yuejiang))
+def _of_moment(c, hour, month=None, year=None, yuejiang=None, **couple):
+    return of_moment(c, hour, moment(month, year, yuejiang, **couple))
 
 
 def _moment(ex: dict) -> tuple:
@@ -502,13 +505,14 @@ def test_chart_of_a_moment_has_its_month_keti():
 def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[str, int]:
     """Counts of the moment's 課體 (docs/liuren.md): over the 720 課 by 晝貴 × 12 of each fact of the
     moment the name needs (月建, 太歲, 月將, 占時, 月宿; × 2 for each mark of the day that is true or
-    false: a 立, a 分至, a 四正),
-    each condition evaluated on the chart's own environment (``Chart.keti_env``) as ``of_moment``
-    does."""
+    false: a 立, a 分至, a 四正; × 3,600 for a couple: the husband's and the wife's 行年, each of the
+    60 干支), each condition evaluated on the chart's own environment (``Chart.keti_env``) as
+    ``of_moment`` does."""
     import itertools
     defs = [d for d in catalogue() if set(d.needs) - {"hour"} and (only is None or d.name in only)]
     months = [moment(m) for m in range(12)]
     years = [moment(year=y) for y in range(12)]
+    couples = [moment(fu=f, qi=q) for f in range(60) for q in range(60)]
     out = collections.Counter()
     for d in range(60):
         for k in range(12):
@@ -517,9 +521,12 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
             for x in defs:
                 code = x.condition(getattr(options, x.option) if x.option else None)
                 n = 0
-                for values in itertools.product(*((False, True) if n in FLAGS else range(12)
+                for values in itertools.product(*(range(len(couples)) if n == "couple" else
+                                                   (False, True) if n in FLAGS else range(12)
                                                    for n in x.needs)):
                     given = dict(zip(x.needs, values))
+                    if "couple" in given:
+                        env.update(couples[given.pop("couple")])
                     if "month" in given:
                         env.update(months[given["month"]])
                     if "year" in given:
@@ -933,3 +940,30 @@ def test_zhongyin_either_adds_the_fuyin():
     assert c.transmissions.branches[0] == BRANCHES.index("亥") and "伏吟" in [k.name for k in c.keti]
     assert "重陰" not in [k.name for k in c.keti]
     assert "重陰" in [k.name for k in _chart(fuyin, either).keti]
+
+
+def test_a_couples_keti_read_both_xingnian():
+    """解離: the 上神 over each 行年 overcome by the other's 行年 or its 上神 (「子上申怕午克，午上寅怕申克」);
+    繁昌: the two 行年 combine in stem and branch and one stands on the 日德 (「甲與己合，寅與亥合」).
+    Neither is decided without a couple."""
+    def found(day, k, fu, qi, hour=0):
+        c = chart_for(GanZhi.parse(day).index, k, False)
+        return [x.name for x in of_moment(c, hour, moment(fu=GanZhi.parse(fu).index, qi=GanZhi.parse(qi).index))]
+
+    # the chapter's own case and 《心鏡》's 二月寅時 (戌將: 寅 over 午, 申 over 子): 夫年 午, 妻年 子 — on every day
+    for day in ("甲子", "乙丑", "庚午", "癸亥"):
+        assert "解離" in found(day, 8, "甲午", "壬子")
+        assert "解離" in found(day, 8, "壬子", "甲午")             # the wife's and the husband's alike
+        assert "解離" not in found(day, 8, "甲寅", "甲午")         # 寅上戌, 午上寅: 寅 overcome by neither 寅 nor 戌
+    # 《觀月經》's 六月申時 (午將 on 申: 子 over 寅, 辰 over 午): 夫年 寅, 妻年 午 — 辰 by 寅, 子 by 辰
+    assert "解離" in found("甲子", 10, "甲寅", "庚午")
+    # one plate turn on: 丑 over 寅, 巳 over 午 — 丑 is overcome by 寅 but 巳 by neither 午 nor 丑
+    assert "解離" not in found("甲子", 11, "甲寅", "庚午")
+    # 繁昌 on the chapter's couple (甲寅, 己亥) follows the day's 德, not the plate: 壬 (德 亥), 甲 (德 寅), not 癸 (巳)
+    for k in range(12):
+        assert "繁昌" in found("壬申", k, "甲寅", "己亥") and "繁昌" in found("甲子", k, "甲寅", "己亥")
+        assert "繁昌" not in found("癸酉", k, "甲寅", "己亥")
+    assert "繁昌" not in found("壬申", 0, "甲寅", "乙亥")            # 寅亥 合 but 甲乙 not
+    assert "繁昌" not in found("壬申", 0, "甲寅", "己卯")            # 甲己 合 but 寅卯 not
+    c = chart_for(GanZhi.parse("壬申").index, 10, False)
+    assert not {"解離", "繁昌"} & {x.name for x in of_moment(c, 7, moment(ming=2, nian=2))}

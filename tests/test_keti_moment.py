@@ -19,7 +19,7 @@ SCHOOL_CASES = [DEFAULT, *(SCHOOLS[s] for s in sorted(SCHOOLS)[:2])]
 
 def _moments(rng: random.Random, n: int):
     """``n`` moments: 占時 and 月建, 太歲, 月將 (some unknown), the day's marks (四立, 分至, 月宿, 四正),
-    with and without an asker."""
+    with and without an asker, with and without a couple."""
     for _ in range(n):
         b = lambda: rng.randrange(12)    # noqa: E731
         known = rng.random()
@@ -29,7 +29,8 @@ def _moments(rng: random.Random, n: int):
                      sili=rng.random() < 0.5 if known > 0.15 else None,
                      fenzhi=rng.random() < 0.5 if known > 0.15 else None,
                      yuesu=b() if known > 0.15 else None,
-                     sizheng=rng.random() < 0.5 if known > 0.15 else None)
+                     sizheng=rng.random() < 0.5 if known > 0.15 else None,
+                     **({"fu": rng.randrange(60), "qi": rng.randrange(60)} if rng.random() < 0.3 else {}))
         yield b(), ctx
 
 
@@ -49,7 +50,7 @@ def test_fast_path_is_the_whole_condition(opts):
 
 
 #: entries of the moment no chart can rule out by itself (their sentences read the moment throughout)
-ALWAYS_OPEN = {"天寇", "災厄"}
+ALWAYS_OPEN = {"天寇", "災厄", "解離", "繁昌"}
 
 
 def test_each_moment_entry_is_ruled_out_by_the_chart_alone_on_some_charts():
@@ -59,7 +60,8 @@ def test_each_moment_entry_is_ruled_out_by_the_chart_alone_on_some_charts():
 
     Exempt (:data:`ALWAYS_OPEN`): 天寇, whose sentence has no part of the chart alone — on a 分至 day
     every 課 has the one 月宿 that stands over yesterday's branch — and 災厄, whose nine 神煞 of the month
-    and year between them can name any 用."""
+    and year between them can name any 用; 解離 and 繁昌 read a couple's two 行年 throughout (and are
+    tested only where a couple is given: ``needs`` ``couple``)."""
     open_on = {d.name: 0 for d in catalogue() if d.needs and d.name not in ALWAYS_OPEN}
     for day in range(60):
         for k in range(12):

@@ -287,3 +287,56 @@ def test_the_index_script_puts_born_and_sex_on_the_link_only_when_both_are_fille
         assert q["born"] == "1984" and q["sex"] == "f" and q["lang"] == lang
     for half in ("born_only", "sex_only"):
         assert seen[half] and all("born" not in query(u)[1] and "sex" not in query(u)[1] for u in seen[half])
+
+
+# ---------------------------------------------------------------------- a partner: the 課體 of a couple
+COUPLE_AT = "2026-03-09T10:00:00+08:00"     # 壬午日: 壬's 德 is 亥
+
+
+def test_a_partner_makes_a_couple_whose_xingnian_the_keti_read(tmp_path, monkeypatch, capsys):
+    """《六壬大全》 繁昌課's couple (「夫行年甲寅，妻行年己亥」: 49 and 34 歲, born 1978 and 1993, in 2026) on a
+    壬 day, whose 德 亥 the wife's 行年 stands on: 繁昌 whichever of the two asks; a pair of one sex, no
+    partner, or a 癸 day (德 巳) — not."""
+    def names(at=COUPLE_AT, **kw):
+        doc = api.chart(at, task="travel", **kw)
+        return [k["name"] for k in doc["keti_hour"]], doc
+
+    found, doc = names(born=1978, sex="m", partner_born=1993, partner_sex="f")
+    assert "繁昌" in found
+    assert doc["reading"]["person"]["birth_year"] == 1978 and doc["reading"]["partner"] == {
+        "birth_year": 1993, "sex": "f", "benming": "酉"}
+    assert "繁昌" in names(born="1993-05-01", sex="f", partner_born=1978, partner_sex="m")[0]
+    assert "繁昌" not in names(born=1978, sex="m", partner_born=1993, partner_sex="m")[0]
+    assert "繁昌" not in names(born=1978, sex="m")[0]
+    assert "partner" not in names(born=1978, sex="m")[1]["reading"]
+    assert "繁昌" not in names("2026-03-10T10:00:00+08:00", born=1978, sex="m", partner_born=1993, partner_sex="f")[0]
+    for bad in ({"partner_born": 1993}, {"partner_sex": "f"}, {"partner_born": 1993, "partner_sex": "x"},
+                {"partner_born": 1850, "partner_sex": "f"}, {"partner_born": "1993-13-01", "partner_sex": "f"}):
+        with pytest.raises(ValueError, match="partner_"):
+            api.chart(COUPLE_AT, task="travel", born=1978, sex="m", **bad)
+    with pytest.raises(ValueError, match="give born and sex too"):
+        api.chart(COUPLE_AT, partner_born=1993, partner_sex="f")
+
+    from almanac.cli import main
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    base = ["chart", COUPLE_AT, "--task", "travel", "--born", "1978", "--sex", "m", "--json"]
+    assert main(base + ["--partner-born", "1993", "--partner-sex", "f"]) == 0
+    assert "繁昌" in capsys.readouterr().out
+    assert main(base + ["--partner-born", "1993"]) == 2
+    assert main(base + ["--partner-born", "1993", "--partner-sex", "q"]) == 2
+    err = capsys.readouterr().err
+    assert "partner_sex 'q'" in err and "Traceback" not in err
+    assert main(["chart", "--day", "壬申", "--gan-shang", "子", "--partner-born", "1993", "--partner-sex", "f"]) == 2
+
+
+def test_the_http_chart_takes_a_partner():
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app
+    client = TestClient(create_app({}), raise_server_exceptions=False)
+    q = {"at": COUPLE_AT, "task": "travel", "born": "1978", "sex": "m"}
+    r = client.get("/api/chart", params={**q, "partner_born": "1993", "partner_sex": "f"})
+    assert r.status_code == 200 and "繁昌" in [k["name"] for k in r.json()["keti_hour"]]
+    assert r.json()["reading"]["partner"]["birth_year"] == 1993
+    bad = client.get("/api/chart", params={**q, "partner_born": "1993"})
+    assert bad.status_code == 400 and "partner_sex" in bad.json()["error"]

@@ -72,7 +72,11 @@ LABELS: dict[str, dict[str, str]] = {
     "born": {"zh-Hant": "生年（或生日）", "zh-Hans": "生年（或生日）", "ko": "태어난 해(또는 생일)",
              "en": "Born (year or date)"},
     "sex": {"zh-Hant": "男女命", "zh-Hans": "男女命", "ko": "성별", "en": "Sex"},
-    "sex_m": {"zh-Hant": "男命", "zh-Hans": "男命", "ko": "남성", "en": "male"},
+    # whom a chart's reading is for (almanac chart --born/--sex, --partner-born/--partner-sex)
+    "asker": {"zh-Hant": "占者", "zh-Hans": "占者", "ko": "묻는 이", "en": "Asker"},
+    "partner": {"zh-Hant": "配偶", "zh-Hans": "配偶", "ko": "배우자", "en": "Partner"},
+    "benming": {"zh-Hant": "本命", "zh-Hans": "本命", "ko": "본명(本命)", "en": "natal branch (本命)"},
+        "sex_m": {"zh-Hant": "男命", "zh-Hans": "男命", "ko": "남성", "en": "male"},
     "sex_f": {"zh-Hant": "女命", "zh-Hans": "女命", "ko": "여성", "en": "female"},
     "person_desc": {
         "zh-Hant": "為{person}而擇：其本命、行年臨課，年命之說入斷。",

@@ -226,3 +226,22 @@ def test_school_list_is_described_in_the_readers_language(lang):
     if lang != "zh-Hant":
         for line in text.splitlines():
             assert not hanja_sentences(line, lang), line
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_a_charts_reading_names_its_task_and_its_people_as_the_reader_does(lang):
+    from tests.test_explain import hanja_sentences
+    r = _almanac("chart", "2026-12-03T14:00", "--tz", "Asia/Seoul", "--task", "marriage", "--born", "1984",
+                 "--sex", "f", "--partner-born", "1982", "--partner-sex", "m", "--lang", lang)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    gap = lines.index("")
+    people, reading = lines[gap + 1], lines[gap + 2]
+    want = {"zh-Hant": ("占者: 1984年生 女命", "配偶: 1982年生 男命", "婚姻: "),
+            "ko": ("묻는 이: 1984년생 여성", "배우자: 1982년생 남성", "혼인(婚姻): "),
+            "en": ("Asker: born 1984, female", "Partner: born 1982, male", "marriage: ")}[lang]
+    assert want[0] in people and want[1] in people and reading.startswith(want[2]), (people, reading)
+    if lang != "zh-Hant":
+        assert not hanja_sentences(people, lang)
+    alone = _almanac("chart", "2026-12-03T14:00", "--tz", "Asia/Seoul", "--task", "marriage", "--lang", lang)
+    assert want[0] not in alone.stdout and want[2] in alone.stdout

@@ -64,15 +64,23 @@ def run(args) -> int:
         doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task,
                     born=args.born, sex=args.sex, partner_born=args.partner_born,
                     partner_sex=args.partner_sex, **kwargs(args))
-    emit(doc, args.json, render)
+    task = None
+    if doc.get("reading"):
+        from almanac.api.judging import tasks
+        from almanac.terms import task_label
+        lang = doc.get("lang") or "zh-Hant"
+        task = next((task_label(t, lang) for t in tasks(config=args.config)["tasks"]
+                     if t["name"] == doc["reading"]["task"]), None)
+    emit(doc, args.json, lambda d: render(d, task))
     return 0
 
 
-def render(doc: dict) -> str:
+def render(doc: dict, task: str | None = None) -> str:
     """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters), in
     English its key (day, 月將 over the hour, 三傳 with their generals, method) read in English, its
     課體 again in the reader's language when one was asked for (원수(元首), Primary Head (元首)),
-    then the reading when one was asked for."""
+    then the reading when one was asked for: the task as its reader calls it (``task``), and whom
+    it was read for (the asker and the partner, with their 本命)."""
     from almanac.liuren.render import render_json
     from almanac.terms import label, term_list
 
@@ -86,11 +94,29 @@ def render(doc: dict) -> str:
     r = doc.get("reading")
     if not r:
         return text
-    lines = [text, "", f"{r['task']}: {r['summary']}"]
+    lines = [text, "", f"{task or r['task']}: {r['summary']}"]
+    people = _people_line(r, lang or "zh-Hant")
+    if people:
+        lines.insert(2, people)
     for x in r["reasons"]:
         lines.append(f"  {x['effect']:+5.1f}  {x['text']}")
         lines.append(f"         ↳ {x['citation']}")
     return "\n".join(lines)
+
+
+def _people_line(reading: dict, lang: str) -> str | None:
+    """Whom the reading is for: 「占者: 1984年生 女命 (本命 子) · 配偶: 1982年生 男命 (本命 戌)」,
+    「묻는 이: 1984년생 여성 (본명(本命) 자(子)) · 배우자: …」, "Asker: born 1984, female (natal
+    branch (本命) Zi (子)) · Partner: …"; None for a reading for no one."""
+    from almanac.terms import label, term
+
+    def one(p: dict) -> str:
+        who = label("person", lang).format(year=p["birth_year"], sex=label("sex_" + p["sex"], lang))
+        return f"{who} ({label('benming', lang)} {term(p['benming'], lang)})" if p.get("benming") else who
+
+    parts = [f"{label(head, lang)}: {one(reading[key])}"
+             for key, head in (("person", "asker"), ("partner", "partner")) if reading.get(key)]
+    return " · ".join(parts) or None
 
 
 def _school_line(doc: dict, lang: str | None) -> str | None:

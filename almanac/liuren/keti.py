@@ -710,7 +710,8 @@ class ChartMoments:
     rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
     again costs one look-up."""
 
-    __slots__ = ("rows", "kept", "empty", "key_names", "key_set", "key_of", "by_values", "by_hour")
+    __slots__ = ("rows", "kept", "empty", "key_names", "key_set", "key_of", "by_values", "by_hour",
+                 "tests")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -744,6 +745,23 @@ class ChartMoments:
         #: the one answer of a chart that leaves no entry open but those of a couple (解離, 繁昌:
         #: open on every chart, true only when a couple is given) for a moment without a couple
         self.empty = None if any("couple" not in r[0] for r in rows) else [(), _EMPTY_JSON, {}]
+        #: ``(names, tests)``: the rows a moment of those names can hold (``_tests_for``), for the
+        #: names last asked with — a day asks all its hours with the same ones
+        self.tests: tuple | None = None
+
+
+def _tests_for(cm: ChartMoments, have: frozenset) -> tuple:
+    """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(bit, test, name,
+    getter)``: ``test`` None where the chart alone makes the row true, else called with
+    ``context[name]`` (one fact read) or ``*getter(context)``. Worked out once per chart and set
+    of names, so a new moment costs only its tests."""
+    out = []
+    for i, (needs, _, test, params) in enumerate(cm.rows):
+        if needs <= have:
+            one = params[0] if len(params) == 1 else None
+            get = itemgetter(*params) if len(params) > 1 else None
+            out.append((1 << i, test, one, get))
+    return tuple(out)
 
 
 def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
@@ -780,11 +798,14 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
         return entry
     if have is None:
         have = frozenset(context)
-    held, bit = 0, 1
-    for needs, _, test, params in cm.rows:
-        if needs <= have and (test is None or test(*[context[p] for p in params])):
+    tests = cm.tests
+    if tests is None or tests[0] != have:
+        tests = cm.tests = (have, _tests_for(cm, have))
+    held = 0
+    for bit, test, one, get in tests[1]:
+        if test is None or (test(context[one]) if one is not None
+                            else test(*get(context)) if get is not None else test()):
             held |= bit
-        bit <<= 1
     entry = cm.kept.get(held)
     if entry is None:
         found = tuple([row[1] for i, row in enumerate(cm.rows) if held >> i & 1])

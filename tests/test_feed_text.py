@@ -259,15 +259,10 @@ def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(
     """With the horizon precomputed, a new process's run finds every day's kept texts by the
     store's row checksums: no day document or judgement is read, the bytes are the same; the
     next night reads only the day that enters the feeds."""
-    import config as config_mod
     from exports import feeds
-    from exports.store import Store, core
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
-    cfg = config_mod.load(None)
+    from exports.store import core
     today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
-    s, e = feeds.horizon(today, cfg)
-    Store(None, cfg).precompute(s, e + timedelta(days=1))
-    _forget(feeds)
+    e = _precomputed_horizon(today, tmp_path, monkeypatch)
     first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
     reads: list = []
     for name in ("get_range", "get_judgements_range"):
@@ -291,6 +286,20 @@ def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(
     assert [p.read_bytes() for p in nxt] == [p.read_bytes() for p in fresh]
 
 
+def _precomputed_horizon(today, tmp_path, monkeypatch):
+    """A data folder whose store holds the feeds' whole horizon of ``today`` and the day after it,
+    with the feeds' in-memory caches emptied; the horizon's last day."""
+    import config as config_mod
+    from exports import feeds
+    from exports.store import Store
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    cfg = config_mod.load(None)
+    s, e = feeds.horizon(today, cfg)
+    Store(None, cfg).precompute(s, e + timedelta(days=1))
+    _forget(feeds)
+    return e
+
+
 def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypatch):
     """Over a store holding the whole horizon, a run notes what each feed file was made from;
     the next run with the same inputs builds no feed and leaves every file as it was. A changed
@@ -299,13 +308,8 @@ def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypa
     import config as config_mod
     from exports import feeds
     from exports.feeds import kept
-    from exports.store import Store
-    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
-    cfg = config_mod.load(None)
     today, out = date(2026, 12, 1), tmp_path / "feeds"
-    s, e = feeds.horizon(today, cfg)
-    Store(None, cfg).precompute(s, e + timedelta(days=1))
-    _forget(feeds)
+    _precomputed_horizon(today, tmp_path, monkeypatch)
     first = feeds.write_feeds(out, None, today)
     kept_first = {p.name: (p.read_bytes(), p.stat().st_ino) for p in first}
     built: list = []
@@ -323,7 +327,7 @@ def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypa
     first[1].write_bytes(b"changed by hand")
     assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
     assert len(built) == 1                                  # that file only, its bytes restored
-    feeds._stamps_for(cfg).resolve({"another writer's event": "its digest"})
+    feeds._stamps_for(config_mod.load(None)).resolve({"another writer's event": "its digest"})
     assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
     assert len(built) == len(first)
     assert again() and built == []

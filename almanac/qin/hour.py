@@ -215,10 +215,14 @@ class CycleTable(dict):
         #: ``_turned`` key): a few dicts for the table rather than one per fact set (thousands are
         #: kept, each one more container for every garbage collection to walk)
         self.views: dict[tuple, Any] = {}
+        #: the seasonal situations of a 禽 in a role under this table's options and season, by
+        #: (mansion, role): read for each of the three 禽 of every new ``_turned`` key, where the
+        #: cache of ``seasonal_situations`` would hash the options and marks each time
+        self.seasonal: dict[tuple[int, str], tuple] = {}
 
     def __missing__(self, key: int) -> dict:
         facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
-                                            self.unseasoned, self.views)
+                                            self.unseasoned, self.views, self.seasonal)
         return facts
 
 
@@ -267,11 +271,12 @@ _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
                     turned_table: dict | None = None, unseasoned: dict | None = None,
-                    views: dict | None = None) -> dict:
+                    views: dict | None = None, seasonal: dict | None = None) -> dict:
     """HourQin's fields by name for day ``k`` of the 420-day cycle and branch ``b``, the date's
     own (``zi_day``, ``day``) None, then where its views are kept (``_cycle_views``: ``views``,
     the table's, and the keys of the fact set and of its ``_turned`` part in it)
-    (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes)."""
+    (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes;
+    ``seasonal``: as ``CycleTable.seasonal``)."""
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     m = _mansion_in_cycle(k, b, opts.hour_rule)
     qj = yuan_jiang_in_cycle(k)[2]
@@ -281,7 +286,7 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
     key = (m.index, qj.index, b)
     base = turned_table.get(key) if turned_table is not None else None
     if base is None:
-        base = _turned_fields(key, opts, season, unseasoned, views)
+        base = _turned_fields(key, opts, season, unseasoned, views, seasonal)
         if turned_table is not None:
             turned_table[key] = base
     fields = base.copy()
@@ -292,13 +297,13 @@ def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None
 
 
 def _turned_fields(key: tuple[int, int, int], opts: QinOptions, season: SeasonMarks | None,
-                   unseasoned: dict | None, views: dict | None) -> dict:
+                   unseasoned: dict | None, views: dict | None, seasonal: dict | None = None) -> dict:
     """The fields of every fact set whose 時禽, 氣將 and branch are ``key`` (all but the hour's
     pillar and 截路, which :func:`_facts_in_cycle` puts into a copy, and the date's), in the order
     of HourQin's fields (a test checks it), then where the views are kept."""
     m_index, qj_index, b = key
     m = ALL[m_index]
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(*key, opts, season, unseasoned)
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(*key, opts, season, unseasoned, seasonal)
     return {
         "zi_day": None, "branch": b, "pillar": None, "mansion": m, "rule": opts.hour_rule,
         "day": None, "qi_jiang": ALL[qj_index], "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
@@ -312,11 +317,13 @@ def _turned_fields(key: tuple[int, int, int], opts: QinOptions, season: SeasonMa
 
 
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
-            season: SeasonMarks | None, unseasoned: dict | None = None) -> tuple:
+            season: SeasonMarks | None, unseasoned: dict | None = None,
+            seasonal: dict | None = None) -> tuple:
     """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their
     sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations (each
     禽's palace situations, then its seasonal ones). ``unseasoned``: ``_unseasoned`` answers of
-    these options, kept across seasons."""
+    these options, kept across seasons; ``seasonal``: ``CycleTable.seasonal`` of these options and
+    season."""
     key = (m_index, qj_index, b)
     base = unseasoned.get(key) if unseasoned is not None else None
     if base is None:
@@ -328,7 +335,13 @@ def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
     for i in range(0, len(roles), 3):
         who, x, placed = roles[i:i + 3]
         sits += placed
-        sits += seasonal_situations(x, season, opts, who)
+        if seasonal is None:
+            sits += seasonal_situations(x, season, opts, who)
+            continue
+        more = seasonal.get((x.index, who))
+        if more is None:
+            more = seasonal[x.index, who] = seasonal_situations(x, season, opts, who)
+        sits += more
     return (fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits)
 
 

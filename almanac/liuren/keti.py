@@ -745,19 +745,20 @@ class ChartMoments:
         #: the one answer of a chart that leaves no entry open but those of a couple (解離, 繁昌:
         #: open on every chart, true only when a couple is given) for a moment without a couple
         self.empty = None if any("couple" not in r[0] for r in rows) else [(), _EMPTY_JSON, {}]
-        #: ``(names, tests)``: the rows a moment of those names can hold (``_tests_for``), for the
-        #: names last asked with — a day asks all its hours with the same ones
+        #: ``(names, couple, tests)``: the rows a moment of those names, with or without a couple,
+        #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
 
 
-def _tests_for(cm: ChartMoments, have: frozenset) -> tuple:
+def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
     """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(bit, test, name,
     getter)``: ``test`` None where the chart alone makes the row true, else called with
-    ``context[name]`` (one fact read) or ``*getter(context)``. Worked out once per chart and set
-    of names, so a new moment costs only its tests."""
+    ``context[name]`` (one fact read) or ``*getter(context)``. Without a ``couple`` a couple's
+    entries (解離, 繁昌: true only when one is given, as ``ChartMoments.empty`` reads them) are left
+    out. Worked out once per chart and set of names, so a new moment costs only its tests."""
     out = []
     for i, (needs, _, test, params) in enumerate(cm.rows):
-        if needs <= have:
+        if needs <= have and (couple or "couple" not in needs):
             one = params[0] if len(params) == 1 else None
             get = itemgetter(*params) if len(params) > 1 else None
             out.append((1 << i, test, one, get))
@@ -798,11 +799,12 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
         return entry
     if have is None:
         have = frozenset(context)
+    couple = bool(context.get("couple"))
     tests = cm.tests
-    if tests is None or tests[0] != have:
-        tests = cm.tests = (have, _tests_for(cm, have))
+    if tests is None or tests[1] is not couple or tests[0] != have:
+        tests = cm.tests = (have, couple, _tests_for(cm, have, couple))
     held = 0
-    for bit, test, one, get in tests[1]:
+    for bit, test, one, get in tests[2]:
         if test is None or (test(context[one]) if one is not None
                             else test(*get(context)) if get is not None else test()):
             held |= bit

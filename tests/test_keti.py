@@ -172,7 +172,8 @@ def test_readings_are_options():
             "keti_jiuchou": "ganzhi", "keti_longde": "either", "keti_youzi": "tu",
             "keti_tianyu": "daquan", "keti_siqi": "sike", "keti_chongpo": "either",
             "keti_pohua": "lin", "keti_sijue": "plate", "keti_luowang": "daquan",
-            "keti_zhongyin": "either"}
+            "keti_zhongyin": "either", "keti_erfan": "daquan", "keti_yangjiu": "kezhan",
+            "keti_jieli": "huxiang"}
     for opt, values in CHOICES.items():
         if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
@@ -967,3 +968,122 @@ def test_a_couples_keti_read_both_xingnian():
     assert "繁昌" not in found("壬申", 0, "甲寅", "己卯")            # 甲己 合 but 寅卯 not
     c = chart_for(GanZhi.parse("壬申").index, 10, False)
     assert not {"解離", "繁昌"} & {x.name for x in of_moment(c, 7, moment(ming=2, nian=2))}
+
+
+def test_pohua_qiusi():
+    """``keti_pohua = "qiusi"`` reads the 訂訛's 「白虎乘死神死氣及囚死，臨日辰行年發用」: 白虎 on the 死神, the 死氣 or a 神
+    囚死 in the month, used. 《觀月經》's case 「正月癸巳日寅時占，戌加癸為發用 … 白虎乘死氣來克癸水」 (亥將: 戌 over 丑, the
+    寄宮 of 癸; the book's 白虎 on 戌 is the 晝 貴人's arrangement) has 戌, neither 正月's 死神 巳 nor its 死氣 午, but 死 in
+    spring: 魄化 under this reading only. The 訂訛's 六月壬戌日 (戌 旺 in 未月, the 死神) stays 魄化 under it."""
+    from almanac.calendar import season_element, strength
+    from almanac.cycles import BRANCH_ELEMENT
+    qiusi = DEFAULT.changed(keti_pohua="qiusi")
+    at = lambda c, **kw: [k.name for k in of_moment(c, 0, moment(**kw))]    # noqa: E731
+    yin = BRANCHES.index("寅")
+    guisi = {o: chart_for(GanZhi.parse("癸巳").index, 9, False, o) for o in (DEFAULT, qiusi)}
+    c = guisi[DEFAULT]
+    assert BRANCHES[c.transmissions.branches[0]] == "戌" and c.plate.down(BRANCHES.index("戌")) == BRANCHES.index("丑")
+    assert c.keti_env["rides"](BRANCHES.index("戌")) == "白虎"
+    assert "魄化" not in at(guisi[DEFAULT], month=yin)
+    assert "魄化" in at(guisi[qiusi], month=yin)
+    assert "魄化" not in at(guisi[qiusi], month=BRANCHES.index("辰"))   # 三月: 戌 旺, 死神 申, 死氣 酉
+    renxu = chart_for(GanZhi.parse("壬戌").index, 11, False, qiusi)
+    assert "魄化" in at(renxu, month=BRANCHES.index("未"))
+    # it changes exactly the charts whose 用 is 囚死 (by the season table) and on 白虎 over the 日辰, in that month
+    for d, k in ((d, k) for d in range(0, 60, 7) for k in range(12)):
+        base, wide = chart_for(d, k, False), chart_for(d, k, False, qiusi)
+        env, chu = base.keti_env, base.transmissions.branches[0]
+        on = env["rides"](chu) == "白虎" and (chu - k) % 12 in (env["jigong"], env["zhi"])
+        for month in range(12):
+            dead = strength(BRANCH_ELEMENT[chu], season_element(month)) in ("囚", "死")
+            assert ("魄化" in at(wide, month=month)) == ("魄化" in at(base, month=month) or (on and dead))
+
+
+def test_erfan_fayong():
+    """``keti_erfan = "fayong"``: the 日宿 (月將) or the 月宿 used as well (訂訛 「然日月宿不發用者不真」; its list 「夏午將十二課
+    甲子 … 並午加酉臨仲發用，斗系丑未」). The sentence's own example 「九月初三丙午日午時卯將 … 太陽太陰俱值卯宮加午為仲。辰為斗罡
+    臨未」 uses 子, so it is 二煩 by the sentence only; 甲子日 午將 酉時 with the moon in 午 uses 午 and is 二煩 by both."""
+    fayong = DEFAULT.changed(keti_erfan="fayong")
+    at = lambda c, **kw: [k.name for k in of_moment(c, 0, moment(**kw))]    # noqa: E731
+    mao, wu = BRANCHES.index("卯"), BRANCHES.index("午")
+    bingwu = {o: chart_for(GanZhi.parse("丙午").index, 9, False, o) for o in (DEFAULT, fayong)}
+    assert BRANCHES[bingwu[DEFAULT].transmissions.branches[0]] == "子"
+    ctx = dict(yuejiang=mao, yuesu=mao, sizheng=False)
+    assert "二煩" in at(bingwu[DEFAULT], **ctx) and "二煩" not in at(bingwu[fayong], **ctx)
+    jiazi = {o: chart_for(GanZhi.parse("甲子").index, 9, False, o) for o in (DEFAULT, fayong)}
+    assert BRANCHES[jiazi[DEFAULT].transmissions.branches[0]] == "午"
+    for o in (DEFAULT, fayong):
+        assert "二煩" in at(jiazi[o], yuejiang=wu, yuesu=wu, sizheng=False)
+        assert "二煩" not in at(jiazi[o], yuejiang=wu, yuesu=BRANCHES.index("巳"), sizheng=False)  # 巳 on 申
+
+
+#: the element of each general's home (家), read from 《六壬大全》 卷二's 天將 chapters: 貴人 己丑 土, 螣蛇 丁巳 火,
+#: 朱雀 丙午 火, 六合 乙卯 木, 勾陳 戊辰 土, 青龍 甲寅 木, 天空 戊戌 土, 白虎 庚申 金, 太常 己未 土, 玄武 癸亥 水,
+#: 太陰 辛酉 金, 天后 壬子 水
+GENERAL_ELEMENT = dict(zip(("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后"),
+                           "土火火木土木土金土水金水"))
+
+
+def test_yangjiu_kezhan():
+    """``keti_yangjiu = "kezhan"`` adds the 訂訛's gloss of 「神將克戰」: 「外戰者，三傳皆將克神。內戰者，三傳皆神克將」 —
+    every 傳's general overcoming its branch, or every branch its general (each general's element its home's). Every
+    課 the option adds is one of the two wars, and none the default names is lost. The chapter prints no worked example
+    of the wars."""
+    from almanac.cycles import BRANCH_ELEMENT
+    kezhan = DEFAULT.changed(keti_yangjiu="kezhan")
+    wins = {("木", "土"), ("土", "水"), ("水", "火"), ("火", "金"), ("金", "木")}
+    added = 0
+    for d in range(60):
+        for k in range(12):
+            base = {x.name for x in chart_for(d, k, False).keti}
+            wide_c = chart_for(d, k, False, kezhan)
+            wide = {x.name for x in wide_c.keti}
+            rides = wide_c.keti_env["rides"]
+            pairs = [(GENERAL_ELEMENT[rides(b)], "木火土金水"[BRANCH_ELEMENT[b]]) for b in wide_c.transmissions.branches]
+            war = all(p in wins for p in pairs) or all((b, a) in wins for a, b in pairs)
+            assert ("殃咎" in wide) == ("殃咎" in base or war)
+            assert base - {"殃咎"} == wide - {"殃咎"}
+            added += "殃咎" in wide and "殃咎" not in base
+    assert added > 0
+
+
+def test_jieli_strict():
+    """``keti_jieli = "strict"`` reads both clauses of 「凡夫妻行年衝克，及上下神互相克賊」: the two 行年 clash or overcome
+    as well. The sentence's own couple (夫年 午, 妻年 子: 沖 and 水克火) is 解離 under both; 《畢法》's 甲子日干上午 with
+    男行年 子, 女行年 寅 (neither clash nor overcome) only under the default."""
+    strict = DEFAULT.changed(keti_jieli="strict")
+
+    def found(day, k, fu, qi, options=DEFAULT):
+        c = chart_for(GanZhi.parse(day).index, k, False, options)
+        return [x.name for x in of_moment(c, 0, moment(fu=GanZhi.parse(fu).index, qi=GanZhi.parse(qi).index))]
+
+    for o in (DEFAULT, strict):
+        assert "解離" in found("甲子", 8, "甲午", "壬子", o)
+    k = (BRANCHES.index("午") - JIGONG[GanZhi.parse("甲子").index % 10]) % 12
+    assert "解離" in found("甲子", k, "庚子", "壬寅")
+    assert "解離" not in found("甲子", k, "庚子", "壬寅", strict)
+    counts = {o: moment_counts(o, ("解離",))["解離"] for o in (DEFAULT, strict)}
+    assert 0 < counts[strict] < counts[DEFAULT]
+
+
+def test_documented_option_counts():
+    """The options table of docs/liuren.md (「720 課 (晝貴) by reading」): every count of a 課體 the 課 alone decides, and
+    those of the readings of the moment 魄化, 二煩 and 解離, are what the catalogue gives under that reading."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
+    rows = {m[0]: dict((v, int(n)) for v, n in re.findall(r"`(\w+)` (\d+)", m[1]))
+            for m in re.findall(r"^\| `(keti_\w+)` \| [^|]+ \| ([^|]+) \|$", text, re.M)}
+    moment_rows = {"keti_pohua", "keti_erfan", "keti_jieli"}
+    checked = 0
+    for opt, documented in rows.items():
+        if opt in RECKONINGS:
+            continue
+        d = next(d for d in catalogue() if d.option == opt)
+        if d.needs and opt not in moment_rows:
+            continue
+        count = ((lambda o: moment_counts(o, (d.name,))) if d.needs
+                 else (lambda o: _counts(o, nights=(False,))))
+        assert documented and set(documented) == set(CHOICES[opt]), opt
+        assert documented == {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in documented}, opt
+        checked += 1
+    assert {"keti_pohua", "keti_erfan", "keti_yangjiu", "keti_jieli"} <= set(rows) and checked >= 4

@@ -76,7 +76,7 @@ from typing import Any, Callable
 from ..shared import freeze
 from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
 from . import shensha
-from .generals import GENERALS, GOOD
+from .generals import GENERALS, GOOD, HOMES
 from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "keti.toml"
@@ -117,6 +117,7 @@ FUNCTIONS: dict[str, Any] = {
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
     "yima": lambda b: YIMA[b % 4],                        # 驛馬 of a branch (the engine's table)
     "good": lambda g: g in GOOD,                          # a general is a 吉將 (generals.GOOD)
+    "gel": lambda g: BRANCH_ELEMENT[HOMES[GENERALS.index(g)]],   # a general's element: its home's (generals.HOMES)
     "he": lambda a, b: (a + b) % 12 == 1 or (a != b and a % 4 == b % 4),   # 六合 or 三合
     "liuhe": lambda a, b: (a + b) % 12 == 1,              # 六合 of two branches (子丑 寅亥 …)
     "ganhe": lambda a, b: (a - b) % 10 == 5,              # 干合 of two stems (甲己 乙庚 丙辛 丁壬 戊癸)

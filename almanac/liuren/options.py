@@ -44,11 +44,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_tianyu": ("daquan", "zhinan"),
     "keti_siqi": ("sike", "richen"),
     "keti_chongpo": ("daquan", "either"),
-    "keti_pohua": ("fayong", "lin"),
+    "keti_pohua": ("fayong", "lin", "qiusi"),
     "keti_yuesu": ("daquan", "xinjing"),
     "keti_sijue": ("plate", "yin"),
     "keti_luowang": ("daquan", "ganzhi", "bifa"),
     "keti_zhongyin": ("lianru", "either"),
+    "keti_erfan": ("daquan", "fayong"),
+    "keti_yangjiu": ("daquan", "kezhan"),
+    "keti_jieli": ("huxiang", "strict"),
 }
 
 
@@ -81,11 +84,14 @@ class LiurenOptions:
     keti_tianyu: str = "daquan"         # 天獄: 用 囚死 or the 日墓 (大全) / 囚死 only (指南); 罡 on 日本
     keti_siqi: str = "sike"             # 死奇: 辰 used from any of the 四課 (日辰陰陽) / on 干上 or 支上 only
     keti_chongpo: str = "daquan"        # 衝破: 日辰's 沖神 used on its own 破 (大全's example) / or on the 日辰's 破
-    keti_pohua: str = "fayong"          # 魄化: 白虎 on the 死神/死氣 over 日辰 and used (大全) / used or not (訂訛's case)
+    keti_pohua: str = "fayong"          # 魄化: 白虎 on the 死神/死氣 over 日辰 and used (大全) / used or not (訂訛's case) / or on a 囚死 神 (訂訛 「及囚死」)
     keti_yuesu: str = "daquan"          # 月宿 (天寇, 二煩): wide 宿 奎張井翼氐斗 held two days (大全) / no 斗 (心鏡)
     keti_sijue: str = "plate"           # 四絕: the plate 子加巳 (大全 心印賦, 直指) / on a 陰日 only (粹言: 祿 on its 絕)
     keti_luowang: str = "daquan"        # 羅網: 日前一位 or its 沖 used (大全) / 干前 or 支前 used (粹言) / on 干上·支上 (畢法)
     keti_zhongyin: str = "lianru"       # 重陰: 三傳 子亥戌 (大全, seed 002) / or 伏吟 with 亥 used (seed 002's 伏吟)
+    keti_erfan: str = "daquan"          # 二煩: 日月宿 on 仲, 斗罡 on 丑未 (大全) / and a 宿 used (訂訛 「日月宿不發用者不真」)
+    keti_yangjiu: str = "daquan"        # 殃咎: 遞剋 or 干支乘墓 (大全) / or the 三傳's 神 and 將 at war (訂訛's 外戰 內戰)
+    keti_jieli: str = "huxiang"         # 解離: the 行年's 上神 overcome crosswise (the chapter's cases) / and the 行年 衝克
 
     # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept
     __hash__ = kept_hash

@@ -178,13 +178,14 @@ def test_readings_are_options():
         if not opt.startswith("keti_") or opt in RECKONINGS:
             continue
         d = next(d for d in catalogue() if d.option == opt)
-        count = ((lambda o: moment_counts(o, (d.name,))) if d.needs
-                 else (lambda o: _counts(o, nights=(False,))))
-        counts = {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in values}
+        count = lambda o, v: (moment_counts(o, (d.name,)) if d.needs_of(v)                # noqa: E731
+                              else _counts(o, nights=(False,)))
+        counts = {v: count(DEFAULT.changed(**{opt: v}), v)[d.name] for v in values}
         if not d.needs:
             assert counts[DEFAULT.__dict__[opt]] == base[d.name]
         assert len(set(counts.values())) == len(values), (opt, counts)
-        assert counts[wide[opt]] == max(counts.values()), (opt, counts.values())
+        if len({bool(d.needs_of(v)) for v in values}) == 1:     # counts over the same things
+            assert counts[wide[opt]] == max(counts.values()), (opt, counts.values())
 
 
 def test_names_are_unique_and_patterns_kept():
@@ -510,7 +511,8 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
     60 干支), each condition evaluated on the chart's own environment (``Chart.keti_env``) as
     ``of_moment`` does."""
     import itertools
-    defs = [d for d in catalogue() if set(d.needs) - {"hour"} and (only is None or d.name in only)]
+    reading = lambda d: getattr(options, d.option) if d.option else None    # noqa: E731
+    defs = [d for d in catalogue() if set(d.needs_of(reading(d))) - {"hour"} and (only is None or d.name in only)]
     months = [moment(m) for m in range(12)]
     years = [moment(year=y) for y in range(12)]
     couples = [moment(fu=f, qi=q) for f in range(60) for q in range(60)]
@@ -522,10 +524,11 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
             for x in defs:
                 code = x.condition(getattr(options, x.option) if x.option else None)
                 n = 0
+                needs = x.needs_of(reading(x))
                 for values in itertools.product(*(range(len(couples)) if n == "couple" else
                                                    (False, True) if n in FLAGS else range(12)
-                                                   for n in x.needs)):
-                    given = dict(zip(x.needs, values))
+                                                   for n in needs)):
+                    given = dict(zip(needs, values))
                     if "couple" in given:
                         env.update(couples[given.pop("couple")])
                     if "month" in given:
@@ -1076,7 +1079,7 @@ def test_documented_option_counts():
     moment_rows = {"keti_pohua", "keti_erfan", "keti_jieli"}
     checked = 0
     for opt, documented in rows.items():
-        if opt in RECKONINGS:
+        if opt in RECKONINGS or opt == "keti_guchen":      # two names, two kinds of count: its own test
             continue
         d = next(d for d in catalogue() if d.option == opt)
         if d.needs and opt not in moment_rows:
@@ -1087,3 +1090,33 @@ def test_documented_option_counts():
         assert documented == {v: count(DEFAULT.changed(**{opt: v}))[d.name] for v in documented}, opt
         checked += 1
     assert {"keti_pohua", "keti_erfan", "keti_yangjiu", "keti_jieli"} <= set(rows) and checked >= 4
+
+
+def test_guchen_sishi():
+    """``keti_guchen = "sishi"``: 四時孤寡, 《袖中金》 「春巳午孤、子丑寡，夏申酉孤、卯辰寡，秋亥子孤、午未寡，冬寅卯孤、酉戌寡。
+    此二卦各看發用。如春占巳午發用，即孤辰卦；子丑發用，即寡宿卦」 — a name of the moment (the month's season), so it leaves
+    the chart's own ``keti`` and is not decided without a month; the default (by the 旬) is unchanged. Its counts are the
+    ones docs/liuren.md gives."""
+    from pathlib import Path
+    from almanac.liuren.keti import find
+    sishi = DEFAULT.changed(keti_guchen="sishi")
+    season = {"寅卯辰": ("巳午", "子丑"), "巳午未": ("申酉", "卯辰"), "申酉戌": ("亥子", "午未"), "亥子丑": ("寅卯", "酉戌")}
+    by_month = {BRANCHES.index(m): pair for months, pair in season.items() for m in months}
+    for d in range(0, 60, 5):
+        for k in range(12):
+            c, base = chart_for(d, k, False, sishi), chart_for(d, k, False)
+            chu = BRANCHES[c.transmissions.branches[0]]
+            assert not {"孤辰", "寡宿"} & {x.name for x in c.keti}
+            assert {x.name for x in base.keti} - {"孤辰", "寡宿"} == {x.name for x in c.keti}
+            assert not {"孤辰", "寡宿"} & {x.name for x in of_moment(c, 0)}
+            for month, (gu, gua) in by_month.items():
+                found = {x.name for x in of_moment(c, 0, moment(month))}
+                assert ("孤辰" in found) == (chu in gu) and ("寡宿" in found) == (chu in gua)
+                assert of_moment(c, 0, moment(month)) == find(c.keti_env, sishi, {**moment(month), "hour": 0})
+    text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
+    row = next(l for l in text.splitlines() if l.startswith("| `keti_guchen`"))
+    documented = {(v, n): int(c) for v, n, c in re.findall(r"`(\w+)` ([\u4e00-\u9fff]+) (\d+)", row)}
+    by_xun = _counts(nights=(False,))
+    by_season = moment_counts(sishi, ("孤辰", "寡宿"))
+    assert documented == {("xun", "孤辰"): by_xun["孤辰"], ("xun", "寡宿"): by_xun["寡宿"],
+                          ("sishi", "孤辰"): by_season["孤辰"], ("sishi", "寡宿"): by_season["寡宿"]}

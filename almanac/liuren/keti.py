@@ -139,8 +139,9 @@ FLAGS = ("sili", "fenzhi", "sizheng", "couple")
 #: functions of the moment a condition may call, and the fact each needs: ``wangxiang(b)`` — the
 #: element of ``b`` is 旺 or 相 in the month (春 木旺火相 … 四季月 土旺金相); ``qiusi(b)`` — 囚 or 死
 #: ``shensha(name)`` — the branch of a month 神煞 (死神 死氣 喪車 遊魂 伏殃) and ``suisha(name)`` of a year
-#: 神煞 (病符 喪門 吊客 歲虎), as the 課經 glosses them (almanac.liuren.shensha)
-MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", "suisha": "year"}
+#: 神煞 (病符 喪門 吊客 歲虎), as the 課經 glosses them (almanac.liuren.shensha); ``sishi(name)`` — the two
+#: branches of the season's 孤辰 or 寡宿 (四時孤寡: ``sishi('孤辰')``)
+MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", "suisha": "year", "sishi": "month"}
 #: the asker's 年命, read where known: ``ming`` (本命) and ``nian`` (行年) are each a tuple of the
 #: branch, empty when no person is given — a condition reads them so that an unknown person
 #: neither adds nor removes anything (``chu in (…) + ming``, ``all(… for b in nian)``); only entries
@@ -221,6 +222,16 @@ class KetiDef:
     examples: tuple[dict, ...]
     code: Any                        # compiled condition, or {reading: compiled}
     needs: tuple[str, ...] = ()      # context beyond the 課 (``hour``): decided only when known
+    #: where one reading reads the moment and another does not (孤辰 寡宿: by the 旬 or by the season),
+    #: the needs of each reading; ``needs`` is then the first (default) reading's
+    reading_needs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def needs_of(self, reading: str | None) -> tuple[str, ...]:
+        """The facts of the moment the condition of ``reading`` needs (:meth:`condition`'s choice)."""
+        if self.reading_needs and isinstance(self.code, dict):
+            chosen = reading if reading in self.code else next(iter(self.code))
+            return dict(self.reading_needs)[chosen]
+        return self.needs
 
     def condition(self, reading: str | None) -> Any:
         if isinstance(self.code, dict):
@@ -264,10 +275,22 @@ def _source(raw: dict, where: str):
 
 def _check_needs(entry: dict) -> tuple[str, ...]:
     """An entry's ``needs``: known facts of the moment, and every one its condition reads."""
-    name, needs = entry["name"], tuple(entry.get("needs", ()))
+    return _check_reading_needs(entry["name"], tuple(entry.get("needs", ())), entry["when"])
+
+
+def _reading_needs(entry: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``needs`` given by reading (a table keyed by the readings of ``when``; a reading it leaves out
+    needs nothing), each checked as :func:`_check_needs` checks a whole entry's."""
+    name, when = entry["name"], entry["when"]
+    if not isinstance(when, dict) or set(entry["needs"]) - set(when):
+        raise KetiError(f"{name}: needs by reading must name readings of its condition")
+    return tuple((r, _check_reading_needs(name, tuple(entry["needs"].get(r, ())), w)) for r, w in when.items())
+
+
+def _check_reading_needs(name: str, needs: tuple[str, ...], when) -> tuple[str, ...]:
     if not set(needs) <= set(CONTEXT):
         raise KetiError(f"{name}: needs {needs}; known: {CONTEXT}")
-    used = _moment_names(entry["when"])
+    used = _moment_names(when)
     if not used <= set(needs) | set(PERSON):
         raise KetiError(f"{name}: its condition reads {sorted(used)} but needs only {list(needs)}")
     if used & set(PERSON) and not set(needs) - {"hour"}:
@@ -334,6 +357,7 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
         ctx["wangxiang"] = tuple(p in ("旺", "相") for p in power).__getitem__
         ctx["qiusi"] = tuple(p in ("囚", "死") for p in power).__getitem__
         ctx["shensha"] = {name: shensha.month(name, month) for name in (*shensha.MONTH, *shensha.SEASON)}.__getitem__
+        ctx["sishi"] = {name: shensha.season_pair(name, month) for name in shensha.SEASON_PAIR}.__getitem__
     if year is not None:
         ctx["suisha"] = {name: shensha.year(name, year) for name in shensha.YEAR}.__getitem__
     return ctx
@@ -366,10 +390,11 @@ def catalogue() -> tuple[KetiDef, ...]:
         if not name_en or not name_en[0].isupper() or not name_en.isascii():
             raise KetiError(f"{name}: name_en must be the English name in Title Case without Chinese "
                             f"characters, not {name_en!r}")
-        needs = _check_needs(entry)
+        reading_needs = _reading_needs(entry) if isinstance(entry.get("needs"), dict) else ()
+        needs = reading_needs[0][1] if reading_needs else _check_needs(entry)
         out.append(KetiDef(name, name_ko, name_en, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
-                           tuple(entry.get("examples", ())), code, needs))
+                           tuple(entry.get("examples", ())), code, needs, reading_needs))
     return tuple(out)
 
 
@@ -438,14 +463,15 @@ class _Plan:
         for i, d in enumerate(catalogue()):
             reading = getattr(options, d.option, None) if d.option else None
             text = d.condition_text(reading)
-            if not d.needs:
+            needs = d.needs_of(reading)
+            if not needs:
                 alone.append((i, frozenset(), d.condition(reading), Keti(d.name, d), text))
                 continue
             tree = ast.parse(text, mode="eval").body
             params = tuple(sorted(_read_names(tree)))
-            rows.append(_MomentRow(i, frozenset(d.needs), Keti(d.name, d), params,
+            rows.append(_MomentRow(i, frozenset(needs), Keti(d.name, d), params,
                                    _split(tree, leaves), _lambda(params, text, d.name),
-                                   frozenset(d.needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params}))
+                                   frozenset(needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params}))
         self.alone = tuple(r[:4] for r in alone)
         self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
         free = [not _reads_noble(r[4]) for r in alone]

@@ -52,6 +52,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "keti_erfan": ("daquan", "fayong"),
     "keti_yangjiu": ("daquan", "kezhan"),
     "keti_jieli": ("huxiang", "strict"),
+    "keti_guchen": ("xun", "sishi"),
 }
 
 
@@ -92,6 +93,7 @@ class LiurenOptions:
     keti_erfan: str = "daquan"          # 二煩: 日月宿 on 仲, 斗罡 on 丑未 (大全) / and a 宿 used (訂訛 「日月宿不發用者不真」)
     keti_yangjiu: str = "daquan"        # 殃咎: 遞剋 or 干支乘墓 (大全) / or the 三傳's 神 and 將 at war (訂訛's 外戰 內戰)
     keti_jieli: str = "huxiang"         # 解離: the 行年's 上神 overcome crosswise (the chapter's cases) / and the 行年 衝克
+    keti_guchen: str = "xun"            # 孤辰 寡宿: the 用 on / in the 旬空 (心鏡, 袖中金) / the season's 孤 寡 used (袖中金's 四時)
 
     # hashed on every chart lookup (chart_table's cache): the field tuple's hash, kept
     __hash__ = kept_hash

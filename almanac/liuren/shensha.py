@@ -37,6 +37,13 @@ SEASON = {
     "五墓": "未戌丑辰",
     "三丘": "丑辰未戌",
 }
+#: month 神煞 of two branches a season (寅卯辰 月, 巳午未, 申酉戌, 亥子丑): the 孤寡 text's 四時孤寡, 《袖中金》
+#: 「春巳午孤、子丑寡，夏申酉孤、卯辰寡，秋亥子孤、午未寡，冬寅卯孤、酉戌寡。此二卦各看發用」 — the two branches after
+#: the season's 方 are its 孤, the two before it its 寡 (《觀月經》 「前孤後是寡」)
+SEASON_PAIR = {
+    "孤辰": ("巳午", "申酉", "亥子", "寅卯"),
+    "寡宿": ("子丑", "卯辰", "午未", "酉戌"),
+}
 #: year 神煞: branches from the 太歲 (災厄課)
 YEAR = {
     "病符": -1,          # 舊太歲
@@ -54,9 +61,15 @@ def month(name: str, jian: int) -> int:
     return (start + step * ((jian - 2) % 12)) % 12
 
 
+def season_pair(name: str, jian: int) -> tuple[int, int]:
+    """The two branches of :data:`SEASON_PAIR` ``name`` in the month whose 月建 is ``jian``."""
+    a, b = SEASON_PAIR[name][(jian - 2) % 12 // 3]
+    return BRANCHES.index(a), BRANCHES.index(b)
+
+
 def year(name: str, taisui: int) -> int:
     """The branch of year 神煞 ``name`` in the year whose 太歲 (year branch) is ``taisui``."""
     return (taisui + YEAR[name]) % 12
 
 
-__all__ = ["MONTH", "SEASON", "YEAR", "month", "year"]
+__all__ = ["MONTH", "SEASON", "SEASON_PAIR", "YEAR", "month", "season_pair", "year"]

@@ -21,6 +21,7 @@ reader is shown :func:`citation`: the book's title and the opening words, in the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from .shared import kept_hash, state_without_kept_hash
 
 QIN_FU = "000_4c1b45775ab319f3.txt"      #: 演禽賦 with its 原注
 CHAIWEI = "001_b9dd49d181959cb6.txt"     #: 差委的否第三十七 (大六壬)
@@ -114,6 +115,11 @@ class Source:
     file: str
     opening: str
     quote: str | None = None
+
+    # hashed for every situation an hour's view is built of (inside Situation's hash) and in
+    # each day's citations: the field tuple's hash, kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     def __str__(self) -> str:
         return f"{self.file}: {self.opening}"

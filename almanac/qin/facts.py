@@ -12,6 +12,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from ..sources import Source
+from ..shared import kept_hash, state_without_kept_hash
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ class Situation:
     branch: str | None
     verdict: str
     source: Source
+
+    # the key of its JSON view, looked up for every situation of each new hour fact set: the
+    # field tuple's hash, kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     def to_json(self) -> dict:
         return {"code": self.code, "text": self.text, "who": self.who, "mansion": self.mansion,

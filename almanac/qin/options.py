@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from ..errors import BadInput
+from ..shared import kept_hash, state_without_kept_hash
 from ..sources import QIN_FU, cite
 
 #: the accepted values of each option; the first is the default
@@ -76,6 +77,10 @@ class QinOptions:
     season_rise_end: str = "立秋"
     season_decline_end: str = "驚蟄"
     jing_winter_start: str = "立冬"
+
+    # a key of the cycle tables and day 禽 caches, hashed several times a day: kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from ..errors import BadInput
 from ..mansions import Mansion
+from ..shared import kept_hash, state_without_kept_hash
 from ..sources import QIN_FU, cite
 from .facts import Situation
 from .options import QinOptions
@@ -63,6 +64,10 @@ class SeasonMarks:
     after_qiufen: bool | None = None
     after_lidong: bool | None = None
     after_dongzhi: bool | None = None
+
+    # a key of the cycle tables and day 禽 caches, hashed several times a day: kept
+    __hash__ = kept_hash
+    __getstate__ = state_without_kept_hash
 
     @classmethod
     def from_instants(cls, moment: datetime, terms: Mapping[str, datetime]) -> "SeasonMarks":

@@ -629,6 +629,8 @@ def test_tianyu_readings():
     ("殃咎", "乙丑", "未", True),     # 干上 未 (木墓) and 支上 辰 (土墓): 干支乘墓
     ("殃咎", "丙寅", "子", True),     # 三傳 子未寅: 寅剋未, 未剋子, 子剋丙 — 遞剋日
     ("殃咎", "乙丑", "巳", False),    # 寅卯辰: neither
+    ("殃咎", "己巳", "未", True),     # the chapter's 己巳日 三傳 巳申寅 (伏吟): 「初傳克中，中克末傳，末克日乾」
+    ("殃咎", "辛酉", "卯", True),     # the chapter's 辛酉日 三傳 未子巳 (its 四課: 卯 over 辛): 「初傳末，遞克日乾」
     ("鬼墓", "壬申", "子", True),     # 丑 used: 申's 墓 (金墓丑) and 壬's 鬼 (土剋水)
     ("鬼墓", "乙丑", "未", False),    # 未 used: 乙's 墓 but 乙 木 overcomes it — a 財, not a 鬼
 ])

@@ -75,7 +75,7 @@ LABELS: dict[str, dict[str, str]] = {
     # whom a chart's reading is for (almanac chart --born/--sex, --partner-born/--partner-sex)
     "asker": {"zh-Hant": "占者", "zh-Hans": "占者", "ko": "묻는 이", "en": "Asker"},
     "partner": {"zh-Hant": "配偶", "zh-Hans": "配偶", "ko": "배우자", "en": "Partner"},
-    "benming": {"zh-Hant": "本命", "zh-Hans": "本命", "ko": "본명(本命)", "en": "natal branch (本命)"},
+    "benming": {"zh-Hant": "本命", "zh-Hans": "本命", "ko": "본명(本命)", "en": "birth-year branch (本命)"},
         "sex_m": {"zh-Hant": "男命", "zh-Hans": "男命", "ko": "남성", "en": "male"},
     "sex_f": {"zh-Hant": "女命", "zh-Hans": "女命", "ko": "여성", "en": "female"},
     "person_desc": {

@@ -106,7 +106,7 @@ def render(doc: dict, task: str | None = None) -> str:
 
 def _people_line(reading: dict, lang: str) -> str | None:
     """Whom the reading is for: 「占者: 1984年生 女命 (本命 子) · 配偶: 1982年生 男命 (本命 戌)」,
-    「묻는 이: 1984년생 여성 (본명(本命) 자(子)) · 배우자: …」, "Asker: born 1984, female (natal
+    「묻는 이: 1984년생 여성 (본명(本命) 자(子)) · 배우자: …」, "Asker: born 1984, female (birth-year
     branch (本命) Zi (子)) · Partner: …"; None for a reading for no one."""
     from almanac.terms import label, term
 

@@ -639,6 +639,15 @@ def test_yangjiu_and_guimu(name, day, gan_shang, found):
     assert (name in [k.name for k in _chart({"day": day, "gan_shang": gan_shang}).keti]) == found
 
 
+def test_yangjiu_bingzi_example_is_cast_on_bingyin():
+    """殃咎's 「如丙子日，三傳子未寅」 (末克中, 中克初, 初克日) is cast by no plate of 丙子; 丙寅日干上子 casts
+    those 三傳, and there the backward 遞剋 is 殃咎."""
+    zwy = tuple(BRANCHES.index(b) for b in "子未寅")
+    assert not [gs for gs in BRANCHES if _chart({"day": "丙子", "gan_shang": gs}).transmissions.branches == zwy]
+    c = _chart({"day": "丙寅", "gan_shang": "子"})
+    assert c.transmissions.branches == zwy and "殃咎" in [k.name for k in c.keti]
+
+
 def test_tianhuo_on_the_days_of_the_four_li():
     """天禍: on a day of 立春/立夏/立秋/立冬, today's 干支 over yesterday's (or the reverse) — 甲子日 of
     立冬 2022 with the plate turned one place; not the next day, nor another hour of the same day."""

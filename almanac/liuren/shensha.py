@@ -31,7 +31,7 @@ MONTH = {
     "伏殃": (9, -3),     # 正月起酉，逆行四仲，為天鬼煞 (災厄課)
 }
 #: month 神煞 that keep one branch a season (寅卯辰 月, 巳午未, 申酉戌, 亥子丑): the 災厄 chapter's 丘墓 —
-#: 「五墓者，金丑、木未、火戌、水土辰 … 三丘，庫墓沖位」 — as 卷一's 逐月神煞 table places them, 五墓 at the season's
+#: 「五墓者，金丑、木未、火戌、水土辰 … 三丘，庫墓衝位」 — as 卷一's 逐月神煞 table places them, 五墓 at the season's
 #: 墓 (正月 二月 三月 未, 四月 戌 …) and 三丘 at its 沖 (正月 二月 三月 丑, 四月 辰 …)
 SEASON = {
     "五墓": "未戌丑辰",

@@ -541,6 +541,23 @@ def school_name(name: str, preset: dict, lang: str) -> str:
     return f"{name} ({zh})" if lang == "en" and zh else name
 
 
+def choices_text(school: str, preset: Mapping, clock: str, place, lang: str, *, every: bool = True,
+                 longitude: float | None = None) -> str:
+    """「學派: … · 時法: … · 地點: …」 in ``lang``: which school, clock and place an answer follows.
+    The school is always named; without ``every`` the clock only when it is not the built-in civil
+    time; the place whenever there is one (a name, or with ``longitude`` its degrees east after
+    the name, and a place given as LON,LAT by its degrees alone)."""
+    out = [f"{label('school', lang)}: {school_name(school, preset, lang)}"]
+    if every or clock != "civil":
+        out.append(f"{label('clock', lang)}: {label('clock_' + clock, lang)}")
+    if longitude is not None:
+        named = bool(place) and not any(c.isdigit() for c in str(place))   # not LON,LAT
+        out.append(f"{label('place', lang)}: {place_name(place, lang) + ' ' if named else ''}{longitude:.2f}°E")
+    elif place:
+        out.append(f"{label('place', lang)}: {place_name(place, lang)}")
+    return " · ".join(out)
+
+
 def place_name(value, lang: str) -> str:
     """A place as a reader of ``lang`` calls it: 서울 for ko, 首爾 for zh-Hant (converted for
     zh-Hans), Seoul in en; coordinates and names outside the gazetteer as given."""

@@ -79,6 +79,13 @@ def schools(data: Mapping) -> dict[str, dict]:
     return out
 
 
+
+def school_preset(cfg: "Config") -> tuple[str, dict]:
+    """The school ``cfg`` follows (its ``school`` key, ``default`` when unset) and that school's
+    preset among the schools the configuration knows (``{}`` for an unknown name)."""
+    name = cfg.get("school", "default")
+    return name, schools(cfg.raw if cfg.raw is not None else cfg.data).get(name, {})
+
 def _apply_school(data: dict) -> dict:
     """``data`` with its school's option tables merged over its own (checked like any option)."""
     name = data.get("school", "default")

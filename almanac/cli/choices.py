@@ -24,20 +24,14 @@ def choices_line(doc: dict, cfg, lang: str) -> str | None:
     """「學派: 六壬大全 · 時法: 真太陽時 · 地點: 首爾 126.98°E」 in ``lang`` for a day answered with
     other choices than the built-in ones (a school, a clock, a place), else None."""
     import config as _config
-    from almanac.terms import label, place_name, school_name
+    from almanac.terms import choices_text
 
-    school, clock = doc.get("school", "default"), doc.get("clock", "civil")
-    place = doc.get("place") or {}
+    school, preset = _config.school_preset(cfg)          # the school the day was answered by
+    clock, place = doc.get("clock", "civil"), doc.get("place") or {}
     if school == "default" and clock == "civil" and not place.get("name"):
         return None
-    preset = _config.schools(cfg.raw if cfg.raw is not None else cfg.data).get(school, {})
-    out = [f"{label('school', lang)}: {school_name(school, preset, lang)}",
-           f"{label('clock', lang)}: {label('clock_' + clock, lang)}"]
-    if place.get("name") or place.get("longitude") is not None:
-        named = place.get("name") and not any(c.isdigit() for c in place["name"])   # not LON,LAT
-        where = f"{place_name(place['name'], lang)} " if named else ""
-        out.append(f"{label('place', lang)}: {where}{place.get('longitude', 0):.2f}°E")
-    return " · ".join(out)
+    longitude = place.get("longitude", 0) if place.get("name") or place.get("longitude") is not None else None
+    return choices_text(school, preset, clock, place.get("name"), lang, longitude=longitude)
 
 
 def add_person_arguments(p) -> None:

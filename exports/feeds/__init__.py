@@ -416,22 +416,15 @@ def _resolve_digests(cfg, variant: str, digests: dict[str, str]) -> dict[str, tu
 
 def _school_label(cfg, lang: str) -> tuple[str, str]:
     """The school's name, and how a reader of ``lang`` calls it."""
-    name = cfg.get("school", "default")
-    p = config_mod.schools(cfg.raw if cfg.raw is not None else cfg.data).get(name, {})
+    name, p = config_mod.school_preset(cfg)
     return name, L.school_name(name, p, lang)
 
 
 def choices_text(cfg, lang: str, *, every: bool = True) -> str:
     """「學派: … · 時法: … · 地點: …」 in ``lang`` — which school, clock and place the feed (or a
-    report) follows. The school is always named; without ``every`` the clock only when it is not
-    the built-in civil time (the place is named whenever there is one)."""
+    report) follows (``almanac.terms.choices_text``)."""
     c = cfg["calendar"]
-    out = [f"{L.label('school', lang)}: {_school_label(cfg, lang)[1]}"]
-    if every or c["time_basis"] != "civil":
-        out.append(f"{L.label('clock', lang)}: {L.label('clock_' + c['time_basis'], lang)}")
-    if c.get("place"):
-        out.append(f"{L.label('place', lang)}: {L.place_name(c['place'], lang)}")
-    return " · ".join(out)
+    return L.choices_text(*config_mod.school_preset(cfg), c["time_basis"], c.get("place"), lang, every=every)
 
 
 def _choices_given(cfg) -> dict[str, str]:

@@ -15,7 +15,8 @@ from almanac.hours import _hours, season_marks
 from almanac.liuren.chart import build_chart, chart_for, chart_table
 from almanac.liuren.keti import environment, find
 from almanac.liuren.options import DEFAULT, SCHOOLS, LiurenOptions
-from almanac.qin.hour import HourQin, cycle_table, hour_qin
+from almanac.qin import QinOptions
+from almanac.qin.hour import HourQin, _school_facts, cycle_table, hour_qin
 from almanac.shared import FrozenDict, FrozenList, freeze, thaw
 from config import load
 
@@ -109,6 +110,7 @@ def _days(start: date, n: int, tz: str, cfg=None) -> list[str]:
 def _clear():
     _hours.cache_clear()
     cycle_table.cache_clear()
+    _school_facts.cache_clear()
     chart_table.cache_clear()
 
 
@@ -140,6 +142,36 @@ def test_hours_built_from_a_shared_fact_set_are_the_dataclass_built_from_their_f
     assert first.mansion is later.mansion and first.zi_day != later.zi_day    # one fact set, two days
     assert first.zi_day == date(2030, 1, 1) and first.day.date == date(2030, 1, 1)
     assert first.day is not later.day and later.day.date == date(2030, 1, 1) + timedelta(days=420)
+
+
+def _own(facts: dict) -> dict:
+    return {k: v for k, v in facts.items() if not k.startswith("_")}
+
+
+@pytest.mark.parametrize("opts", [QinOptions(), QinOptions(hour_rule="qiyuan", bo="suobo")])
+def test_seasons_share_a_fact_set_where_they_give_its_qin_the_same_situations(opts):
+    """A fact set is kept with the school under the seasonal situations its season gives the
+    hour's three 禽: two seasons' tables hand out one object where those agree (most hours) and
+    their own where they do not (亢 翼 井 危 about 驚蟄, 秋分, 立冬 …), and each equals the fact
+    set its season's table builds with every cache emptied."""
+    seasons = [season_marks(datetime(2030, m, 10, tzinfo=UTC)) for m in (1, 3, 6, 10, 12)]
+    keys = range(0, 5040, 7)
+    _clear()
+    kept = [[cycle_table(opts, s)[key] for key in keys] for s in seasons]
+    same = differ = 0
+    for i, s in enumerate(seasons[1:], 1):
+        for key, a, b in zip(keys, kept[0], kept[i]):
+            if a["situations"] == b["situations"]:
+                assert a is b
+                same += 1
+            else:
+                assert a is not b and _own(a) != _own(b)
+                differ += 1
+    assert same > 3 * differ > 0
+    for i, s in enumerate(seasons):
+        _clear()
+        fresh = cycle_table(opts, s)
+        assert [_own(f) for f in kept[i]] == [_own(fresh[key]) for key in keys]
 
 
 def test_day_hours_are_read_only():

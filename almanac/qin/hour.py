@@ -122,14 +122,14 @@ class HourQin:
 
     def shared_view(self, name: str, build, *, turned: bool = False) -> "dict":
         """``build(self)`` frozen and kept with this hour's date-free facts, so every hour sharing
-        them (day ``k`` of the 420-day cycle, branch, options, season) gets the same read-only
+        them (day ``k`` of the 420-day cycle, branch, options, seasonal situations) gets the same read-only
         value — built once per fact set, not once per date. ``build`` must read only date-free
         fields (everything but ``zi_day`` and ``day``). With ``turned=True`` the value is kept
         with the part that the 時禽, 氣將 and branch decide, shared more widely still: ``build``
         must then read only ``mansion``, ``fanqin``, ``daojiang``, ``fan_side``, ``dao_side``,
         ``huoyao``, ``anjin_fanqin_ok``, ``landing`` (``palace``) and ``situations``."""
         fields = self.__dict__
-        views = fields.get("_cycle_views")      # the fact set's table's (CycleTable.views)
+        views = fields.get("_cycle_views")      # the fact set's school's (SchoolFacts.views)
         if views is None:
             return freeze(build(self))
         kept = views.get(name)
@@ -200,36 +200,62 @@ def cycle_table(opts: QinOptions, season: SeasonMarks | None) -> "CycleTable":
 
 
 class CycleTable(dict):
-    """(day of the 420-day cycle × 12 + branch) → the hour's date-free facts (shared: each hour's
-    fields are a copy, :func:`hour_qin_in`)."""
+    """(day of the 420-day cycle × 12 + branch) → the hour's date-free facts under one season's
+    marks (shared: each hour's fields are a copy, :func:`hour_qin_in`). A fact set is kept with
+    the school (:class:`SchoolFacts`), not with the season: the marks decide only the seasonal
+    situations of the hour's three 禽, none for most of them, so the tables of every season
+    whose marks give a 禽 the same ones share one fact set (and its views)."""
 
     def __init__(self, opts: QinOptions, season: SeasonMarks | None):
         super().__init__()
         self.opts, self.season = opts, season
-
-        #: the fields that the 時禽, 氣將 and branch decide, by them (``_turned_fields``)
-        self.turned: dict[tuple[int, int, int], dict] = {}
-        #: the season-free part of each ``_turned`` answer, shared by the tables of every season
-        self.unseasoned = _unseasoned_table(opts)
-        #: the views of HourQin.shared_view, by view name, then by the fact set's key (or the
-        #: ``_turned`` key): a few dicts for the table rather than one per fact set (thousands are
-        #: kept, each one more container for every garbage collection to walk)
-        self.views: dict[tuple, Any] = {}
+        self.school = _school_facts(opts)
         #: the seasonal situations of a 禽 in a role under this table's options and season, by
-        #: (mansion, role): read for each of the three 禽 of every new ``_turned`` key, where the
-        #: cache of ``seasonal_situations`` would hash the options and marks each time
+        #: (mansion, role): read for the three 禽 of every new (時禽, 氣將), where the cache of
+        #: ``seasonal_situations`` would hash the options and marks each time
         self.seasonal: dict[tuple[int, str], tuple] = {}
+        #: (時禽, 氣將) → the number of the seasonal situations this season gives their three 禽
+        #: (``SchoolFacts.signatures``): with the cycle key, the key of the school's fact set
+        self.signatures: dict[tuple[int, int], int] = {}
 
     def __missing__(self, key: int) -> dict:
-        facts = self[key] = _facts_in_cycle(key // 12, key % 12, self.opts, self.season, self.turned,
-                                            self.unseasoned, self.views, self.seasonal)
+        facts = self[key] = _facts_in_cycle(key // 12, key % 12, self)
         return facts
+
+    def seasonal_of(self, x: Mansion, who: str) -> tuple:
+        """``seasonal_situations`` of 禽 ``x`` in role ``who`` under this table's season."""
+        more = self.seasonal.get((x.index, who))
+        if more is None:
+            more = self.seasonal[x.index, who] = seasonal_situations(x, self.season, self.opts, who)
+        return more
+
+
+class SchoolFacts:
+    """The hour fact sets of one set of options, for every season (``CycleTable.school``)."""
+
+    __slots__ = ("unseasoned", "signatures", "turned", "facts", "views")
+
+    def __init__(self):
+        #: ``(時禽, 氣將, branch)`` → ``_unseasoned``'s answer
+        self.unseasoned: dict[tuple[int, int, int], tuple] = {}
+        #: the seasonal situations of an hour's three 禽 (時禽, 番禽, 到將: one tuple each) →
+        #: their number here; the empty ones (most hours in every season) are one number
+        self.signatures: dict[tuple, int] = {}
+        #: the fields that the 時禽, 氣將, branch and seasonal situations decide, by them
+        #: (``(時禽, 氣將, branch, signature)``: ``_turned_fields``)
+        self.turned: dict[tuple[int, int, int, int], dict] = {}
+        #: the fact sets, by ``signature × 5040 + cycle key`` (their ``_cycle_key``): at most
+        #: 5,040 for each signature met, and a cycle day meets only the seasons its dates fall in
+        self.facts: dict[int, dict] = {}
+        #: the views of HourQin.shared_view, by view name, then by the fact set's key (or the
+        #: ``_turned`` key): a few dicts for the school rather than one per fact set (thousands
+        #: are kept, each one more container for every garbage collection to walk)
+        self.views: dict[str, dict] = {}
 
 
 @lru_cache(maxsize=64)
-def _unseasoned_table(opts: QinOptions) -> dict:
-    """``(時禽, 氣將, branch)`` → ``_unseasoned``'s answer, for one set of options (every season)."""
-    return {}
+def _school_facts(opts: QinOptions) -> SchoolFacts:
+    return SchoolFacts()
 
 
 def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
@@ -269,41 +295,67 @@ def _cites(bo: str) -> Citations:
 _CITES = {bo: _cites(bo) for bo in ("hour_branch", "suobo")}
 
 
-def _facts_in_cycle(k: int, b: int, opts: QinOptions, season: SeasonMarks | None,
-                    turned_table: dict | None = None, unseasoned: dict | None = None,
-                    views: dict | None = None, seasonal: dict | None = None) -> dict:
-    """HourQin's fields by name for day ``k`` of the 420-day cycle and branch ``b``, the date's
-    own (``zi_day``, ``day``) None, then where its views are kept (``_cycle_views``: ``views``,
-    the table's, and the keys of the fact set and of its ``_turned`` part in it)
-    (``turned_table``: the ``_turned`` answers of these options and season, filled as it goes;
-    ``seasonal``: as ``CycleTable.seasonal``)."""
-    pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
+def _facts_in_cycle(k: int, b: int, table: CycleTable) -> dict:
+    """HourQin's fields by name for day ``k`` of the 420-day cycle and branch ``b`` under the
+    season of ``table``, the date's own (``zi_day``, ``day``) None, then where its views are kept
+    (``_cycle_views``: the school's, and the keys of the fact set and of its ``_turned`` part in
+    it). Kept with the school by the cycle key and the seasonal situations the season gives."""
+    opts, school = table.opts, table.school
     m = _mansion_in_cycle(k, b, opts.hour_rule)
     qj = yuan_jiang_in_cycle(k)[2]
+    sig = table.signatures.get((m.index, qj.index))
+    if sig is None:
+        sig = table.signatures[m.index, qj.index] = _signature(m, qj, b, table)
+    at = sig * CYCLE * 12 + k * 12 + b
+    fields = school.facts.get(at)
+    if fields is not None:
+        return fields
+    pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
     jl_stem = taboos.jielu(k % 10, pillar, opts.jielu_table)
     jl_strict = taboos.jielu_strict(pillar, m)
     jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
-    key = (m.index, qj.index, b)
-    base = turned_table.get(key) if turned_table is not None else None
+    key = (m.index, qj.index, b, sig)
+    base = school.turned.get(key)
     if base is None:
-        base = _turned_fields(key, opts, season, unseasoned, views, seasonal)
-        if turned_table is not None:
-            turned_table[key] = base
-    fields = base.copy()
+        base = school.turned[key] = _turned_fields(key, table)
+    fields = school.facts[at] = base.copy()
     fields["pillar"] = pillar
     fields["jielu"], fields["jielu_stem"], fields["jielu_strict"] = jl, jl_stem, jl_strict
-    fields["_cycle_key"] = k * 12 + b
+    fields["_cycle_key"] = at
     return fields
 
 
-def _turned_fields(key: tuple[int, int, int], opts: QinOptions, season: SeasonMarks | None,
-                   unseasoned: dict | None, views: dict | None, seasonal: dict | None = None) -> dict:
-    """The fields of every fact set whose 時禽, 氣將 and branch are ``key`` (all but the hour's
-    pillar and 截路, which :func:`_facts_in_cycle` puts into a copy, and the date's), in the order
-    of HourQin's fields (a test checks it), then where the views are kept."""
-    m_index, qj_index, b = key
+def _unseasoned_of(m_index: int, qj_index: int, b: int, opts: QinOptions,
+                   unseasoned: dict | None) -> tuple:
+    """``_unseasoned``'s answer, kept in ``unseasoned`` (``SchoolFacts.unseasoned``) if given."""
+    key = (m_index, qj_index, b)
+    base = unseasoned.get(key) if unseasoned is not None else None
+    if base is None:
+        base = _unseasoned(m_index, qj_index, b, opts)
+        if unseasoned is not None:
+            unseasoned[key] = base
+    return base
+
+
+def _signature(m: Mansion, qj: Mansion, b: int, table: CycleTable) -> int:
+    """The number (``SchoolFacts.signatures``) of the seasonal situations that ``table``'s season
+    gives the three 禽 of the 時禽 ``m`` and 氣將 ``qj`` (the 番禽 and 到將 are theirs; the branch
+    ``b`` only finds them)."""
+    roles = _unseasoned_of(m.index, qj.index, b, table.opts, table.school.unseasoned)[7]
+    sig = tuple([table.seasonal_of(roles[i + 1], roles[i]) for i in range(0, len(roles), 3)])
+    ids = table.school.signatures
+    return ids.setdefault(sig, len(ids))
+
+
+def _turned_fields(key: tuple[int, int, int, int], table: CycleTable) -> dict:
+    """The fields of every fact set whose 時禽, 氣將, branch and seasonal situations are ``key``
+    (all but the hour's pillar and 截路, which :func:`_facts_in_cycle` puts into a copy, and the
+    date's), in the order of HourQin's fields (a test checks it), then where the views are kept."""
+    m_index, qj_index, b, _ = key
+    opts = table.opts
     m = ALL[m_index]
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(*key, opts, season, unseasoned, seasonal)
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(
+        m_index, qj_index, b, opts, table.season, table.school.unseasoned, table)
     return {
         "zi_day": None, "branch": b, "pillar": None, "mansion": m, "rule": opts.hour_rule,
         "day": None, "qi_jiang": ALL[qj_index], "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
@@ -312,36 +364,26 @@ def _turned_fields(key: tuple[int, int, int], opts: QinOptions, season: SeasonMa
         "jielu": None, "jielu_stem": None, "jielu_strict": None, "landing": landing,
         "situations": sits, "citations": _CITES[opts.bo],
         # not fields: see HourQin.shared_view
-        "_cycle_views": views, "_cycle_key": None, "_turned_key": key,
+        "_cycle_views": table.school.views, "_cycle_key": None, "_turned_key": key,
     }
 
 
 def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
             season: SeasonMarks | None, unseasoned: dict | None = None,
-            seasonal: dict | None = None) -> tuple:
+            table: CycleTable | None = None) -> tuple:
     """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their
     sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations (each
     禽's palace situations, then its seasonal ones). ``unseasoned``: ``_unseasoned`` answers of
-    these options, kept across seasons; ``seasonal``: ``CycleTable.seasonal`` of these options and
-    season."""
-    key = (m_index, qj_index, b)
-    base = unseasoned.get(key) if unseasoned is not None else None
-    if base is None:
-        base = _unseasoned(m_index, qj_index, b, opts)
-        if unseasoned is not None:
-            unseasoned[key] = base
+    these options, kept across seasons; ``table``: the cycle table of these options and season,
+    whose seasonal situations are read."""
+    base = _unseasoned_of(m_index, qj_index, b, opts, unseasoned)
     fan, dao, fan_side, dao_side, huo, fan_ok, landing, roles = base
     sits: tuple[Situation, ...] = ()
     for i in range(0, len(roles), 3):
         who, x, placed = roles[i:i + 3]
         sits += placed
-        if seasonal is None:
-            sits += seasonal_situations(x, season, opts, who)
-            continue
-        more = seasonal.get((x.index, who))
-        if more is None:
-            more = seasonal[x.index, who] = seasonal_situations(x, season, opts, who)
-        sits += more
+        sits += (table.seasonal_of(x, who) if table is not None
+                 else seasonal_situations(x, season, opts, who))
     return (fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits)
 
 

@@ -39,14 +39,21 @@ EXAMPLES = [(d.name, ex) for d in catalogue() for ex in d.examples]
 def test_book_examples(name, ex):
     """Each worked example the cited book gives for a 課體 is named so, with the book's 三傳.
 
-    An example whose 三傳 only one school of 涉害 reproduces names that school (``school``).
+    An example whose 三傳 only one school of 涉害 reproduces names that school (``school``); one that
+    only a reading of the 課體 gives names that option (``options``). A moment's day marks the book
+    states (``sili``, ``fenzhi``, ``sizheng``, the moon's palace ``yuesu``) and the asker's ``ming``
+    and ``nian`` go to the moment as given.
     """
     opts = LiurenOptions.school(ex["school"]) if "school" in ex else DEFAULT
+    if "options" in ex:
+        opts = opts.changed(**ex["options"])
     c = _chart(ex, opts)
     if "chuan" in ex:
         assert "".join(BRANCHES[b] for b in c.transmissions.branches) == ex["chuan"]
     couple = {w: GanZhi.parse(ex[w]).index for w in ("fu", "qi") if w in ex}
-    found = c.keti + (_of_moment(c, *_moment(ex), **couple) if "hour" in ex or couple else ())
+    marks = {w: ex[w] for w in ("sili", "fenzhi", "sizheng") if w in ex}
+    marks.update({w: BRANCHES.index(ex[w]) for w in ("yuesu", "ming", "nian") if w in ex})
+    found = c.keti + (_of_moment(c, *_moment(ex), **couple, **marks) if "hour" in ex or couple else ())
     assert name in [k.name for k in found]
     if couple:    # a 課體 of a couple: not decided without one
         assert name not in [k.name for k in _of_moment(c, *_moment(ex))]

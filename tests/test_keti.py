@@ -59,6 +59,16 @@ def test_book_examples(name, ex):
         assert name not in [k.name for k in _of_moment(c, *_moment(ex))]
 
 
+
+def test_source_table_takes_no_stray_keys():
+    """A key written after an entry's ``[keti.source]`` table belongs to that table: ``examples`` put
+    there would never be cast, so the loader refuses them."""
+    from almanac.liuren.keti import _source
+    book = {"book": "《六壬大全》", "chapter": "課經集 龍德課", "quote": "凡太歲月將乘貴人發用，為龍德課"}
+    assert _source(book, "龍德").chapter == "課經集 龍德課"
+    with pytest.raises(KetiError):
+        _source({**book, "examples": [{"day": "癸酉", "gan_shang": "巳"}]}, "龍德")
+
 def _of_moment(c, hour, month=None, year=None, yuejiang=None, **couple):
     return of_moment(c, hour, moment(month, year, yuejiang, **couple))
 

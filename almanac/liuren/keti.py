@@ -261,6 +261,9 @@ class Keti:
 
 
 def _source(raw: dict, where: str):
+    extra = set(raw) - {"seed", "opening", "quote", "book", "chapter"}
+    if extra:    # a key written after a [keti.source] table lands in it (examples there would go untested)
+        raise KetiError(f"{where}: source has unknown keys {sorted(extra)}")
     if "seed" in raw:
         from ..sources import cite
         return cite(raw["seed"], raw["opening"], raw.get("quote"))

@@ -19,7 +19,7 @@ from ..cycles import BRANCHES, PILLARS, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
 from ..liuren.daymarks import day_marks
-from ..liuren.keti import moment as moment_of, moment_json, moment_view
+from ..liuren.keti import for_asker, moment as moment_of, moment_json, moment_view
 from ..liuren.generals import is_night_fixed, is_night_ziwu
 from ..liuren.options import LiurenOptions
 from ..liuren.plate import rotation, rotation_from_gan_shang
@@ -186,6 +186,11 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
         answers[key] = kept
     doc = dict(kept)
     doc["moment"] = instant.isoformat()
+    if person is not None:
+        # the chart's own 課體 whose sentences name the 年命 (羅網 合歡 龍戰), read for this asker
+        mine = for_asker(c, ming, nian)
+        if mine is not c.keti:
+            doc["keti"] = freeze([k.to_json() for k in mine])
     if lang is not None:
         doc = _with_lang(doc, lang)
     if prof is not None:

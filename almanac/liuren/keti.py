@@ -24,7 +24,10 @@ Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``yea
 where known, ``ming`` (本命) and ``nian`` (行年), each a tuple that is empty without an asker
 (:data:`PERSON`); of a couple (``couple``: a partner of the other sex is given), ``fu`` and ``qi``
 (the husband's and the wife's 行年) and ``fu_gan`` / ``qi_gan`` (their stems). A condition must
-list in ``needs`` every fact of the moment it reads; the catalogue refuses it otherwise.
+list in ``needs`` every fact of the moment it reads; the catalogue refuses it otherwise. An entry of the
+課 alone may read ``ming`` and ``nian`` all the same (:data:`ASKER`: empty in the chart's own 課體,
+the asker's in :func:`for_asker`), and may carry ``also``, a clause of the moment that names it in
+``keti_hour`` where the 課 alone does not (:attr:`KetiDef.also`).
 
 What is computed once and what per call: a chart's facts (its condition environment,
 :func:`environment`) and the 課體 the 課 alone decides (``Chart.keti``) are worked out once per
@@ -145,13 +148,18 @@ MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", 
 #: the asker's 年命, read where known: ``ming`` (本命) and ``nian`` (行年) are each a tuple of the
 #: branch, empty when no person is given — a condition reads them so that an unknown person
 #: neither adds nor removes anything (``chu in (…) + ming``, ``all(… for b in nian)``); only entries
-#: that need more of the moment than its hour may read them. ``fu`` and ``qi`` are the 行年 branches
+#: that need more of the moment than its hour, or nothing of it (:data:`ASKER`), may read them.
+#: ``fu`` and ``qi`` are the 行年 branches
 #: of the husband (夫) and the wife (妻) and ``fu_gan`` / ``qi_gan`` their stems, each a tuple,
 #: empty unless a couple is given (a partner of the other sex than the asker's): entries reading
 #: them need ``couple`` (a textbook chart, which has no moment, does not decide them) and hold only
 #: for a couple
 PERSON = ("ming", "nian", "fu", "qi", "fu_gan", "qi_gan")
 COUPLE = ("fu", "qi", "fu_gan", "qi_gan")
+#: the asker's 年命 in a condition of the 課 alone (an entry without ``needs``: 羅網, 合歡, 龍戰): the
+#: chart's own 課體 (``Chart.keti``) read them empty — an unknown asker — and :func:`for_asker` reads
+#: those entries again with a known asker's (``api.chart(…, born=, sex=)``)
+ASKER = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
@@ -225,6 +233,20 @@ class KetiDef:
     #: where one reading reads the moment and another does not (孤辰 寡宿: by the 旬 or by the season),
     #: the needs of each reading; ``needs`` is then the first (default) reading's
     reading_needs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: a clause of the sentence read only where the moment knows what it needs (遊子's 天馬: the
+    #: month): ``(needs, {reading: condition text})``, each condition naming the entry where the 課
+    #: alone does not (in ``keti_hour``, beside the other names of the moment); a reading it leaves
+    #: out has none. Empty for most entries
+    also: tuple = ()
+
+    def also_of(self, reading: str | None) -> tuple[tuple[str, ...], str | None]:
+        """``(needs, condition text)`` of the clause :attr:`also` gives ``reading`` (``(), None``: none)."""
+        if not self.also:
+            return (), None
+        needs, texts = self.also
+        if isinstance(self.when, dict) and reading not in self.when:
+            reading = next(iter(self.when))
+        return needs, texts.get(reading if isinstance(self.when, dict) else None)
 
     def needs_of(self, reading: str | None) -> tuple[str, ...]:
         """The facts of the moment the condition of ``reading`` needs (:meth:`condition`'s choice)."""
@@ -296,7 +318,7 @@ def _check_reading_needs(name: str, needs: tuple[str, ...], when) -> tuple[str, 
     used = _moment_names(when)
     if not used <= set(needs) | set(PERSON):
         raise KetiError(f"{name}: its condition reads {sorted(used)} but needs only {list(needs)}")
-    if used & set(PERSON) and not set(needs) - {"hour"}:
+    if used & set(PERSON) and not set(needs) - {"hour"} and (needs or not used <= set(ASKER)):
         raise KetiError(f"{name}: reads the 年命 but needs nothing of the moment beyond its hour")
     if used & set(COUPLE) and "couple" not in needs:
         raise KetiError(f"{name}: reads the 夫妻 行年 ({sorted(used & set(COUPLE))}) but does not need the couple")
@@ -397,8 +419,27 @@ def catalogue() -> tuple[KetiDef, ...]:
         needs = reading_needs[0][1] if reading_needs else _check_needs(entry)
         out.append(KetiDef(name, name_ko, name_en, entry.get("family", "課經"), when, entry.get("option"), meaning,
                            _source(entry["source"], name), tuple(entry.get("aliases", ())),
-                           tuple(entry.get("examples", ())), code, needs, reading_needs))
+                           tuple(entry.get("examples", ())), code, needs, reading_needs, _also(entry, needs)))
     return tuple(out)
+
+
+def _also(entry: dict, needs: tuple[str, ...]) -> tuple:
+    """An entry's :attr:`KetiDef.also` from its ``also`` table (``needs`` and ``when``: a condition,
+    or one per reading of the entry's own ``when``), each checked as a condition of the moment is;
+    only an entry of the 課 alone may have one."""
+    raw = entry.get("also")
+    if raw is None:
+        return ()
+    name, when = entry["name"], entry["when"]
+    texts = raw.get("when")
+    if needs or isinstance(entry.get("needs"), dict) or not raw.get("needs") or texts is None:
+        raise KetiError(f"{name}: also takes needs and when, on an entry of the 課 alone")
+    if isinstance(texts, dict) != isinstance(when, dict) or (isinstance(texts, dict) and set(texts) - set(when)):
+        raise KetiError(f"{name}: also's when must name readings of its condition")
+    for r, t in (texts.items() if isinstance(texts, dict) else ((None, texts),)):
+        compile_when(t, f"{name}/also/{r}")
+    also_needs = _check_reading_needs(name, tuple(raw["needs"]), texts)
+    return also_needs, (texts if isinstance(texts, dict) else {None: texts})
 
 
 def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str, Any]:
@@ -445,8 +486,9 @@ def _env(facts: dict[str, Any], context: dict[str, Any] | None = None) -> dict[s
     return env
 
 
-#: what every condition's environment starts from (constants, functions, no builtins)
-_BASE_ENV: dict[str, Any] = {**CONSTANTS, **FUNCTIONS, "__builtins__": {}}
+#: what every condition's environment starts from (constants, functions, an unknown asker's empty
+#: 年命 — :data:`ASKER` — and no builtins)
+_BASE_ENV: dict[str, Any] = {**CONSTANTS, **FUNCTIONS, **{n: () for n in ASKER}, "__builtins__": {}}
 
 
 class _Plan:
@@ -469,13 +511,20 @@ class _Plan:
             needs = d.needs_of(reading)
             if not needs:
                 alone.append((i, frozenset(), d.condition(reading), Keti(d.name, d), text))
-                continue
+                also_needs, also = d.also_of(reading)
+                if also is None:
+                    continue
+                # the clause of the moment names the entry where the 課 alone does not
+                needs, text = also_needs, f"not ({text}) and ({also})"
             tree = ast.parse(text, mode="eval").body
             params = tuple(sorted(_read_names(tree)))
             rows.append(_MomentRow(i, frozenset(needs), Keti(d.name, d), params,
                                    _split(tree, leaves), _lambda(params, text, d.name),
-                                   frozenset(needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params}))
+                                   frozenset(needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params},
+                                   compile(text, f"<keti {d.name}>", "eval")))
         self.alone = tuple(r[:4] for r in alone)
+        #: the entries of the 課 alone that read the asker's 年命 (:data:`ASKER`), for :func:`for_asker`
+        self.asker = frozenset(r[0] for r in alone if _reads(r[4], ASKER))
         self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
         free = [not _reads_noble(r[4]) for r in alone]
         self.alone_free = _all_of([r for r, f in zip(alone, free) if f])
@@ -497,8 +546,12 @@ class _Plan:
 
 def _reads_noble(text: str) -> bool:
     """Whether the condition (or part) ``text`` reads a fact the 貴人 decides (:data:`NOBLE_FACTS`)."""
-    return any(isinstance(n, ast.Name) and n.id in NOBLE_FACTS
-               for n in ast.walk(ast.parse(text, mode="eval")))
+    return _reads(text, NOBLE_FACTS)
+
+
+def _reads(text: str, names) -> bool:
+    """Whether the condition (or part) ``text`` reads one of ``names``."""
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(ast.parse(text, mode="eval")))
 
 
 def _truths_of(parts: list[str]) -> Any:
@@ -531,6 +584,7 @@ class _MomentRow:
     tree: tuple
     code: Any
     keys: frozenset = frozenset()     # the facts of the moment it needs or reads
+    whole: Any = None                 # the condition compiled whole (:func:`find`)
 
 
 def _read_names(tree: ast.AST) -> set[str]:
@@ -681,12 +735,25 @@ def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) 
         return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, env))
     have = frozenset(context)
     return tuple(r.keti for r in plan.moment if r.needs <= have
-                 and eval(_whole(r, options), env))  # noqa: S307 — compiled from the checked vocabulary
+                 and eval(r.whole, env))  # noqa: S307 — compiled from the checked vocabulary
 
 
-def _whole(row: "_MomentRow", options) -> Any:
-    d = row.keti.defn
-    return d.condition(getattr(options, d.option, None) if d.option else None)
+def for_asker(chart, ming: int | None, nian: int | None) -> tuple[Keti, ...]:
+    """The 課體 the 課 alone decides (:func:`of_chart`), read for an asker whose 本命 is ``ming`` and
+    行年 ``nian`` (branches; None where not known): the entries that read the 年命 (:data:`ASKER`:
+    羅網's 「年命發用」, 合歡's 「占人年命俱乘吉將」, 龍戰's 「人年立卯酉」) evaluated again with them, the
+    others as the chart has them. ``chart.keti`` itself where nothing changes (as without an asker)."""
+    plan = _plan(chart.options)
+    keti = chart.keti
+    if not plan.asker or (ming is None and nian is None):
+        return keti
+    env = chart.keti_env.copy()
+    env["ming"] = () if ming is None else (ming,)
+    env["nian"] = () if nian is None else (nian,)
+    held = {k.name for k in keti}
+    out = tuple(row[3] for row in plan.alone
+                if (eval(row[2], env) if row[0] in plan.asker else row[3].name in held))  # noqa: S307
+    return keti if out == keti else out
 
 
 def environment(chart, twin_env: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -4,17 +4,21 @@ The 課經 chapters that name a 神煞 say on the spot where it stands, and this
 glosses (the 四庫全書 text of 《六壬大全》; 卷一's 神煞 lists and its 逐月神煞 table agree where noted):
 
 * 魄化課: 「死神，正月起巳。死氣，正月起午。俱順行十二辰」 (卷一: 「死氣、謾語午順十二」, 「死神巳順十二」).
+* 游子課: 「天馬者，正月起午，順行六陽位也，又為驛遞之神」 (卷一: 「天馬午順六陽」; 《心鏡》's 「中見天魁為天馬」
+  of the chapter's 三月 example agrees: 戌 in 三月).
 * 災厄課: 「喪車一名喪魂，正月起未，逆行四季」 (卷一's 喪魂 「未辰丑戌三輪」; its 逐月 table's 喪車 is another
   神煞, 春酉 夏子 秋卯 冬午), 「遊魂，正月起亥，順行十二辰」 (卷一: 「天詔、游魂亥順十二」), 「伏殃者，正月起酉，逆行四仲，
   為天鬼煞」 (卷一's 天鬼 「酉午卯子三輪」), 丘墓 (五墓 and 三丘, by the season: :data:`SEASON`); and of the year 「病符，舊太歲」 (卷一: 「病符 歲後一辰」), 「歲前二辰為喪門，
   歲後二辰為吊客」, 「白虎，歲後四神」 (卷一: 「歲虎 歲後四辰」).
 
 A month 神煞 is counted from 正月 (寅月) by the 月建: it starts at its branch in 正月 and moves one
-branch a month forward (順行十二辰), or three back (逆行四季, 逆行四仲). A year 神煞 is the 太歲
+branch a month forward (順行十二辰), two (順行六陽), or three back (逆行四季, 逆行四仲). A year 神煞 is the 太歲
 moved by a fixed count.
 
 >>> BRANCHES[month("死神", 2)], BRANCHES[month("死氣", 2)], BRANCHES[month("死神", 7)]   # 正月, 正月, 六月
 ('巳', '午', '戌')
+>>> BRANCHES[month("天馬", 2)], BRANCHES[month("天馬", 4)], BRANCHES[month("天馬", 8)]   # 正月, 三月, 七月
+('午', '戌', '午')
 >>> BRANCHES[month("喪車", 3)], BRANCHES[month("五墓", 5)], BRANCHES[year("歲虎", 11)]   # 二月, 四月; 亥年
 ('辰', '戌', '未')
 """
@@ -22,13 +26,14 @@ from __future__ import annotations
 
 from ..cycles import BRANCHES
 
-#: month 神煞: (branch in 正月, step per month) — 順行十二辰 +1, 逆行四季 / 四仲 −3
+#: month 神煞: (branch in 正月, step per month) — 順行十二辰 +1, 順行六陽 +2, 逆行四季 / 四仲 −3
 MONTH = {
     "死神": (5, 1),      # 正月起巳，順行十二辰 (魄化課)
     "死氣": (6, 1),      # 正月起午，順行十二辰 (魄化課)
     "喪車": (7, -3),     # 一名喪魂，正月起未，逆行四季 (災厄課)
     "遊魂": (11, 1),     # 正月起亥，順行十二辰 (災厄課)
     "伏殃": (9, -3),     # 正月起酉，逆行四仲，為天鬼煞 (災厄課)
+    "天馬": (6, 2),      # 正月起午，順行六陽位 (游子課)
 }
 #: month 神煞 that keep one branch a season (寅卯辰 月, 巳午未, 申酉戌, 亥子丑): the 災厄 chapter's 丘墓 —
 #: 「五墓者，金丑、木未、火戌、水土辰 … 三丘，庫墓衝位」 — as 卷一's 逐月神煞 table places them, 五墓 at the season's

@@ -394,6 +394,8 @@ def month_pillar_at(instant: datetime) -> GanZhi:
 # --------------------------------------------------------------------------- days and hours
 
 _JIAZI_DAY = date(1993, 10, 10).toordinal()
+#: one day (a ``timedelta`` built from keywords costs about a microsecond: made once)
+ONE_DAY = timedelta(days=1)
 
 
 def day_pillar(d: date) -> GanZhi:
@@ -481,7 +483,7 @@ def _branch_of_clock(clock: datetime) -> int:
 
 def _zi_day_of_clock(clock: datetime, opts: CalendarOptions) -> date:
     if opts.day_boundary == "zi" and clock.hour == 23:
-        return clock.date() + timedelta(days=1)
+        return clock.date() + ONE_DAY
     return clock.date()
 
 
@@ -544,12 +546,8 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
     Boundaries are read on the configured clock (civil or solar) and given as aware instants.
     """
     opts = opts or CalendarOptions()
-    dp = day_pillar(d)
     base = datetime.combine(d, time(0))
-    first = base - timedelta(hours=1) if opts.day_boundary == "zi" else base
-    edges = [first] + [base + timedelta(hours=2 * i + 1) for i in range(12)]
-    if opts.day_boundary == "midnight":
-        edges[-1] = base + timedelta(hours=23)
+    edges = [base + step for step in _EDGES[opts.day_boundary]]
     instants = _instants_of_clocks(edges, opts, tz)
     # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
     yj = yuejiang_at(instants[0])
@@ -557,8 +555,17 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
         yjs = (yj,) * 12
     else:
         yjs = tuple(yuejiang_at(at) for at in instants[:12])
-    return tuple(HourSlot(b, instants[b], instants[b + 1], hour_pillar(dp, b), yjs[b])
-                 for b in range(12))
+    pillars = _HOUR_PILLARS[day_pillar(d).stem % 5]
+    return tuple(HourSlot(b, instants[b], instants[b + 1], pillars[b], yjs[b]) for b in range(12))
+
+
+#: the thirteen boundaries of the 時辰 on the clock, from the day's civil midnight, by day
+#: boundary: 子初 (23:00 of the day before, then 01:00, 03:00 … 23:00) or midnight (00:00, 01:00 …
+#: 23:00). Made once: a ``timedelta`` built from keywords costs about a microsecond.
+_EDGES = {"zi": tuple(timedelta(hours=h) for h in (-1, *range(1, 24, 2))),
+          "midnight": tuple(timedelta(hours=h) for h in (0, *range(1, 24, 2)))}
+#: the twelve hour pillars (:func:`hour_pillar`) of a day, by its stem mod 5 (五鼠遁)
+_HOUR_PILLARS = tuple(tuple(hour_pillar(GanZhi.of(s, s), b) for b in range(12)) for s in range(5))
 
 
 def lunar_date(d: date, calendar: str = "chinese") -> LunarDate:

@@ -13,7 +13,7 @@ the judgements and the store all see the same chart for the same hour.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from functools import lru_cache
 
 import config as _config
@@ -137,5 +137,5 @@ def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
 def civil_day_span(d: date, tz) -> tuple[datetime, datetime]:
     """Civil midnight to midnight of ``d`` in ``tz`` as aware instants."""
     start = datetime.combine(d, time(0)).replace(tzinfo=tz)
-    end = datetime.combine(d + timedelta(days=1), time(0)).replace(tzinfo=tz)
+    end = datetime.combine(d + cal.ONE_DAY, time(0)).replace(tzinfo=tz)
     return start, end

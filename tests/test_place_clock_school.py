@@ -53,6 +53,25 @@ def test_leap_months_that_the_two_calendars_put_apart():
     assert korean_date(date(2023, 3, 22)) == chinese_date(date(2023, 3, 22)) == LunarDate(2023, 2, 1, True)
 
 
+def test_chinese_dates_asked_day_by_day_are_sxtwl_s_own():
+    """``chinese_date`` reads the day after a kept lunar day 1–28 as the next day of that month
+    without asking sxtwl. Every day of 1950–2060 asked in order, and the days about the Gregorian
+    reform (sxtwl reads 1582-10-14 and before as Julian dates, so 1582-10-15 does not follow the
+    day before it) and about 1500's Julian-only 29 February, equal sxtwl's own answer."""
+    from almanac import lunar
+    for first, last in ((date(1500, 1, 1), date(1500, 4, 1)), (date(1582, 9, 1), date(1582, 12, 1)),
+                        (date(1950, 1, 1), date(2060, 12, 31))):
+        lunar._chinese.clear()
+        d, bad = first, []
+        while d <= last:
+            if chinese_date(d) != lunar._sxtwl_date(d):
+                bad.append(d)
+            d += timedelta(days=1)
+        assert bad == []
+    before, reform = chinese_date(date(1582, 10, 14)), chinese_date(date(1582, 10, 15))
+    assert before.day <= 28 and reform.day != before.day + 1     # where following would be wrong
+
+
 def test_korean_calendar_matches_kasi_table_every_day_of_its_range():
     """Every civil day 1000-02-13 … 2050-12-31 (~384,000 days) against KASI's table as the
     ``korean_lunar_calendar`` package reads it. That package answers one date in ~0.25 ms, so

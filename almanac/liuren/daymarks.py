@@ -13,10 +13,10 @@ it); the lunar date is that day's in the national calendar the options choose (`
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from functools import lru_cache
 
-from ..calendar import CalendarOptions, is_fenzhi_day, is_sili_day, lunar_date
+from ..calendar import ONE_DAY, CalendarOptions, is_fenzhi_day, is_sili_day, lunar_date
 from ..lunar import calendar_for
 from ..shared import FrozenDict
 from . import yuesu
@@ -40,7 +40,7 @@ _DEFAULT = CalendarOptions()
 def _marks(d: date, tz, opts: CalendarOptions, reckoning: str) -> FrozenDict:
     which = calendar_for(opts.lunar, getattr(tz, "key", None))
     ld = lunar_date(d, which)
-    last = lunar_date(d + timedelta(days=1), which).day == 1
+    last = lunar_date(d + ONE_DAY, which).day == 1
     return FrozenDict(sili=is_sili_day(d, tz, opts), fenzhi=is_fenzhi_day(d, tz, opts),
                       yuesu=yuesu.branch(ld.month, ld.day, reckoning), sizheng=yuesu.is_sizheng(ld.day, last))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from almanac.cycles import BRANCHES, GanZhi
 from almanac.liuren import shensha
 from almanac.liuren.chart import chart_for
@@ -211,3 +213,28 @@ def test_documented_count_of_the_tianma():
     assert n == 2 * earth
     text = (Path(__file__).resolve().parent.parent / "docs" / "liuren.md").read_text(encoding="utf-8")
     assert re.search(r"遊子 by the 天馬 (\d+) of 8,640", text).group(1) == str(n)
+
+
+@pytest.mark.parametrize("entry,why", [
+    # an entry of the 課 alone may read the asker's 年命, not a couple's 行年
+    ({"when": "chu in ming + nian"}, None),
+    ({"when": "chu in fu"}, "needs nothing"),
+    # an entry of the 占時 alone may not read the 年命 (a textbook chart has an hour and no asker)
+    ({"when": "chu in nian", "needs": ["hour"]}, "needs nothing"),
+    # also: a clause of the moment that says what it needs, on an entry of the 課 alone, by its readings
+    ({"when": "chu == 辰", "also": {"needs": ["month"], "when": "chu == shensha('天馬')"}}, None),
+    ({"when": "chu == 辰", "also": {"needs": ["hour"], "when": "chu == shensha('天馬')"}}, "reads"),
+    ({"when": "chu == 辰", "also": {"when": "chu == 戌"}}, "also takes"),
+    ({"when": "hour == 辰", "needs": ["hour"], "also": {"needs": ["month"], "when": "chu == 戌"}}, "also takes"),
+    ({"when": {"a": "chu == 辰"}, "also": {"needs": ["month"], "when": {"b": "chu == 戌"}}}, "readings"),
+    ({"when": "chu == 辰", "also": {"needs": ["month"], "when": "chu == 午午"}}, "unknown name"),
+])
+def test_the_catalogue_checks_asker_and_also_clauses(entry, why):
+    from almanac.liuren import keti as K
+    raw = {"name": "x", **entry}
+    check = lambda: (K._check_needs(raw), K._also(raw, tuple(raw.get("needs", ()))))   # noqa: E731
+    if why is None:
+        check()
+    else:
+        with pytest.raises(K.KetiError, match=why):
+            check()

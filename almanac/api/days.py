@@ -59,29 +59,20 @@ def _boundaries(hours) -> list[tuple[str, str]]:
 
 def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
     q = h.qin
-    qin = q.shared_view("day.hour", _qin_view)      # shared, read-only pieces
     return {
         "branch": BRANCHES[h.slot.branch],
         "start": start,
         "end": end,
-        "pillar": qin["pillar"],
-        "mansion": qin["mansion"],
-        "yuejiang": BRANCHES[h.yuejiang],
-        "flags": qin["flags"],
-        "qin": qin["qin"],
-        "liuren": moment_view_at(h.chart, context, "day.hour", _liuren_built, have),
-    }
-
-
-def _qin_view(q) -> dict:
-    """The date-free 演禽 part of an hour's JSON (shared per hour fact set: read-only). Built
-    frozen directly from shared pieces: it is built for each new fact set of a cold day."""
-    return FrozenDict({
         "pillar": str(q.pillar),
         "mansion": q.mansion.char,
+        "yuejiang": BRANCHES[h.yuejiang],
+        # shared, read-only pieces: one per set of flags, one per 時禽, 氣將, branch and seasonal
+        # situations (not a view per hour fact set: a cold day meets ≈ 8 new fact sets, and a view
+        # of each would be built once and kept for the four values read off the fact set here)
         "flags": _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
         "qin": q.shared_view("day.hour.qin", _qin_turned_view, turned=True),
-    })
+        "liuren": moment_view_at(h.chart, context, "day.hour", _liuren_built, have),
+    }
 
 
 def _qin_turned_view(q) -> dict:

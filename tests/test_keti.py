@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from almanac.cycles import BRANCHES, PO, GanZhi
+from almanac.cycles import BRANCH_ELEMENT, BRANCHES, PO, GanZhi, element_generates
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import is_night_fixed
 from almanac.liuren.keti import (CONSTANTS, FACTS, FLAGS, FUNCTIONS, KetiError, KetiSource, catalogue,
@@ -347,10 +347,11 @@ ZHIZHI = [
 #: 壬辰 辛卯 辛酉 伏吟 print it with no 魁罡 used), so the table is read under keti_zhanguan = "lin";
 #: likewise its 遊子 is a 三傳 of 土 with or without the 旬丁 (觀月經, "tu"), its 龍戰 the 用 standing on
 #: 卯 or 酉 on any day (觀月經, "anyday") and its 九醜 丑 over the 干 or the 支 (心鏡, "ganzhi") —
-#: docs/liuren.md, "The whole table: 720 局"
+#: docs/liuren.md, "The whole table: 720 局"; and it names a 柔日 伏吟 自信 with a 剋 as without (乙酉 乙未 癸酉:
+#: 「剛日自任，柔日自信」, fuyin_renxin = "gangrou"), where 《六壬大全》's defining sentences name 自任 and 自信 「無克」 only
 ZHIZHI_GROUPS = {"連茹": ("進茹", "退茹")}
 ZHIZHI_SCHOOL = DEFAULT.changed(keti_zhanguan="lin", keti_youzi="tu", keti_longzhan="anyday",
-                                keti_jiuchou="ganzhi")
+                                keti_jiuchou="ganzhi", fuyin_renxin="gangrou")
 
 
 @pytest.mark.parametrize("day,gan_shang,printed,differs", ZHIZHI, ids=[f"{d}干上{g}" for d, g, _, _ in ZHIZHI])
@@ -1160,3 +1161,44 @@ def test_guchen_sishi():
     by_season = moment_counts(sishi, ("孤辰", "寡宿"))
     assert documented == {("xun", "孤辰"): by_xun["孤辰"], ("xun", "寡宿"): by_xun["寡宿"],
                           ("sishi", "孤辰"): by_season["孤辰"], ("sishi", "寡宿"): by_season["寡宿"]}
+
+
+def test_ziren_zixin_only_without_a_ke():
+    """《六壬大全》 伏吟課: 「取神克日為用，曰伏吟 … 如癸丑日午時午將占，日上神丑加癸用，為伏吟課」 — a 伏吟 with a 剋 is
+    伏吟 alone; 「凡伏吟課無克，剛日自以日神為用，曰自任格」 and 「凡伏吟無克，柔日以支神為用，曰自信格」. Only the 六乙 and
+    六癸 伏吟 have a 剋 (乙 over 辰, 丑 over 癸); ``fuyin_renxin = "gangrou"`` names them by 剛柔 alone (「剛日自任，柔日
+    自信」), as 《御定六壬直指》 does on three of its five."""
+    gangrou = DEFAULT.changed(fuyin_renxin="gangrou")
+    changed = set()
+    for day in range(60):
+        a, b = chart_for(day, 0, False), chart_for(day, 0, False, gangrou)
+        assert a.transmissions.branches == b.transmissions.branches
+        names_a, names_b = {k.name for k in a.keti}, {k.name for k in b.keti}
+        has_ke = any(l.relation for l in a.lessons)
+        assert has_ke == (day % 10 in (1, 9))                           # 乙, 癸
+        assert not ({"自任", "自信"} & names_a) == has_ke
+        assert ("自任" if day % 2 == 0 else "自信") in names_b
+        if names_a != names_b:
+            assert names_b - names_a == {"自信"} and has_ke
+            changed.add(str(GanZhi(day)))
+    assert len(changed) == 12
+    guichou = _chart({"day": "癸丑", "yuejiang": "午", "hour": "午"})
+    assert guichou.transmissions.sub_method == "" and "伏吟" in {k.name for k in guichou.keti}
+    from almanac import api
+    doc = api.textbook_chart("癸丑", gan_shang="丑")
+    assert doc["sub_method"] == "" and "自信" not in render_json(doc).splitlines()[0]
+    assert "自信" in render_json(api.textbook_chart("丁丑", gan_shang="未")).splitlines()[0]
+
+
+def test_hengtong_the_five_ge():
+    """亨通 by the 課經's sentence and the 訂訛's five 格 — 遞生 either way, 俱生, 互生, 俱旺, 互旺 — each on the chapter's
+    own case; the old reading (末生中、中生初、初生日 alone) names none of the 干支 cases."""
+    for ex in ({"day": "丙申", "gan_shang": "申"}, {"day": "癸丑", "gan_shang": "巳"},      # 遞生, both orders
+               {"day": "丙寅", "gan_shang": "寅"}, {"day": "辛卯", "gan_shang": "亥"},      # 俱生, 互生
+               {"day": "壬寅", "gan_shang": "子"}, {"day": "甲申", "gan_shang": "酉"}):     # 俱旺, 互旺
+        c = _chart(ex)
+        assert "亨通" in {k.name for k in c.keti}, ex
+    # 丙寅日干上寅's 三傳 do not feed 丙 one into another: it is named for its 俱生 alone
+    c = _chart({"day": "丙寅", "gan_shang": "寅"})
+    chu, mid, mo = (BRANCH_ELEMENT[b] for b in c.transmissions.branches)
+    assert not (element_generates(mo, mid) and element_generates(mid, chu) and element_generates(chu, 1))

@@ -88,6 +88,9 @@ LANGS = ("zh", "ko", "en")
 XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
 #: 墓 of each element (木未 火戌 土辰 — 土 follows 水 — 金丑 水辰)
 MU = (7, 10, 4, 1, 4)
+#: 旺神 of each element: 木卯 火午 金酉 水子 (《六壬大全》 亨通課: 「甲申日乾上酉乃支之旺神，支上卯乃乾之旺神」,
+#: 「壬寅日乾上子，支上卯為俱旺」); 土's is not glossed there (火土 would give 午, 水土 子), so -1: none
+WANG = (3, 6, -1, 9, 0)
 #: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 #: 日祿 of each stem: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子 (as a branch)
@@ -117,6 +120,7 @@ FUNCTIONS: dict[str, Any] = {
     "chong": lambda b: (b + 6) % 12,
     "po": lambda b: PO[b],                                # 六破 of a branch (almanac.cycles.PO)
     "mu": lambda e: MU[e],                                # 墓 of an element
+    "wang": lambda e: WANG[e],                            # 旺神 of an element (-1 for 土: not glossed)
     "xing": lambda b: XING[b],                            # the branch ``b`` punishes (三刑)
     "yima": lambda b: YIMA[b % 4],                        # 驛馬 of a branch (the engine's table)
     "good": lambda g: g in GOOD,                          # a general is a 吉將 (generals.GOOD)

@@ -27,6 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "shehai_fudeng": ("literal", "first_seen"),
     "shehai_class_by": ("seat", "shen"),
     "fuyin_zimao": ("chong", "xing"),
+    "fuyin_renxin": ("wuke", "gangrou"),
     "bieze_yin": ("branch", "upper"),
     "noble_table": ("A", "B", "C", "D"),
     "daynight": ("fixed", "sun", "ziwu"),
@@ -68,6 +69,7 @@ class LiurenOptions:
     shehai_count_stems: bool = True     # §7 #5 count the stems lodged on each ground
     shehai_class_by: str = "seat"       # §7 #6 孟仲季 of the ground seat or of the 神 itself
     fuyin_zimao: str = "chong"          # §7 #7 伏吟 子卯: 末傳 by 沖 (卯子午) or 刑 (卯子卯)
+    fuyin_renxin: str = "wuke"          # 伏吟 named 自任/自信 without a 剋 only (大全) / by 剛柔 alone (直指)
     bieze_yin: str = "branch"           # §7 #8 別責 陰日: the 三合 branch or the sky branch above it
     bazhuan_before_yaoke: bool = True   # §7 #9 八專 judged before 遙剋
     noble_table: str = "A"              # §7 #11 貴人 table

@@ -172,11 +172,12 @@ def _fuyin(day: int, lessons, opts: LiurenOptions) -> Transmissions:
     yang = stem % 2 == 0
     u1, u3 = lessons[0].upper, lessons[2].upper
     kes = [l for l in lessons if l.relation]
-    if kes:
-        first, kind, sub = kes[0].upper, kes[0].relation, "自任" if yang else "自信"
-    else:
+    if kes:     # 「取神克日為用，曰伏吟」: named 自任/自信 only by 剛柔 alone (fuyin_renxin = "gangrou")
+        first, kind = kes[0].upper, kes[0].relation
+        sub = ("自任" if yang else "自信") if opts.fuyin_renxin == "gangrou" else ""
+    else:       # 「凡伏吟課無克，剛日自以日神為用，曰自任格」, 「凡伏吟無克，柔日以支神為用，曰自信格」
         first, kind, sub = (u1, None, "自任") if yang else (u3, None, "自信")
-    tags = [sub]
+    tags = [sub] if sub else []
     if first in ZIXING:
         middle = u3 if first == u1 else u1
         tags.append("杜傳")

@@ -1,0 +1,84 @@
+"""Process time of ``api.day`` per new day, in fresh processes, span by span.
+
+    python bench/bench_cold_day.py [--runs 3] [--no-gc] [--beside ../before]
+
+Each run is a new process: it imports the package, asks one warm-up day (2029-06-01: imports,
+config, the first term tables) and then times, by process time, 730 new days from 2030-01-01
+(everything cold: the school's charts, hour fact sets and moments), 730 new days from 2032-01-01
+(the charts warm, the dates new) and the first 730 days again. ``--no-gc`` runs the timed spans
+with the garbage collector off (it is ≈ 20 % of a cold span). ``--beside DIR`` alternates each
+run with one of the same measurement in another checkout (e.g. ``git worktree add --detach
+../before REV``), so that the load of a shared machine falls on both alike; docs/performance.md
+keeps the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPANS = (("2030–31, cold", (2030, 1, 1)), ("2032–33, charts warm", (2032, 1, 1)),
+         ("2030–31 again", (2030, 1, 1)))
+DAYS = 730
+
+
+def _child(no_gc: bool) -> dict:
+    import gc
+    import time
+    from datetime import date, timedelta
+
+    from almanac import api
+    api.day(date(2029, 6, 1))
+    if no_gc:
+        gc.disable()
+    out = {}
+    for name, first in SPANS:
+        days = [date(*first) + timedelta(days=i) for i in range(DAYS)]
+        t = time.process_time()
+        for d in days:
+            api.day(d)
+        out[name] = (time.process_time() - t) / DAYS * 1e6
+    return out
+
+
+def _run(root: Path, no_gc: bool) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(root), "BENCH_COLD_DAY_ROOT": str(root)}
+    args = [sys.executable, __file__, "--child"] + (["--no-gc"] if no_gc else [])
+    out = subprocess.run(args, capture_output=True, text=True, timeout=900, cwd=root, env=env)
+    if out.returncode:
+        sys.exit(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "child failed")
+    return json.loads(out.stdout)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-gc", action="store_true", help="time the spans with gc.disable()")
+    ap.add_argument("--beside", type=Path, default=None, metavar="DIR",
+                    help="another checkout, run alternately with this one")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        sys.path.insert(0, os.environ.get("BENCH_COLD_DAY_ROOT", str(ROOT)))
+        print(json.dumps(_child(args.no_gc)))
+        return 0
+    roots = [("this", ROOT)] + ([("beside", args.beside.resolve())] if args.beside else [])
+    got: dict[str, list[dict]] = {name: [] for name, _ in roots}
+    for _ in range(max(1, args.runs)):
+        for name, root in roots:
+            r = _run(root, args.no_gc)
+            got[name].append(r)
+            print(f"{name:7s} " + "  ".join(f"{k}: {v:5.0f} µs" for k, v in r.items()), flush=True)
+    for name, runs in got.items():
+        print(f"{name:7s} median " + "  ".join(
+            f"{k}: {statistics.median(r[k] for r in runs):5.0f} µs a day" for k, _ in SPANS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

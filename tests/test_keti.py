@@ -1202,3 +1202,15 @@ def test_hengtong_the_five_ge():
     c = _chart({"day": "丙寅", "gan_shang": "寅"})
     chu, mid, mo = (BRANCH_ELEMENT[b] for b in c.transmissions.branches)
     assert not (element_generates(mo, mid) and element_generates(mid, chu) and element_generates(chu, 1))
+
+
+def test_deqing_the_stem_and_the_branch_virtue():
+    """德慶 「凡課日辰干支德神…發用」: the 支德 used (「支德者，子日起巳順行十二辰」; the chapter's own 「子日巳德」) names
+    it on a 子 day whose stem's 德 is elsewhere — 庚子日干上丑 and 壬子日干上辰, 巳 over 子 used, 庚's 德 申 and 壬's 亥 —
+    as the 干德 does (the chapter's 戊子 example, 巳 both); 巳 used on 庚寅日干上巳 (德 申, 寅's 支德 未) does not."""
+    for ex in ({"day": "庚子", "gan_shang": "丑"}, {"day": "壬子", "gan_shang": "辰"}):
+        c = _chart(ex)
+        assert BRANCHES[c.transmissions.branches[0]] == "巳" and c.keti_env["de"] != BRANCHES.index("巳")
+        assert "德慶" in {k.name for k in c.keti}, ex
+    c = _chart({"day": "庚寅", "gan_shang": "巳"})
+    assert BRANCHES[c.transmissions.branches[0]] == "巳" and "德慶" not in {k.name for k in c.keti}

@@ -14,8 +14,8 @@ Facts (all branches are 0 子 … 11 亥): ``gan`` stem, ``zhi`` day branch, ``j
 are 上剋下 / 下賊上; ``complete`` (四課備) and ``n_lessons`` (distinct 課: 4; 3 不備; 2 as in
 伏吟); ``method`` and ``sub`` (門 and sub-name);
 ``patterns`` (seed 002's 格局 names); ``xun`` 旬首, ``xun_wei`` 旬尾, ``xun_qi`` 旬奇, ``void``
-旬空; ``de`` 日德, ``lu`` 日祿, ``ben`` 日本 (the stem's 長生); ``noble`` / ``noble_ground`` /
-``shun`` the 貴人; ``k`` the rotation.
+旬空; ``de`` 日德 (the stem's), ``zhi_de`` 支德 (the branch's), ``lu`` 日祿, ``ben`` 日本 (the stem's
+長生); ``noble`` / ``noble_ground`` / ``shun`` the 貴人; ``k`` the rotation.
 
 Of the moment (entries with ``needs``): ``hour`` 占時, ``month`` 月建, ``year`` 太歲, ``yuejiang``
 月將, ``sili`` (the day is one of the four 立; ``jigong_prev`` is yesterday's 寄宮), ``fenzhi`` (a 分 or
@@ -93,6 +93,8 @@ MU = (7, 10, 4, 1, 4)
 WANG = (3, 6, -1, 9, 0)
 #: 日德 of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (as a branch)
 DE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
+#: 支德 of each branch, five places on: 「支德者，子日起巳順行十二辰」 (《六壬大全》 德慶課) — 子巳 丑午 … 亥辰
+ZHI_DE_STEP = 5
 #: 日祿 of each stem: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子 (as a branch)
 LU = (2, 3, 5, 6, 5, 6, 8, 9, 11, 0)
 #: 長生 of each element (木亥 火寅 土申 — 土 follows 水 — 金巳 水申); the stem's is its 日本
@@ -167,7 +169,7 @@ ASKER = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
          "ups", "chu", "mid", "mo", "chuan", "n_ke", "n_zei", "complete", "n_lessons", "method", "sub",
-         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "lu", "ben", "jigong_prev", "void", "noble", "noble_ground",
+         "patterns", "xun", "xun_wei", "xun_qi", "xun_ding", "de", "zhi_de", "lu", "ben", "jigong_prev", "void", "noble", "noble_ground",
          "shun", "k")
 #: constants: branches, stems (as stem indices), generals (as names), elements
 CONSTANTS: dict[str, Any] = {
@@ -464,7 +466,7 @@ def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str
         "complete": n_lessons == 4, "n_lessons": n_lessons,
         "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
         "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
-        "de": DE[stem], "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "k": k,
+        "de": DE[stem], "zhi_de": (zhi + ZHI_DE_STEP) % 12, "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "k": k,
         "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12,
         "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,
         **_noble_facts(noble),

@@ -1214,3 +1214,15 @@ def test_deqing_the_stem_and_the_branch_virtue():
         assert "德慶" in {k.name for k in c.keti}, ex
     c = _chart({"day": "庚寅", "gan_shang": "巳"})
     assert BRANCHES[c.transmissions.branches[0]] == "巳" and "德慶" not in {k.name for k in c.keti}
+
+
+def test_sanqi_liuyi_not_by_the_day_marvel_or_branch_ceremony_alone():
+    """The 訂訛 of both chapters: 「若止有乾奇不名三奇」, 「若止有支儀，不名六儀」 — the 日奇 (甲午 乙巳 丙辰 … 「此為日奇」)
+    or the 支儀 (「子午、丑巳 … 此為支儀也」) used without the 旬's in the 傳 names neither: 甲子日干上亥 (午 used, 三傳
+    午卯子, the 旬奇 丑 absent), 乙丑日干上子 (巳 used, 三傳 巳丑酉, the 旬儀 子 absent)."""
+    c = _chart({"day": "甲子", "gan_shang": "亥"})
+    assert "".join(BRANCHES[b] for b in c.transmissions.branches) == "午卯子"
+    assert "三奇" not in {k.name for k in c.keti}
+    c = _chart({"day": "乙丑", "gan_shang": "子"})
+    assert "".join(BRANCHES[b] for b in c.transmissions.branches) == "巳丑酉"
+    assert "六儀" not in {k.name for k in c.keti}

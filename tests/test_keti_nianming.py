@@ -1,5 +1,6 @@
 """The clauses of the 課經's defining sentences that a chart's own 課體 read only where they are known:
-the asker's 年命 (羅網 「並日辰年命發用」, 合歡 「並占人年命俱乘吉將」, 龍戰 「人年立卯酉」: ``keti.for_asker``,
+the asker's 年命 (羅網 「並日辰年命發用」, 合歡 「並占人年命俱乘吉將」, 龍戰 「人年立卯酉」, 侵害 「並行年為用」,
+刑傷 「並行年」: ``keti.for_asker``,
 ``api.chart(…, born=, sex=)``) and the month's 天馬 (遊子 「遇旬丁天馬為用」: ``keti_hour``). Without them the
 answers are the chart's own; with them they change only where the clause says."""
 from __future__ import annotations
@@ -14,12 +15,17 @@ from almanac.liuren import shensha
 from almanac.liuren.chart import chart_for
 from almanac.liuren.generals import GOOD, is_night_fixed
 from almanac.liuren.keti import ASKER, catalogue, for_asker, moment, of_moment
-from almanac.liuren.options import DEFAULT
+from almanac.liuren.options import DEFAULT, LiurenOptions
 from almanac.liuren.plate import JIGONG
 
 B = BRANCHES.index
 #: the entries whose sentence names the asker's 年命 and that are read for a known asker
-ASKER_NAMES = {"羅網", "合歡", "龍戰"}
+ASKER_NAMES = {"羅網", "合歡", "龍戰", "侵害", "刑傷"}
+#: the chapters' own tables (《六壬大全》 課經集): 刑傷 「寅刑巳 … 巳刑申 … 申刑寅 … 醜刑戌 … 戌刑未 … 未刑丑 … 子刑卯 …
+#: 卯刑子 … 辰午酉亥自刑」 (the branch each punishes) and 侵害 「子未 … 丑午、卯辰 … 寅巳、申亥 … 酉戌」 (the 六害 pairs)
+XING_TEXT = {B(a): B(b) for a, b in ("寅巳", "巳申", "申寅", "丑戌", "戌未", "未丑", "子卯", "卯子",
+                                     "辰辰", "午午", "酉酉", "亥亥")}
+HAI_TEXT = {frozenset((B(a), B(b))) for a, b in ("子未", "丑午", "卯辰", "寅巳", "申亥", "酉戌")}
 
 
 def _cast(day: str, yuejiang: str, hour: str, options=DEFAULT):
@@ -41,7 +47,7 @@ def test_the_entries_reading_the_asker_are_the_three_sentences_that_name_the_nia
     reads = {d.name for d in catalogue() if not d.needs
              and any(n in (d.when if isinstance(d.when, str) else " ".join(d.when.values())) for n in ASKER)}
     assert reads == ASKER_NAMES
-    assert all("年命" in d.source.quote or "人年" in d.source.quote for d in catalogue() if d.name in reads)
+    assert all(any(w in d.source.quote for w in ("年命", "人年", "行年")) for d in catalogue() if d.name in reads)
 
 
 def test_hehuan_the_books_example_with_its_nianming():
@@ -113,9 +119,10 @@ def test_luowang_the_askers_tianluo_and_diwang():
             assert all(("羅網" in _names(for_asker(c, m, n))) == own for m in range(0, 12, 5) for n in range(12))
 
 
-def test_an_unknown_asker_changes_nothing_and_a_known_one_only_the_three():
-    """No asker (or the chart's own reading): exactly the chart's 課體. A known one: only 羅網, 合歡 and 龍戰 may change,
-    each as its clause says (checked here on the plate, not through the catalogue)."""
+def test_an_unknown_asker_changes_nothing_and_a_known_one_only_the_five():
+    """No asker (or the chart's own reading): exactly the chart's 課體. A known one: only 羅網, 合歡, 龍戰, 侵害 and 刑傷
+    may change, each as its clause says (checked here on the plate and the chapters' tables, not through the
+    catalogue)."""
     for c in _charts():
         assert for_asker(c, None, None) is c.keti
         own = set(_names(c.keti))
@@ -129,6 +136,54 @@ def test_an_unknown_asker_changes_nothing_and_a_known_one_only_the_three():
                     (b + d) % 12 for b in (ming, nian) for d in (1, 7))})
                 assert ("合歡" in mine) == ("合歡" in own and good(ming) and good(nian))
                 assert ("龍戰" in mine) == ("龍戰" in own and nian == c.day % 12)
+                assert ("刑傷" in mine) == ("刑傷" in own or XING_TEXT[chu] == nian)
+                assert ("侵害" in mine) == ("侵害" in own or (
+                    frozenset((nian, c.plate.up(nian))) in HAI_TEXT and chu in (nian, c.plate.up(nian))))
+
+
+def test_xingshang_the_yongs_punishment_on_the_xingnian():
+    """「凡課中三刑發用，並行年，為刑傷課」 (課目 「刑傷干支三刑用，又兼本命與年命」): the 用 punishing the 日 (寄宮) or 辰
+    names it as before, for an unknown asker too; for a known one the 用 punishing the 行年 names it as well — exactly
+    one 行年 of the twelve where the 日辰 do not. The 本命 (the verse's, not the sentence's) changes nothing. The
+    chapter's example (庚午日寅時子將, 「午為支刑臨日用」) gives no 行年: it keeps the name for every one."""
+    c = _cast("庚午", "子", "寅", LiurenOptions.school("mengzhong"))       # the school whose 三傳 are the book's
+    assert c.transmissions.branches[0] == B("午") and "刑傷" in _names(c.keti)
+    assert all("刑傷" in _names(for_asker(c, m, n)) for m in range(0, 12, 4) for n in range(12))
+    added = 0
+    for c in _charts():
+        chu, jg = c.transmissions.branches[0], JIGONG[c.day % 10]
+        own = "刑傷" in _names(c.keti)
+        assert own == (XING_TEXT[chu] in (jg, c.day % 12))             # no asker: the 日辰 only
+        makers = [n for n in range(12) if "刑傷" in _names(for_asker(c, None, n))]
+        assert makers == (list(range(12)) if own else [XING_TEXT[chu]])
+        assert all(("刑傷" in _names(for_asker(c, m, None))) == own for m in range(12))
+        added += not own
+    assert added
+
+
+def test_qinhai_the_xingnian_and_its_upper_in_liuhai():
+    """「凡課日辰，六害相加，並行年為用，為侵害課」: the 日 (寄宮) or 辰 and its 上神 in 六害 with one of them used names it
+    as before, for an unknown asker too; for a known one so does the 行年 with its 上神 (at most two 行年 of the twelve
+    where the 日辰 do not: the ground of the 用 and the 用's own branch). The chapter's example (丙子日申時卯將,
+    「子日未害並用子」) gives no 行年: it keeps the name for every one; the 本命 changes nothing."""
+    c = _cast("丙子", "卯", "申", LiurenOptions.school("daquan_default"))
+    assert c.transmissions.branches[0] == B("子") and "侵害" in _names(c.keti)
+    assert all("侵害" in _names(for_asker(c, m, n)) for m in range(0, 12, 4) for n in range(12))
+    added = 0
+    for c in _charts():
+        chu, jg = c.transmissions.branches[0], JIGONG[c.day % 10]
+        pair = lambda b: frozenset((b, c.plate.up(b)))                  # noqa: E731
+        own = "侵害" in _names(c.keti)
+        assert own == any(pair(b) in HAI_TEXT and chu in pair(b) for b in (jg, c.day % 12))
+        makers = [n for n in range(12) if "侵害" in _names(for_asker(c, None, n))]
+        if own:
+            assert makers == list(range(12))
+            continue
+        assert makers == sorted(b for b in range(12) if pair(b) in HAI_TEXT and chu in pair(b))
+        assert len(makers) <= 2
+        assert all("侵害" not in _names(for_asker(c, m, None)) for m in range(12))
+        added += bool(makers)
+    assert added
 
 
 def test_api_chart_reads_keti_for_the_asker():

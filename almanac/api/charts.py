@@ -187,7 +187,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     doc = dict(kept)
     doc["moment"] = instant.isoformat()
     if person is not None:
-        # the chart's own 課體 whose sentences name the 年命 (羅網 合歡 龍戰), read for this asker
+        # the chart's own 課體 whose sentences name the 年命 (羅網 合歡 龍戰 侵害 刑傷), read for this asker
         mine = for_asker(c, ming, nian)
         if mine is not c.keti:
             doc["keti"] = freeze([k.to_json() for k in mine])

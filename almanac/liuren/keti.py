@@ -162,9 +162,9 @@ MOMENT_FUNCTIONS = {"wangxiang": "month", "qiusi": "month", "shensha": "month", 
 #: for a couple
 PERSON = ("ming", "nian", "fu", "qi", "fu_gan", "qi_gan")
 COUPLE = ("fu", "qi", "fu_gan", "qi_gan")
-#: the asker's 年命 in a condition of the 課 alone (an entry without ``needs``: 羅網, 合歡, 龍戰): the
-#: chart's own 課體 (``Chart.keti``) read them empty — an unknown asker — and :func:`for_asker` reads
-#: those entries again with a known asker's (``api.chart(…, born=, sex=)``)
+#: the asker's 年命 in a condition of the 課 alone (an entry without ``needs``: 羅網, 合歡, 龍戰, 侵害,
+#: 刑傷): the chart's own 課體 (``Chart.keti``) read them empty — an unknown asker — and
+#: :func:`for_asker` reads those entries again with a known asker's (``api.chart(…, born=, sex=)``)
 ASKER = ("ming", "nian")
 
 FACTS = ("gan", "zhi", "jigong", "gan_el", "yang_day", "gan_up", "gan_yin", "zhi_up", "zhi_yin",
@@ -747,8 +747,8 @@ def find(facts: dict[str, Any], options, context: dict[str, Any] | None = None) 
 def for_asker(chart, ming: int | None, nian: int | None) -> tuple[Keti, ...]:
     """The 課體 the 課 alone decides (:func:`of_chart`), read for an asker whose 本命 is ``ming`` and
     行年 ``nian`` (branches; None where not known): the entries that read the 年命 (:data:`ASKER`:
-    羅網's 「年命發用」, 合歡's 「占人年命俱乘吉將」, 龍戰's 「人年立卯酉」) evaluated again with them, the
-    others as the chart has them. ``chart.keti`` itself where nothing changes (as without an asker)."""
+    羅網's 「年命發用」, 合歡's 「占人年命俱乘吉將」, 龍戰's 「人年立卯酉」, 侵害's 「並行年為用」, 刑傷's
+    「並行年」) evaluated again with them, the others as the chart has them. ``chart.keti`` itself where nothing changes (as without an asker)."""
     plan = _plan(chart.options)
     keti = chart.keti
     if not plan.asker or (ming is None and nian is None):

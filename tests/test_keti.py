@@ -446,8 +446,6 @@ def test_against_the_zhizhi_720():
     assert (agree, total) == (2084, 2227)   # docs/liuren.md, "Against an independent 720-課 table"
 
 
-
-
 def test_dunfu_table_gives_only_the_chapter_example():
     """迍福 is not encoded (docs/liuren.md, "Not encoded"): the 720-局 book prints it on one 局 alone, the
     課經's own example 「癸酉日午時亥將春占」 with its 三傳 未子巳, so the table offers no second chart a rule
@@ -458,6 +456,8 @@ def test_dunfu_table_gives_only_the_chapter_example():
     assert example.lessons[0].upper == BRANCHES.index("午")
     assert example.transmissions.branches == tuple(BRANCHES.index(b) for b in "未子巳")
     assert "迍福" in ZHIZHI_OUTSIDE and "迍福" not in {d.name for d in catalogue()}
+
+
 #: 課體 no chart of our default school shows: five 間傳 格 and eight named 連茹 whose 三傳 no 課 produces
 #: under these 三傳 rules, and 綴瑕 (涉害 復等 never reached once 比用格 has chosen)
 NEVER = {"綴瑕", "出三天", "入三淵", "偃蹇", "凝陽", "涉疑",

@@ -72,8 +72,10 @@ import copy
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 from pathlib import Path
+from types import CodeType, FunctionType
 from typing import Any, Callable
 
 from ..shared import freeze
@@ -106,7 +108,10 @@ class KetiError(ValueError):
     """The 課體 catalogue names an unknown fact, reading or construct."""
 
 
+@lru_cache(maxsize=256)
 def _rides_fn(on: tuple[int, ...]) -> Callable[[int], str]:
+    """``rides`` of a chart whose generals stand ``on`` the sky branches (one per 貴人's place and
+    direction: shared by every chart with them)."""
     return lambda b: GENERALS[on[b]]
 
 
@@ -449,28 +454,55 @@ def _also(entry: dict, needs: tuple[str, ...]) -> tuple:
 
 
 def chart_facts(day: int, k: int, lessons, t, noble, void, patterns) -> dict[str, Any]:
-    """The names a condition reads, for one chart."""
-    from .plate import JIGONG
-    from .void import xun_branch
-    stem, zhi = day % 10, day % 12
+    """The names a condition reads, for one chart: what its day decides and what its rotation
+    decides (each made once and shared: :func:`_day_facts`, :func:`_rotation_facts`), then its
+    lessons', 三傳's, 格局's and 貴人's own."""
+    return _with_chart(_day_facts(day).copy(), k, lessons, t, noble, void, patterns)
+
+
+def _with_chart(facts: dict[str, Any], k: int, lessons, t, noble, void, patterns) -> dict[str, Any]:
+    """``facts`` (the day's, or a condition environment with them) with the rest of a chart's."""
+    facts.update(_rotation_facts(k))
+    facts.update(_lesson_facts(lessons, t, void, patterns))
+    facts.update(_noble_facts(noble))
+    return facts
+
+
+def _lesson_facts(lessons, t, void, patterns) -> dict[str, Any]:
     ups = tuple(l.upper for l in lessons)
     rels = tuple(l.relation for l in lessons)
-    xun = xun_branch(day)
     three = t.branches
     n_lessons = len({(l.upper, l.seat) for l in lessons})
     return {
-        "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "jigong_prev": JIGONG[(stem - 1) % 10], "gan_el": STEM_ELEMENT[stem],
-        "yang_day": stem % 2 == 0, "gan_up": ups[0], "gan_yin": ups[1], "zhi_up": ups[2],
+        "gan_up": ups[0], "gan_yin": ups[1], "zhi_up": ups[2],
         "zhi_yin": ups[3], "ups": ups, "chu": three[0], "mid": three[1], "mo": three[2],
         "chuan": three, "n_ke": rels.count("剋"), "n_zei": rels.count("賊"),
         "complete": n_lessons == 4, "n_lessons": n_lessons,
         "method": t.method, "sub": t.sub_method or "", "patterns": tuple(p.name for p in patterns),
-        "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
-        "de": DE[stem], "zhi_de": (zhi + ZHI_DE_STEP) % 12, "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]], "void": tuple(void), "k": k,
-        "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12,
-        "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,
-        **_noble_facts(noble),
+        "void": tuple(void),
     }
+
+
+@lru_cache(maxsize=64)
+def _day_facts(day: int) -> dict[str, Any]:
+    """The facts of :func:`chart_facts` the day pillar alone decides (60 days; read-only: copied)."""
+    from .plate import JIGONG
+    from .void import xun_branch
+    stem, zhi = day % 10, day % 12
+    xun = xun_branch(day)
+    return {
+        "gan": stem, "zhi": zhi, "jigong": JIGONG[stem], "jigong_prev": JIGONG[(stem - 1) % 10], "gan_el": STEM_ELEMENT[stem],
+        "yang_day": stem % 2 == 0,
+        "xun": xun, "xun_wei": (xun + 9) % 12, "xun_qi": XUN_QI[xun], "xun_ding": (xun + 3) % 12,
+        "de": DE[stem], "zhi_de": (zhi + ZHI_DE_STEP) % 12, "lu": LU[stem], "ben": CHANGSHENG[STEM_ELEMENT[stem]],
+        "dun": lambda b: (b - xun) % 12 if (b - xun) % 12 < 10 else -1,
+    }
+
+
+@lru_cache(maxsize=16)
+def _rotation_facts(k: int) -> dict[str, Any]:
+    """The facts of :func:`chart_facts` the rotation ``k`` alone decides (read-only: copied)."""
+    return {"k": k, "over": lambda g: (g + k) % 12, "under": lambda s: (s - k) % 12}
 
 
 #: the facts of a chart that its 貴人 decides: the only ones in which the 晝 and 夜 charts of one 課
@@ -490,6 +522,13 @@ def _env(facts: dict[str, Any], context: dict[str, Any] | None = None) -> dict[s
     if context:
         env.update(context)
     return env
+
+
+@lru_cache(maxsize=64)
+def _day_env(day: int) -> dict[str, Any]:
+    """:data:`_BASE_ENV` with the day's facts (:func:`_day_facts`): what :func:`environment`
+    copies for each chart of the day (read-only)."""
+    return _env(_day_facts(day))
 
 
 #: what every condition's environment starts from (constants, functions, an unknown asker's empty
@@ -524,11 +563,14 @@ class _Plan:
                 needs, text = also_needs, f"not ({text}) and ({also})"
             tree = ast.parse(text, mode="eval").body
             params = tuple(sorted(_read_names(tree)))
+            code = _lambda(params, text, d.name)
             rows.append(_MomentRow(i, frozenset(needs), Keti(d.name, d), params,
-                                   _split(tree, leaves), _lambda(params, text, d.name),
+                                   _split(tree, leaves), code,
                                    frozenset(needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params},
-                                   compile(text, f"<keti {d.name}>", "eval")))
+                                   compile(text, f"<keti {d.name}>", "eval"),
+                                   next(c for c in code.co_consts if isinstance(c, CodeType))))
         self.alone = tuple(r[:4] for r in alone)
+        self.alone_keti = tuple(r[3] for r in alone)
         #: the entries of the 課 alone that read the asker's 年命 (:data:`ASKER`), for :func:`for_asker`
         self.asker = frozenset(r[0] for r in alone if _reads(r[4], ASKER))
         self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
@@ -548,6 +590,35 @@ class _Plan:
         states = ", ".join(_state_text(r.tree) for r in rows)
         self.states_of = eval(compile(f"lambda k: ({states},)", "<keti chart states>", "eval"),  # noqa: S307
                               {"__builtins__": {}})
+        #: :meth:`layout` by the states of the moment's entries (charts share a few hundred)
+        self.layouts: dict[tuple, tuple] = {}
+
+    def layout(self, states: tuple) -> tuple:
+        """What :class:`ChartMoments` keeps for a chart whose moment entries are in ``states``
+        (0 false, 1 true, 2 open; ``states_of``), all but the open rows' tests, which read the
+        chart's own environment: ``(picks, key_names, key_set, key_of, empty)``, ``picks`` a
+        ``(row, _MomentRow)`` per entry that is not false, ``row`` the finished row where the chart
+        alone makes it true, else None. Worked out once per distinct ``states`` and shared."""
+        kept = self.layouts.get(states)
+        if kept is not None:
+            return kept
+        picks, keys = [], set()
+        for r, state in zip(self.moment, states):
+            if state == 1:
+                picks.append(((r.needs, r.keti, None, ()), r))
+                keys |= r.needs
+            elif state:
+                picks.append((None, r))
+                keys |= r.keys
+        names = tuple(n for n in CONTEXT + PERSON if n in keys)
+        kept = (tuple(picks), names, frozenset(names),
+                # the key of a moment holding every name (as ``_moment_entry`` makes it)
+                itemgetter(*names) if len(names) > 1 else None,
+                # no entry open but those of a couple (解離, 繁昌): ``ChartMoments.empty``
+                all("couple" in r.needs for _, r in picks))
+        if len(self.layouts) < _LAYOUTS_PER_SCHOOL:
+            self.layouts[states] = kept
+        return kept
 
 
 def _reads_noble(text: str) -> bool:
@@ -591,6 +662,7 @@ class _MomentRow:
     code: Any
     keys: frozenset = frozenset()     # the facts of the moment it needs or reads
     whole: Any = None                 # the condition compiled whole (:func:`find`)
+    fn: Any = None                    # the code of the lambda ``code`` makes: the row's test's
 
 
 def _read_names(tree: ast.AST) -> set[str]:
@@ -770,8 +842,8 @@ def environment(chart, twin_env: dict[str, Any] | None = None) -> dict[str, Any]
         env = twin_env.copy()
         env.update(_noble_facts(chart.noble))
         return env
-    return _env(chart_facts(chart.day, chart.k, chart.lessons, chart.transmissions, chart.noble,
-                            chart.void, chart.patterns))
+    return _with_chart(_day_env(chart.day).copy(), chart.k, chart.lessons, chart.transmissions,
+                       chart.noble, chart.void, chart.patterns)
 
 
 def of_chart(chart) -> tuple[Keti, ...]:
@@ -782,7 +854,7 @@ def of_chart(chart) -> tuple[Keti, ...]:
     if free is None:                # one of them fails: as it does evaluated whole
         return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, chart.keti_env))
     truth = plan.alone_order(free + eval(plan.alone_bound, chart.keti_env))  # noqa: S307
-    return tuple(row[3] for row, yes in zip(plan.alone, truth) if yes)
+    return tuple(compress(plan.alone_keti, truth))      # the rows that hold, at C speed
 
 
 def shared_truths(chart) -> tuple[tuple, tuple | None]:
@@ -827,27 +899,18 @@ class ChartMoments:
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
-        rows, keys = [], set()
-        for r, state in zip(plan.moment, states):
-            if state == 1:
-                rows.append((r.needs, r.keti, None, ()))
-                keys |= r.needs
-            elif state:
-                test = eval(r.code, env)  # noqa: S307 — compiled from the checked vocabulary
-                rows.append((r.needs, r.keti, test, r.params))
-                keys |= r.keys
-        self.rows = tuple(rows)
-        self.key_names = tuple(n for n in CONTEXT + PERSON if n in keys)
-        self.key_set = frozenset(self.key_names)
-        #: the key of a moment holding every name of ``key_names`` (as ``_moment_entry`` makes it)
-        self.key_of = itemgetter(*self.key_names) if len(self.key_names) > 1 else None
+        picks, self.key_names, self.key_set, self.key_of, empty = plan.layout(tuple(states))
+        # an open row's test: its condition as a function bound to the chart's environment (the
+        # lambda's code made a function directly, as ``eval`` of the lambda would make it)
+        self.rows = tuple([row if row is not None else (r.needs, r.keti, FunctionType(r.fn, env), r.params)
+                           for row, r in picks])
         self.by_values: dict[tuple, list] = {}
         #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
         self.by_hour: dict[int, list] = {}
         self.kept: dict[int, list] = {}
         #: the one answer of a chart that leaves no entry open but those of a couple (解離, 繁昌:
         #: open on every chart, true only when a couple is given) for a moment without a couple
-        self.empty = None if any("couple" not in r[0] for r in rows) else [(), _EMPTY_JSON, {}]
+        self.empty = [(), _EMPTY_JSON, {}] if empty else None
         #: ``(names, couple, tests)``: the rows a moment of those names, with or without a couple,
         #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
@@ -881,6 +944,9 @@ def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
 
 
 _EMPTY_JSON = freeze([])
+#: distinct states of the moment's entries a school keeps the layout of (``_Plan.layout``): the
+#: 1,440 charts of the default school have a few hundred
+_LAYOUTS_PER_SCHOOL = 4096
 _ABSENT = object()
 #: moments (by the values of the facts a chart's open entries read) a chart keeps the answer of
 _MOMENTS_PER_CHART = 64

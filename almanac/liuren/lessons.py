@@ -13,6 +13,7 @@ S002 「乙酉日干上寅，三傳未巳卯」 needs 寅/乙 比和); 課2 on �
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cycles import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, STEMS, element_overcomes
 from .plate import JIGONG
@@ -43,7 +44,9 @@ def _relation(upper: int, lower_element: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=512)
 def _lesson(upper: int, seat: int, lower_element: int, lower_text: str) -> Lesson:
+    """One 課, made once and shared (frozen): 12 上神 over 12 branches or 10 stems."""
     return Lesson(upper, seat, lower_element, lower_text, _relation(upper, lower_element))
 
 

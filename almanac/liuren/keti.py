@@ -596,7 +596,7 @@ class _Plan:
     def layout(self, states: tuple) -> tuple:
         """What :class:`ChartMoments` keeps for a chart whose moment entries are in ``states``
         (0 false, 1 true, 2 open; ``states_of``), all but the open rows' tests, which read the
-        chart's own environment: ``(picks, key_names, key_set, key_of, empty)``, ``picks`` a
+        chart's own environment: ``(picks, key_names, key_set, key_of, empty, tests)``, ``picks`` a
         ``(row, _MomentRow)`` per entry that is not false, ``row`` the finished row where the chart
         alone makes it true, else None. Worked out once per distinct ``states`` and shared."""
         kept = self.layouts.get(states)
@@ -615,7 +615,9 @@ class _Plan:
                 # the key of a moment holding every name (as ``_moment_entry`` makes it)
                 itemgetter(*names) if len(names) > 1 else None,
                 # no entry open but those of a couple (解離, 繁昌): ``ChartMoments.empty``
-                all("couple" in r.needs for _, r in picks))
+                all("couple" in r.needs for _, r in picks),
+                # ``_tests_for`` by the names of a moment and whether it has a couple
+                {})
         if len(self.layouts) < _LAYOUTS_PER_SCHOOL:
             self.layouts[states] = kept
         return kept
@@ -883,10 +885,12 @@ class ChartMoments:
     has a handful of distinct answers), so the JSON and views built of it are shared by every
     moment with that answer; which rows hold is itself kept by the values of the facts the open
     rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
-    again costs one look-up."""
+    again costs one look-up. A chart keeps of its own only the open rows' functions (``fns``);
+    the rest is its ``layout``, shared by every chart whose entries are true, false and open
+    alike (a cold year's charts are fewer objects for the collector to walk)."""
 
-    __slots__ = ("rows", "kept", "empty", "key_names", "key_set", "key_of", "by_values", "by_hour",
-                 "tests")
+    __slots__ = ("layout", "fns", "kept", "empty", "key_names", "key_set", "key_of", "by_values",
+                 "by_hour", "tests")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -899,11 +903,13 @@ class ChartMoments:
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
-        picks, self.key_names, self.key_set, self.key_of, empty = plan.layout(tuple(states))
-        # an open row's test: its condition as a function bound to the chart's environment (the
-        # lambda's code made a function directly, as ``eval`` of the lambda would make it)
-        self.rows = tuple([row if row is not None else (r.needs, r.keti, FunctionType(r.fn, env), r.params)
-                           for row, r in picks])
+        #: what charts with these states share (``_Plan.layout``): all but the open rows' tests
+        self.layout = layout = plan.layout(tuple(states))
+        picks, self.key_names, self.key_set, self.key_of, empty, _ = layout
+        #: each row's test (None where the chart alone makes it true): its condition as a function
+        #: bound to the chart's environment (the lambda's code made a function directly, as
+        #: ``eval`` of the lambda would make it) — all a chart keeps of its own
+        self.fns = tuple([None if row is not None else FunctionType(r.fn, env) for row, r in picks])
         self.by_values: dict[tuple, list] = {}
         #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
         self.by_hour: dict[int, list] = {}
@@ -915,20 +921,36 @@ class ChartMoments:
         #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
 
+    @property
+    def rows(self) -> tuple:
+        """``(needs, Keti, test, params)`` of each entry the chart leaves true or open, in catalogue
+        order: ``test`` None where the chart alone makes it true (then ``params`` is empty)."""
+        return tuple([row if row is not None else (r.needs, r.keti, fn, r.params)
+                      for (row, r), fn in zip(self.layout[0], self.fns)])
+
 
 def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
-    """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(bit, test, name,
-    getter)``: ``test`` None where the chart alone makes the row true, else called with
+    """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(bit, i, name, getter)``:
+    the row's test is ``cm.fns[i]`` (None where the chart alone makes the row true), called with
     ``context[name]`` (one fact read) or ``*getter(context)``. Without a ``couple`` a couple's
     entries (解離, 繁昌: true only when one is given, as ``ChartMoments.empty`` reads them) are left
-    out. Worked out once per chart and set of names, so a new moment costs only its tests."""
-    out = []
-    for i, (needs, _, test, params) in enumerate(cm.rows):
-        if needs <= have and (couple or "couple" not in needs):
+    out. Worked out once per chart layout and set of names (shared by the charts of that layout),
+    so a new moment costs only its tests."""
+    specs = cm.layout[5]
+    out = specs.get((have, couple))
+    if out is not None:
+        return out
+    rows = []
+    for i, (row, r) in enumerate(cm.layout[0]):
+        if r.needs <= have and (couple or "couple" not in r.needs):
+            params = () if row is not None else r.params
             one = params[0] if len(params) == 1 else None
             get = itemgetter(*params) if len(params) > 1 else None
-            out.append((1 << i, test, one, get))
-    return tuple(out)
+            rows.append((1 << i, i, one, get))
+    out = tuple(rows)
+    if len(specs) < _SPECS_PER_LAYOUT:
+        specs[(have, couple)] = out
+    return out
 
 
 def _chart_parts(plan: _Plan, env: dict[str, Any]) -> tuple:
@@ -947,6 +969,8 @@ _EMPTY_JSON = freeze([])
 #: distinct states of the moment's entries a school keeps the layout of (``_Plan.layout``): the
 #: 1,440 charts of the default school have a few hundred
 _LAYOUTS_PER_SCHOOL = 4096
+#: sets of names (with or without a couple) a layout keeps the tests of (``_tests_for``)
+_SPECS_PER_LAYOUT = 16
 _ABSENT = object()
 #: moments (by the values of the facts a chart's open entries read) a chart keeps the answer of
 _MOMENTS_PER_CHART = 64
@@ -973,13 +997,15 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     if tests is None or tests[1] is not couple or tests[0] != have:
         tests = cm.tests = (have, couple, _tests_for(cm, have, couple))
     held = 0
-    for bit, test, one, get in tests[2]:
+    fns = cm.fns
+    for bit, i, one, get in tests[2]:
+        test = fns[i]
         if test is None or (test(context[one]) if one is not None
                             else test(*get(context)) if get is not None else test()):
             held |= bit
     entry = cm.kept.get(held)
     if entry is None:
-        found = tuple([row[1] for i, row in enumerate(cm.rows) if held >> i & 1])
+        found = tuple([r.keti for i, (_, r) in enumerate(cm.layout[0]) if held >> i & 1])
         entry = cm.kept[held] = [found, None if found else _EMPTY_JSON, {}]
     if len(cm.by_values) >= _MOMENTS_PER_CHART:
         cm.by_values.clear()

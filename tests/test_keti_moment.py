@@ -136,3 +136,24 @@ def test_bare_hour_json_is_kept_per_hour():
         first = moment_json(c, hour)
         assert moment_json(c, hour) is first
         assert first == [x.to_json() for x in find(c.keti_env, DEFAULT, {"hour": hour})]
+
+
+def test_an_open_entry_tests_only_what_the_chart_leaves_to_the_moment():
+    """盤珠 reads 「年月日時皆在課傳中」: on a chart whose 三傳 stand in its 課 the test a moment runs
+    reads the year, month and hour against the 課 and no longer the 三傳 (the chart's part taken
+    out); on a chart where they do not, it is not open at all. Its answers stay the whole
+    condition's (``test_fast_path_is_the_whole_condition``)."""
+    open_on = 0
+    for day in range(60):
+        for k in range(12):
+            c = chart_for(day, k, False)
+            env = c.keti_env
+            rows = {keti.name: test for _, keti, test, _ in c.keti_moment.rows}
+            if not all(b in (env["jigong"], env["zhi"]) + env["ups"] for b in env["chuan"]):
+                assert "盤珠" not in rows
+                continue
+            assert rows["盤珠"] is not None
+            names = rows["盤珠"].__code__.co_names
+            assert "chuan" not in names and "ups" in names, names
+            open_on += 1
+    assert open_on > 0

@@ -564,11 +564,13 @@ class _Plan:
             tree = ast.parse(text, mode="eval").body
             params = tuple(sorted(_read_names(tree)))
             code = _lambda(params, text, d.name)
+            first = len(leaves)
+            split = _split(tree, leaves)
             rows.append(_MomentRow(i, frozenset(needs), Keti(d.name, d), params,
-                                   _split(tree, leaves), code,
+                                   split, code,
                                    frozenset(needs) | {MOMENT_FUNCTIONS.get(p, p) for p in params},
                                    compile(text, f"<keti {d.name}>", "eval"),
-                                   next(c for c in code.co_consts if isinstance(c, CodeType))))
+                                   (first, len(leaves))))
         self.alone = tuple(r[:4] for r in alone)
         self.alone_keti = tuple(r[3] for r in alone)
         #: the entries of the 課 alone that read the asker's 年命 (:data:`ASKER`), for :func:`for_asker`
@@ -592,6 +594,25 @@ class _Plan:
                               {"__builtins__": {}})
         #: :meth:`layout` by the states of the moment's entries (charts share a few hundred)
         self.layouts: dict[tuple, tuple] = {}
+        #: :meth:`test_code` by an entry and the truths of its chart parts
+        self.residuals: dict[tuple, Any] = {}
+
+    def test_code(self, r: "_MomentRow", known: tuple) -> Any:
+        """The code of an open entry's test on a chart whose chart parts' truths are ``known``: its
+        condition with those parts put in as the chart has them and what they decide left out
+        (:func:`_residual`) — a moment tests only what reads the moment (盤珠 on a chart whose 三傳
+        stand in its 課 is ``year in (jigong, zhi) + ups and month in … and hour in …``). A
+        function of ``r.params`` like ``r.code``'s lambda, true for exactly the same moments; made once per
+        entry and truths of its own parts, and shared."""
+        lo, hi = r.leaves
+        key = (r.index, known[lo:hi])
+        code = self.residuals.get(key)
+        if code is None:
+            text = _residual(r.tree, known, self.leaf_texts)
+            code = _code_of(_lambda(r.params, str(text), r.keti.name))
+            if len(self.residuals) < _RESIDUALS_PER_SCHOOL:
+                self.residuals[key] = code
+        return code
 
     def layout(self, states: tuple) -> tuple:
         """What :class:`ChartMoments` keeps for a chart whose moment entries are in ``states``
@@ -621,6 +642,29 @@ class _Plan:
         if len(self.layouts) < _LAYOUTS_PER_SCHOOL:
             self.layouts[states] = kept
         return kept
+
+
+def _code_of(code: Any) -> Any:
+    """The code of the lambda that ``code`` (compiled ``lambda …: …``) makes."""
+    return next(c for c in code.co_consts if isinstance(c, CodeType))
+
+
+def _residual(tree: tuple, known: tuple, leaf_texts: tuple) -> "str | bool":
+    """``tree`` (:func:`_split`) as a condition's text with the chart parts whose truths are
+    ``known`` put in (a part not known is kept as written) and folded through and/or/not: only
+    what the chart leaves to the moment is left (True or False where nothing is). It reads a part
+    of the moment wherever the whole condition would, and no part it would not, so it is true
+    for the same moments."""
+    kind = tree[0]
+    if kind == "chart":
+        t = known[tree[1]]
+        return f"({leaf_texts[tree[1]]})" if t is None else bool(t)
+    if kind == "moment":
+        return f"({tree[1]})"
+    if kind == "not":
+        inner = _residual(tree[1], known, leaf_texts)
+        return (not inner) if isinstance(inner, bool) else f"(not {inner})"
+    return _join([_residual(t, known, leaf_texts) for t in tree[1]], kind)
 
 
 def _reads_noble(text: str) -> bool:
@@ -654,7 +698,8 @@ class _MomentRow:
     names of the moment its condition reads (``params``: facts of :data:`CONTEXT`/:data:`PERSON`
     and functions of :data:`MOMENT_FUNCTIONS`), its condition as a three-valued tree over the
     chart-only parts (:func:`_split`), and the condition compiled as ``lambda *params: condition``
-    (bound per chart to the chart's environment, so a moment costs no environment of its own)."""
+    (a chart's test is that lambda with what the chart decides taken out, ``_Plan.test_code``,
+    bound to the chart's environment, so a moment costs no environment of its own)."""
 
     index: int
     needs: frozenset
@@ -664,7 +709,7 @@ class _MomentRow:
     code: Any
     keys: frozenset = frozenset()     # the facts of the moment it needs or reads
     whole: Any = None                 # the condition compiled whole (:func:`find`)
-    fn: Any = None                    # the code of the lambda ``code`` makes: the row's test's
+    leaves: tuple[int, int] = (0, 0)  # its chart parts: ``leaf_texts[leaves[0]:leaves[1]]``
 
 
 def _read_names(tree: ast.AST) -> set[str]:
@@ -680,7 +725,7 @@ def _lambda(params: tuple[str, ...], text: str, where: str) -> Any:
 def _split(node: ast.AST, leaves: list[str]) -> tuple:
     """``node`` (a condition, or part of one, read for its truth) as a three-valued tree:
     ``("and", parts)``, ``("or", parts)``, ``("not", part)``, ``("chart", leaf index)`` for a part
-    that reads nothing of the moment (its text appended to ``leaves``), ``("moment",)`` for one
+    that reads nothing of the moment (its text appended to ``leaves``), ``("moment", text)`` for one
     that does. ``all``/``any`` over a generator whose first iterable is ``a + b`` are split into
     the ``all``/``any`` over ``a`` and over ``b`` (``all(p for x in year_etc + chuan)`` becomes
     ``all(p for x in year_etc) and all(p for x in chuan)``, whose second part the chart decides)."""
@@ -714,7 +759,7 @@ def _split(node: ast.AST, leaves: list[str]) -> tuple:
         return ("and" if node.func.id == "all" else "or", parts)
     if _read_names(node) or any(isinstance(n, ast.comprehension) and _read_names(n.target)
                                 for n in ast.walk(node)):
-        return ("moment",)
+        return ("moment", ast.unparse(node))
     leaves.append(ast.unparse(node))
     return ("chart", len(leaves) - 1)
 
@@ -885,12 +930,13 @@ class ChartMoments:
     has a handful of distinct answers), so the JSON and views built of it are shared by every
     moment with that answer; which rows hold is itself kept by the values of the facts the open
     rows read (``key_names``; ``by_values``, at most :data:`_MOMENTS_PER_CHART`), so a moment met
-    again costs one look-up. A chart keeps of its own only the open rows' functions (``fns``);
-    the rest is its ``layout``, shared by every chart whose entries are true, false and open
-    alike (a cold year's charts are fewer objects for the collector to walk)."""
+    again costs one look-up. A chart keeps of its own only the open rows' functions (``fns``,
+    each made when a moment first asks for it: a day's moments never ask for a couple's); the
+    rest is its ``layout``, shared by every chart whose entries are true, false and open alike
+    (a cold year's charts are fewer objects for the collector to walk)."""
 
-    __slots__ = ("layout", "fns", "kept", "empty", "key_names", "key_set", "key_of", "by_values",
-                 "by_hour", "tests")
+    __slots__ = ("layout", "plan", "env", "known", "fns", "kept", "empty", "key_names", "key_set",
+                 "key_of", "by_values", "by_hour", "tests")
 
     def __init__(self, chart):
         plan = _plan(chart.options)
@@ -899,17 +945,18 @@ class ChartMoments:
         try:
             if free is None:
                 raise LookupError
-            states = plan.states_of(plan.leaves_order(free + eval(plan.leaves_bound, env)))  # noqa: S307
+            known = plan.leaves_order(free + eval(plan.leaves_bound, env))  # noqa: S307
+            states = plan.states_of(known)
         except Exception:  # noqa: BLE001 — a part evaluated beyond its guard: left to the moment
             known = _chart_parts(plan, env)
             states = [{False: 0, True: 1, None: 2}[_truth(r.tree, known)] for r in plan.moment]
         #: what charts with these states share (``_Plan.layout``): all but the open rows' tests
         self.layout = layout = plan.layout(tuple(states))
         picks, self.key_names, self.key_set, self.key_of, empty, _ = layout
-        #: each row's test (None where the chart alone makes it true): its condition as a function
-        #: bound to the chart's environment (the lambda's code made a function directly, as
-        #: ``eval`` of the lambda would make it) — all a chart keeps of its own
-        self.fns = tuple([None if row is not None else FunctionType(r.fn, env) for row, r in picks])
+        #: the chart's environment and its chart parts' truths, which its open rows' tests read
+        self.plan, self.env, self.known = plan, env, tuple(known)
+        #: each open row's test once made (:meth:`fn`), else None
+        self.fns: list = [None] * len(picks)
         self.by_values: dict[tuple, list] = {}
         #: the JSON of the answers of a bare 占時 (textbook charts), by hour: at most 12
         self.by_hour: dict[int, list] = {}
@@ -917,22 +964,35 @@ class ChartMoments:
         #: the one answer of a chart that leaves no entry open but those of a couple (解離, 繁昌:
         #: open on every chart, true only when a couple is given) for a moment without a couple
         self.empty = [(), _EMPTY_JSON, {}] if empty else None
-        #: ``(names, couple, tests)``: the rows a moment of those names, with or without a couple,
+        #: ``(names, couple, held, tests)``: the rows a moment of those names, with or without a couple,
         #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
+
+    def fn(self, i: int) -> Callable | None:
+        """The test of row ``i`` (None where the chart alone makes it true): its condition
+        (``_Plan.test_code``) as a function bound to the chart's environment (made from the
+        lambda's code directly, as ``eval`` of the lambda would make it), made on first use."""
+        f = self.fns[i]
+        if f is None:
+            row, r = self.layout[0][i]
+            if row is not None:
+                return None
+            f = self.fns[i] = FunctionType(self.plan.test_code(r, self.known), self.env)
+        return f
 
     @property
     def rows(self) -> tuple:
         """``(needs, Keti, test, params)`` of each entry the chart leaves true or open, in catalogue
         order: ``test`` None where the chart alone makes it true (then ``params`` is empty)."""
-        return tuple([row if row is not None else (r.needs, r.keti, fn, r.params)
-                      for (row, r), fn in zip(self.layout[0], self.fns)])
+        return tuple([row if row is not None else (r.needs, r.keti, self.fn(i), r.params)
+                      for i, (row, r) in enumerate(self.layout[0])])
 
 
 def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
-    """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(bit, i, name, getter)``:
-    the row's test is ``cm.fns[i]`` (None where the chart alone makes the row true), called with
-    ``context[name]`` (one fact read) or ``*getter(context)``. Without a ``couple`` a couple's
+    """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(held, tests)``: ``held``
+    the bits of the rows the chart alone makes true, ``tests`` a ``(bit, i, name, getter)`` per
+    open row, whose test ``cm.fn(i)`` is called with ``context[name]`` (one fact read) or
+    ``*getter(context)``. Without a ``couple`` a couple's
     entries (解離, 繁昌: true only when one is given, as ``ChartMoments.empty`` reads them) are left
     out. Worked out once per chart layout and set of names (shared by the charts of that layout),
     so a new moment costs only its tests."""
@@ -940,14 +1000,16 @@ def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
     out = specs.get((have, couple))
     if out is not None:
         return out
-    rows = []
+    held, rows = 0, []
     for i, (row, r) in enumerate(cm.layout[0]):
         if r.needs <= have and (couple or "couple" not in r.needs):
-            params = () if row is not None else r.params
-            one = params[0] if len(params) == 1 else None
-            get = itemgetter(*params) if len(params) > 1 else None
+            if row is not None:
+                held |= 1 << i
+                continue
+            one = r.params[0] if len(r.params) == 1 else None
+            get = itemgetter(*r.params) if len(r.params) > 1 else None
             rows.append((1 << i, i, one, get))
-    out = tuple(rows)
+    out = (held, tuple(rows))
     if len(specs) < _SPECS_PER_LAYOUT:
         specs[(have, couple)] = out
     return out
@@ -971,6 +1033,9 @@ _EMPTY_JSON = freeze([])
 _LAYOUTS_PER_SCHOOL = 4096
 #: sets of names (with or without a couple) a layout keeps the tests of (``_tests_for``)
 _SPECS_PER_LAYOUT = 16
+#: open entries' tests a school keeps the code of, by entry and its chart parts' truths
+#: (``_Plan.test_code``: the default school's charts make ≈ 1,500)
+_RESIDUALS_PER_SCHOOL = 8192
 _ABSENT = object()
 #: moments (by the values of the facts a chart's open entries read) a chart keeps the answer of
 _MOMENTS_PER_CHART = 64
@@ -995,13 +1060,15 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     couple = bool(context.get("couple"))
     tests = cm.tests
     if tests is None or tests[1] is not couple or tests[0] != have:
-        tests = cm.tests = (have, couple, _tests_for(cm, have, couple))
-    held = 0
+        held, rows = _tests_for(cm, have, couple)
+        for _, i, _, _ in rows:
+            cm.fn(i)                             # each test these names ask for, made once
+        tests = cm.tests = (have, couple, held, rows)
+    held = tests[2]
     fns = cm.fns
-    for bit, i, one, get in tests[2]:
+    for bit, i, one, get in tests[3]:
         test = fns[i]
-        if test is None or (test(context[one]) if one is not None
-                            else test(*get(context)) if get is not None else test()):
+        if test(context[one]) if one is not None else test(*get(context)) if get is not None else test():
             held |= bit
     entry = cm.kept.get(held)
     if entry is None:

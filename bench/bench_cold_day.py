@@ -1,6 +1,6 @@
 """Process time of ``api.day`` per new day, in fresh processes, span by span.
 
-    python bench/bench_cold_day.py [--runs 3] [--no-gc] [--beside ../before]
+    python bench/bench_cold_day.py [--runs 3] [--no-gc] [--charts] [--beside ../before]
 
 Each run is a new process: it imports the package, asks one warm-up day (2029-06-01: imports,
 config, the first term tables) and then times, by process time, 730 new days from 2030-01-01
@@ -9,7 +9,9 @@ config, the first term tables) and then times, by process time, 730 new days fro
 with the garbage collector off (it is ≈ 20 % of a cold span). ``--beside DIR`` alternates each
 run with one of the same measurement in another checkout (e.g. ``git worktree add --detach
 ../before REV``), so that the load of a shared machine falls on both alike; docs/performance.md
-keeps the figures.
+keeps the figures. ``--charts`` times instead the default school's 1,440 charts, each built cold
+in a fresh process with the collector off, by part (the chart, its 課體 environment, what its
+晝 and 夜 share, its 課體, its moments' open entries), in µs a chart.
 """
 from __future__ import annotations
 
@@ -46,9 +48,42 @@ def _child(no_gc: bool) -> dict:
     return out
 
 
-def _run(root: Path, no_gc: bool) -> dict:
+def _charts() -> dict:
+    import gc
+    import time
+
+    from almanac.liuren.chart import chart_table
+    from almanac.liuren.keti import _plan
+    from almanac.liuren.options import DEFAULT
+    _plan(DEFAULT)                              # the catalogue, compiled once per school
+    table = chart_table(DEFAULT)
+    gc.disable()
+    parts = ("chart", "environment", "shared", "keti", "moments")
+    spent = dict.fromkeys(parts, 0.0)
+    clock = time.perf_counter
+    for key in ((d, k, n) for d in range(60) for k in range(12) for n in (False, True)):
+        t0 = clock()
+        c = table[key]
+        t1 = clock()
+        c.keti_env
+        t2 = clock()
+        c.keti_shared
+        t3 = clock()
+        c.keti
+        t4 = clock()
+        c.keti_moment
+        t5 = clock()
+        for part, took in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+            spent[part] += took
+    out = {p: v / 1440 * 1e6 for p, v in spent.items()}
+    out["all"] = sum(out.values())
+    return out
+
+
+def _run(root: Path, no_gc: bool, charts: bool = False) -> dict:
     env = {**os.environ, "PYTHONPATH": str(root), "BENCH_COLD_DAY_ROOT": str(root)}
-    args = [sys.executable, __file__, "--child"] + (["--no-gc"] if no_gc else [])
+    args = ([sys.executable, __file__, "--child"] + (["--no-gc"] if no_gc else [])
+            + (["--charts"] if charts else []))
     out = subprocess.run(args, capture_output=True, text=True, timeout=900, cwd=root, env=env)
     if out.returncode:
         sys.exit(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "child failed")
@@ -61,22 +96,25 @@ def main(argv=None) -> int:
     ap.add_argument("--no-gc", action="store_true", help="time the spans with gc.disable()")
     ap.add_argument("--beside", type=Path, default=None, metavar="DIR",
                     help="another checkout, run alternately with this one")
+    ap.add_argument("--charts", action="store_true",
+                    help="time the school's 1,440 charts by part instead of the days")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         sys.path.insert(0, os.environ.get("BENCH_COLD_DAY_ROOT", str(ROOT)))
-        print(json.dumps(_child(args.no_gc)))
+        print(json.dumps(_charts() if args.charts else _child(args.no_gc)))
         return 0
     roots = [("this", ROOT)] + ([("beside", args.beside.resolve())] if args.beside else [])
     got: dict[str, list[dict]] = {name: [] for name, _ in roots}
     for _ in range(max(1, args.runs)):
         for name, root in roots:
-            r = _run(root, args.no_gc)
+            r = _run(root, args.no_gc, args.charts)
             got[name].append(r)
             print(f"{name:7s} " + "  ".join(f"{k}: {v:5.0f} µs" for k, v in r.items()), flush=True)
+    unit, digits = ("a chart", 1) if args.charts else ("a day", 0)
     for name, runs in got.items():
         print(f"{name:7s} median " + "  ".join(
-            f"{k}: {statistics.median(r[k] for r in runs):5.0f} µs a day" for k, _ in SPANS))
+            f"{k}: {statistics.median(r[k] for r in runs):5.{digits}f} µs {unit}" for k in runs[0]))
     return 0
 
 

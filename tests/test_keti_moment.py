@@ -5,6 +5,7 @@ the catalogue, so a new entry written in a way the fast path would get wrong fai
 from __future__ import annotations
 
 import ast
+import itertools
 import random
 
 import pytest
@@ -157,3 +158,37 @@ def test_an_open_entry_tests_only_what_the_chart_leaves_to_the_moment():
             assert "chuan" not in names and "ups" in names, names
             open_on += 1
     assert open_on > 0
+
+
+def test_inlined_functions_are_the_functions():
+    """The fast paths put each function of ``keti.INLINE`` in place of its call: the expression
+    gives the function's value for every integer it can be asked of (branches, elements, and the
+    -1 that ``wang`` and ``dun`` give for none), and the chart's ``over``/``under`` on every
+    rotation."""
+    from almanac.liuren.keti import _BASE_ENV, FUNCTIONS, INLINE
+    for name, form in INLINE.items():
+        arity = form.count("{")
+        for k in range(12):
+            env = {**_BASE_ENV, "k": k, "over": lambda g, k=k: (g + k) % 12,
+                   "under": lambda s, k=k: (s - k) % 12}
+            fn = FUNCTIONS.get(name) or env[name]
+            for args in itertools.product(range(-13, 25), repeat=arity):
+                assert _outcome(eval, form.format(*args), env) == _outcome(fn, *args), (name, k, args)
+
+
+def _outcome(fn, *args):
+    """``fn(*args)``, or the kind of error it raises (a table read out of its range)."""
+    try:
+        return fn(*args)
+    except Exception as e:  # noqa: BLE001
+        return type(e)
+
+
+def test_inlined_conditions_read_no_generator_over_the_chart():
+    """A condition's fast form (``keti._inline``) spells ``all``/``any`` over the 三傳 out as and/or
+    and calls no function of :data:`keti.INLINE`; a comprehension binding one of the names it
+    writes in leaves the condition as written."""
+    from almanac.liuren.keti import _inline
+    fast = _inline("all(yang(b) for b in chuan) and el(chu) == 2")
+    assert "chuan" not in fast and "yang" not in fast and "el(" not in fast, fast
+    assert _inline("all(yang(k) for k in chuan)") == "all(yang(k) for k in chuan)"

@@ -42,7 +42,10 @@ chart (false whatever the moment), kept as found (true whatever the moment) or l
 open entries — on most charts one or two, each a small function of the facts of the moment it
 reads (``hour``, ``month`` … ``ming``, ``nian``) — are tested for a moment, and the answer is kept
 with the chart by which of them hold (a chart has a handful of distinct answers), so its JSON and
-the views built of it are made once and shared by every moment with that answer.
+the views built of it are made once and shared by every moment with that answer. Where only a
+condition's truth is read (these groups, a moment's tests) it is compiled as :func:`_inline`
+writes it — ``all``/``any`` over the 三傳 or 課 spelled out, the one-expression functions of
+:data:`INLINE` in place of their calls —; the conditions as written stay the reference (:func:`find`).
 
 How to write a condition of the moment so that this stays right and fast (tests/test_keti_moment.py
 checks every catalogue entry against its whole condition evaluated afresh, and that each entry is
@@ -533,7 +536,8 @@ def _day_env(day: int) -> dict[str, Any]:
 
 #: what every condition's environment starts from (constants, functions, an unknown asker's empty
 #: 年命 — :data:`ASKER` — and no builtins)
-_BASE_ENV: dict[str, Any] = {**CONSTANTS, **FUNCTIONS, **{n: () for n in ASKER}, "__builtins__": {}}
+_BASE_ENV: dict[str, Any] = {**CONSTANTS, **FUNCTIONS, **{n: () for n in ASKER}, "__builtins__": {},
+                             "_EL": BRANCH_ELEMENT}     # read by :data:`INLINE`'s ``el``
 
 
 class _Plan:
@@ -577,15 +581,16 @@ class _Plan:
         self.asker = frozenset(r[0] for r in alone if _reads(r[4], ASKER))
         self.alone_all = _all_of(alone)          # the reference: every condition whole (find)
         free = [not _reads_noble(r[4]) for r in alone]
-        self.alone_free = _all_of([r for r, f in zip(alone, free) if f])
-        self.alone_bound = _all_of([r for r, f in zip(alone, free) if not f])
+        self.alone_free = _all_of([r for r, f in zip(alone, free) if f], fast=True)
+        self.alone_bound = _all_of([r for r, f in zip(alone, free) if not f], fast=True)
         self.alone_order = _order(free)
         self.moment = tuple(rows)
         self.leaf_texts = tuple(leaves)
+        self.leaf_fast = tuple(_inline(t) for t in leaves)      # as :func:`_inline` writes them
         self.leaf_codes = tuple(compile(t, "<keti chart part>", "eval") for t in leaves)
         free = [not _reads_noble(t) for t in leaves]
-        self.leaves_free = _truths_of([t for t, f in zip(leaves, free) if f])
-        self.leaves_bound = _truths_of([t for t, f in zip(leaves, free) if not f])
+        self.leaves_free = _truths_of([t for t, f in zip(self.leaf_fast, free) if f])
+        self.leaves_bound = _truths_of([t for t, f in zip(self.leaf_fast, free) if not f])
         self.leaves_order = _order(free)
         # every entry's state on a chart from the chart parts' truths ``k``: 0 false, 1 true
         # whatever the moment, 2 open — :func:`_truth` written out as and/or over ``k``
@@ -608,7 +613,7 @@ class _Plan:
         key = (r.index, known[lo:hi])
         code = self.residuals.get(key)
         if code is None:
-            text = _residual(r.tree, known, self.leaf_texts)
+            text = _residual(r.tree, known, self.leaf_fast)
             code = _code_of(_lambda(r.params, str(text), r.keti.name))
             if len(self.residuals) < _RESIDUALS_PER_SCHOOL:
                 self.residuals[key] = code
@@ -725,8 +730,8 @@ def _lambda(params: tuple[str, ...], text: str, where: str) -> Any:
 def _split(node: ast.AST, leaves: list[str]) -> tuple:
     """``node`` (a condition, or part of one, read for its truth) as a three-valued tree:
     ``("and", parts)``, ``("or", parts)``, ``("not", part)``, ``("chart", leaf index)`` for a part
-    that reads nothing of the moment (its text appended to ``leaves``), ``("moment", text)`` for one
-    that does. ``all``/``any`` over a generator whose first iterable is ``a + b`` are split into
+    that reads nothing of the moment (its text appended to ``leaves``), ``("moment", text)`` for
+    one that does (its text as :func:`_inline` writes it: it is only read for its truth). ``all``/``any`` over a generator whose first iterable is ``a + b`` are split into
     the ``all``/``any`` over ``a`` and over ``b`` (``all(p for x in year_etc + chuan)`` becomes
     ``all(p for x in year_etc) and all(p for x in chuan)``, whose second part the chart decides)."""
     if isinstance(node, ast.BoolOp):
@@ -759,7 +764,7 @@ def _split(node: ast.AST, leaves: list[str]) -> tuple:
         return ("and" if node.func.id == "all" else "or", parts)
     if _read_names(node) or any(isinstance(n, ast.comprehension) and _read_names(n.target)
                                 for n in ast.walk(node)):
-        return ("moment", ast.unparse(node))
+        return ("moment", _inline(ast.unparse(node)))
     leaves.append(ast.unparse(node))
     return ("chart", len(leaves) - 1)
 
@@ -836,10 +841,81 @@ def _plan(options) -> _Plan:
     return _Plan(options)
 
 
-def _all_of(rows) -> Any:
+def _all_of(rows, fast: bool = False) -> Any:
     """One compiled expression: the tuple of every row's condition (each already checked by
-    :func:`compile_when`, parenthesised so none reaches into another)."""
-    return compile("(" + "".join(f"({r[4]}),\n" for r in rows) + ")", "<keti all>", "eval")
+    :func:`compile_when`, parenthesised so none reaches into another); with ``fast``, each as
+    :func:`_inline` writes it (for its truth only)."""
+    texts = (_inline(r[4]) if fast else r[4] for r in rows)
+    return compile("(" + "".join(f"({t}),\n" for t in texts) + ")", "<keti all>", "eval")
+
+
+#: the functions a condition may call that are one expression of their argument(s) ``{0}``
+#: (``{1}``), as :func:`_inline` puts them in place of the call: the same values as
+#: :data:`FUNCTIONS`' (``el`` its table, ``ke``/``sheng`` almanac.cycles' element_overcomes and
+#: element_generates) and the chart's ``over``/``under`` (rotation ``k``) for every integer —
+#: tests/test_keti_moment.py compares them
+INLINE = {
+    "el": "_EL[{0}]", "ke": "(({0}) + 2) % 5 == ({1})", "sheng": "(({0}) + 1) % 5 == ({1})",
+    "yang": "({0}) % 2 == 0", "meng": "({0}) % 3 == 2", "zhong": "({0}) % 3 == 0",
+    "ji": "({0}) % 3 == 1", "chong": "(({0}) + 6) % 12",
+    "over": "(({0}) + k) % 12", "under": "(({0}) - k) % 12",
+}
+#: the names the inlined expressions read or replace: a condition whose comprehension binds one
+#: is left as written
+_INLINE_READS = frozenset(("_EL", "k", *INLINE, "chuan", "ups"))
+#: ``chuan`` and ``ups`` as the chart's facts spell them out (:func:`chart_facts`)
+_SPELLED = {"chuan": ("chu", "mid", "mo"), "ups": ("gan_up", "gan_yin", "zhi_up", "zhi_yin")}
+
+
+def _inline(text: str) -> str:
+    """A condition (or chart part) written to be evaluated faster for its truth alone, on a
+    chart's environment: ``all``/``any`` over ``chuan``, ``ups`` or a written tuple where its
+    truth is read (at the top, under and/or/not) become and/or over their elements, and each
+    call of :data:`INLINE` becomes its expression (no generator or function call per test).
+    It reads what the condition reads, and no more, so it is true exactly where the condition
+    is (the condition as written stays the reference: :func:`find`)."""
+    tree = ast.parse(text, mode="eval")
+    if any(isinstance(n, ast.comprehension) and not (isinstance(n.target, ast.Name)
+                                                     and n.target.id not in _INLINE_READS)
+           for n in ast.walk(tree)):
+        return text
+    body = _Inliner().visit(_unrolled(tree.body))
+    return ast.unparse(ast.fix_missing_locations(body))
+
+
+def _unrolled(node: ast.AST) -> ast.AST:
+    """``node``, read for its truth, with ``all``/``any`` over a spelled-out tuple as and/or."""
+    if isinstance(node, ast.BoolOp):
+        return ast.BoolOp(op=node.op, values=[_unrolled(v) for v in node.values])
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ast.UnaryOp(op=node.op, operand=_unrolled(node.operand))
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("all", "any")
+            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+            and len(node.args[0].generators) == 1 and not node.args[0].generators[0].ifs
+            and isinstance(node.args[0].generators[0].target, ast.Name)
+            and not any(isinstance(n, (ast.comprehension, ast.Lambda)) for n in ast.walk(node.args[0].elt))):
+        gen = node.args[0].generators[0]
+        if isinstance(gen.iter, ast.Name) and gen.iter.id in _SPELLED:
+            elts = [ast.Name(id=n, ctx=ast.Load()) for n in _SPELLED[gen.iter.id]]
+        elif isinstance(gen.iter, ast.Tuple) and gen.iter.elts:
+            elts = gen.iter.elts
+        else:
+            return node
+        parts = [_unrolled(_put(node.args[0].elt, gen.target.id, e)) for e in elts]
+        return parts[0] if len(parts) == 1 else ast.BoolOp(
+            op=ast.And() if node.func.id == "all" else ast.Or(), values=parts)
+    return node
+
+
+class _Inliner(ast.NodeTransformer):
+    """Each call of :data:`INLINE` as its expression."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        form = INLINE.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        if form is None or node.keywords or len(node.args) != form.count("{"):
+            return node
+        return ast.parse(form.format(*(ast.unparse(a) for a in node.args)), mode="eval").body
 
 
 def _all_matching(rows, code, env: dict[str, Any]) -> list[tuple[int, Keti]]:

@@ -583,7 +583,10 @@ class _Plan:
         free = [not _reads_noble(r[4]) for r in alone]
         self.alone_free = _all_of([r for r, f in zip(alone, free) if f], fast=True)
         self.alone_bound = _all_of([r for r, f in zip(alone, free) if not f], fast=True)
-        self.alone_order = _order(free)
+        #: where each group's conditions stand among ``alone`` (:func:`of_chart` merges the two)
+        self.alone_free_at = tuple(i for i, f in enumerate(free) if f)
+        self.alone_bound_at = tuple(i for i, f in enumerate(free) if not f)
+        self.alone_free_keti = tuple(self.alone_keti[i] for i in self.alone_free_at)
         self.moment = tuple(rows)
         self.leaf_texts = tuple(leaves)
         self.leaf_fast = tuple(_inline(t) for t in leaves)      # as :func:`_inline` writes them
@@ -976,8 +979,11 @@ def of_chart(chart) -> tuple[Keti, ...]:
     free = chart.keti_shared[0]
     if free is None:                # one of them fails: as it does evaluated whole
         return tuple(k for _, k in _all_matching(plan.alone, plan.alone_all, chart.keti_env))
-    truth = plan.alone_order(free + eval(plan.alone_bound, chart.keti_env))  # noqa: S307
-    return tuple(compress(plan.alone_keti, truth))      # the rows that hold, at C speed
+    bound = eval(plan.alone_bound, chart.keti_env)  # noqa: S307 — the few that read the 貴人
+    if not any(bound):              # the usual case: the rows of the 課's that hold, in order
+        return tuple(compress(plan.alone_free_keti, free))
+    held = sorted((*compress(plan.alone_free_at, free), *compress(plan.alone_bound_at, bound)))
+    return tuple(map(plan.alone_keti.__getitem__, held))
 
 
 def shared_truths(chart) -> tuple[tuple, tuple | None]:

@@ -325,15 +325,12 @@ def _facts_in_cycle(k: int, b: int, table: CycleTable) -> dict:
     return fields
 
 
-def _unseasoned_of(m_index: int, qj_index: int, b: int, opts: QinOptions,
-                   unseasoned: dict | None) -> tuple:
-    """``_unseasoned``'s answer, kept in ``unseasoned`` (``SchoolFacts.unseasoned``) if given."""
+def _unseasoned_of(m_index: int, qj_index: int, b: int, table: CycleTable) -> tuple:
+    """``_unseasoned``'s answer, kept with ``table``'s school (``SchoolFacts.unseasoned``)."""
     key = (m_index, qj_index, b)
-    base = unseasoned.get(key) if unseasoned is not None else None
+    base = table.school.unseasoned.get(key)
     if base is None:
-        base = _unseasoned(m_index, qj_index, b, opts)
-        if unseasoned is not None:
-            unseasoned[key] = base
+        base = table.school.unseasoned[key] = _unseasoned(m_index, qj_index, b, table.opts)
     return base
 
 
@@ -341,7 +338,7 @@ def _signature(m: Mansion, qj: Mansion, b: int, table: CycleTable) -> int:
     """The number (``SchoolFacts.signatures``) of the seasonal situations that ``table``'s season
     gives the three 禽 of the 時禽 ``m`` and 氣將 ``qj`` (the 番禽 and 到將 are theirs; the branch
     ``b`` only finds them)."""
-    roles = _unseasoned_of(m.index, qj.index, b, table.opts, table.school.unseasoned)[7]
+    roles = _unseasoned_of(m.index, qj.index, b, table)[7]
     sig = tuple([table.seasonal_of(roles[i + 1], roles[i]) for i in range(0, len(roles), 3)])
     ids = table.school.signatures
     return ids.setdefault(sig, len(ids))
@@ -354,8 +351,7 @@ def _turned_fields(key: tuple[int, int, int, int], table: CycleTable) -> dict:
     m_index, qj_index, b, _ = key
     opts = table.opts
     m = ALL[m_index]
-    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(
-        m_index, qj_index, b, opts, table.season, table.school.unseasoned, table)
+    fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits = _turned(m_index, qj_index, b, table)
     return {
         "zi_day": None, "branch": b, "pillar": None, "mansion": m, "rule": opts.hour_rule,
         "day": None, "qi_jiang": ALL[qj_index], "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
@@ -368,22 +364,17 @@ def _turned_fields(key: tuple[int, int, int, int], table: CycleTable) -> dict:
     }
 
 
-def _turned(m_index: int, qj_index: int, b: int, opts: QinOptions,
-            season: SeasonMarks | None, unseasoned: dict | None = None,
-            table: CycleTable | None = None) -> tuple:
-    """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b``: 番禽, 到將, their
-    sides, 活曜, the 番禽's 暗金 exception, where the 時禽 lands and all the situations (each
-    禽's palace situations, then its seasonal ones). ``unseasoned``: ``_unseasoned`` answers of
-    these options, kept across seasons; ``table``: the cycle table of these options and season,
-    whose seasonal situations are read."""
-    base = _unseasoned_of(m_index, qj_index, b, opts, unseasoned)
+def _turned(m_index: int, qj_index: int, b: int, table: CycleTable) -> tuple:
+    """What the 時禽 ``m_index`` and the 氣將 ``qj_index`` give in the hour ``b`` under ``table``'s
+    options and season: 番禽, 到將, their sides, 活曜, the 番禽's 暗金 exception, where the 時禽
+    lands and all the situations (each 禽's palace situations — the ``_unseasoned`` answer, kept
+    with the school for every season — then its seasonal ones, the table's)."""
+    base = _unseasoned_of(m_index, qj_index, b, table)
     fan, dao, fan_side, dao_side, huo, fan_ok, landing, roles = base
     sits: tuple[Situation, ...] = ()
     for i in range(0, len(roles), 3):
         who, x, placed = roles[i:i + 3]
-        sits += placed
-        sits += (table.seasonal_of(x, who) if table is not None
-                 else seasonal_situations(x, season, opts, who))
+        sits += placed + table.seasonal_of(x, who)
     return (fan, dao, fan_side, dao_side, huo, fan_ok, landing, sits)
 
 

@@ -143,7 +143,18 @@ def zone(name: str) -> ZoneInfo:
 
 
 def _check_year(y: int) -> None:
+    """A date or moment asked for lies in the supported years, or bad input."""
     if not MIN_YEAR <= y <= MAX_YEAR:
+        raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
+
+
+def _check_reach(y: int) -> None:
+    """What the calculation reads lies within a year of the supported ones: the first and last
+    days of the range reach into the years beside them (1000-01-01's 子 hour begins on 12-31 of
+    999 east of Greenwich, 2999-12-31's 月宿 reads the lunar date of the day after), and sxtwl
+    computes there as well as anywhere in the range. Input never gets this far out
+    (:func:`_check_year`)."""
+    if not MIN_YEAR - 1 <= y <= MAX_YEAR + 1:
         raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
 
 
@@ -271,7 +282,7 @@ def _terms_from_lichun(year: int) -> tuple[SolarTerm, ...]:
 @lru_cache(maxsize=512)
 def solar_terms(year: int) -> tuple[SolarTerm, ...]:
     """The 24 terms whose instant falls in Gregorian ``year`` (UTC), in time order, no duplicates."""
-    _check_year(year)
+    _check_reach(year)
     pool = _terms_from_lichun(year - 1) + _terms_from_lichun(year)
     return tuple(t for t in pool if t.at.year == year)
 
@@ -428,6 +439,9 @@ def solar_clock(instant: datetime, opts: CalendarOptions, tz) -> datetime:
     return (instant.astimezone(UTC) + timedelta(minutes=minutes)).replace(tzinfo=None)
 
 
+_ONE_SECOND = timedelta(seconds=1)
+
+
 def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> datetime:
     """Inverse of :func:`solar_clock`: the instant at which that clock reads ``clock``."""
     if opts.time_basis == "civil":
@@ -438,8 +452,13 @@ def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> d
         for _ in range(2):
             guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.clock_longitude * 4.0
                                                           + equation_of_time(guess))
-    # to the whole second: a boundary is printed and compared by the second
-    return datetime.fromtimestamp(round(guess.timestamp()), UTC).astimezone(tz)
+    # to the whole second it is printed by: the first whole second at which the clock reads
+    # ``clock`` or later, so that the printed start of an hour lies in that hour (rounded to the
+    # nearest, half the starts fell a fraction of a second before it, in the hour before)
+    out = datetime.fromtimestamp(math.ceil(guess.timestamp()), UTC)
+    while solar_clock(out, opts, UTC) < clock:
+        out += _ONE_SECOND
+    return out.astimezone(tz)
 
 
 def _instants_of_clocks(clocks: list[datetime], opts: CalendarOptions, tz: ZoneInfo) -> list[datetime]:
@@ -511,6 +530,7 @@ def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Mome
     """The pillars, 時辰 and 月將 of an aware instant."""
     if instant.tzinfo is None or instant.utcoffset() is None:
         raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)")
+    _check_year(instant.year)
     opts = opts or CalendarOptions()
     clock, zi_day, dp, branch = moment_hour(instant, opts)
     return Moment(instant, clock, zi_day, dp, branch, hour_pillar(dp, branch),
@@ -521,7 +541,7 @@ def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Mome
 def moment_hour(instant: datetime, opts: CalendarOptions) -> tuple[datetime, date, GanZhi, int]:
     """``(clock, zi_day, day pillar, hour branch)`` of an aware instant: the part of
     :func:`moment_facts` that a 六壬 chart needs (no year/month pillars, 月將 or sun)."""
-    _check_year(instant.year)
+    _check_reach(instant.year)
     clock = solar_clock(instant, opts, instant.tzinfo)
     zi_day = _zi_day_of_clock(clock, opts)
     return clock, zi_day, day_pillar(zi_day), _branch_of_clock(clock)
@@ -571,7 +591,7 @@ _HOUR_PILLARS = tuple(tuple(hour_pillar(GanZhi.of(s, s), b) for b in range(12)) 
 def lunar_date(d: date, calendar: str = "chinese") -> LunarDate:
     """The lunar date of a civil date in the ``chinese`` (sxtwl) or ``korean`` (KASI) calendar,
     with its leap-month flag (``almanac.lunar``)."""
-    _check_year(d.year)
+    _check_reach(d.year)
     return _lunar.lunar_date(d, calendar)
 
 

@@ -234,3 +234,55 @@ def test_read_moment_in_gaps_and_folds():
     for bad in ("2026-13-01T00:00", "yesterday", "0999-12-31T12:00", 20261201):
         with pytest.raises(BadInput):
             cal.read_moment(bad, None, ny)
+
+
+# The first and last days of the supported years reach into the years beside them (1000-01-01's
+# 子 hour begins on 999-12-31 east of Greenwich; 2999-12-31's 月宿 reads the lunar date of the day
+# after): every day of the range is answered, in every zone, and nothing outside it is.
+EDGE_ZONES = ("Asia/Shanghai", "Asia/Seoul", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles")
+
+
+@pytest.mark.parametrize("tz", EDGE_ZONES)
+@pytest.mark.parametrize("day", [f"{cal.MIN_YEAR}-01-01", f"{cal.MAX_YEAR}-12-31"])
+def test_the_first_and_last_supported_days_are_answered(day, tz):
+    from almanac import api
+    for clock in ("civil", "true_solar"):
+        doc = api.day(day, tz, clock=clock)
+        assert doc["date"] == day and len(doc["hours"]) == 12
+        assert all(h["liuren"]["transmissions"] for h in doc["hours"])
+        for h in (doc["hours"][1], doc["hours"][-1]):
+            if not cal.MIN_YEAR <= datetime.fromisoformat(h["start"]).year <= cal.MAX_YEAR:
+                # a solar clock at the default place read in a far zone: the hour starts on a
+                # civil date outside the range, and a moment is asked for by its own year
+                with pytest.raises(BadInput, match="supported range"):
+                    api.chart(h["start"], tz=tz, clock=clock)
+                continue
+            chart = api.chart(h["start"], tz=tz, clock=clock)
+            assert (chart["day"], chart["hour"]) == (doc["pillars"]["day"], h["branch"])
+    # 23:30 on the last day is the next almanac day's 子 hour (子初換日): still answered
+    assert api.chart(f"{cal.MAX_YEAR}-12-31T23:30", tz=tz)["hour"] == "子"
+
+
+@pytest.mark.parametrize("day", [f"{cal.MIN_YEAR - 1:04d}-12-31", f"{cal.MAX_YEAR + 1}-01-01"])
+def test_the_days_beside_the_range_are_bad_input(day):
+    from almanac import api
+    with pytest.raises(BadInput, match="supported range"):
+        api.day(day)
+    with pytest.raises(BadInput, match="supported range"):
+        api.chart(f"{day}T12:00", tz="UTC")
+
+
+@pytest.mark.parametrize("clock", ["mean_solar", "true_solar"])
+def test_a_printed_solar_hour_start_lies_in_its_hour_and_the_second_before_does_not(clock):
+    """A solar-clock boundary is printed to the whole second: the first second of the hour, so
+    that charting the start a day shows gives that hour (rounded to the nearest second, half the
+    starts fell a fraction of a second early, in the hour before)."""
+    from almanac import api
+    for tz, first in (("Asia/Seoul", date(2026, 1, 1)), ("America/Los_Angeles", date(2026, 7, 3))):
+        for i in range(0, 360, 45):
+            doc = api.day(first + timedelta(days=i), tz, clock=clock)
+            for h, before in zip(doc["hours"][1:], doc["hours"]):
+                start = datetime.fromisoformat(h["start"])
+                assert api.chart(h["start"], tz=tz, clock=clock)["hour"] == h["branch"]
+                earlier = (start - timedelta(seconds=1)).isoformat()
+                assert api.chart(earlier, tz=tz, clock=clock)["hour"] == before["branch"]

@@ -251,3 +251,16 @@ def test_a_report_set_whose_inputs_are_unchanged_is_not_rendered_again(tmp_path,
         d: v + ("'" if t == task and d == dt.date(2026, 12, 6) else "") for d, v in real_tags(t, *a, **k).items()})
     run()
     assert sorted(rendered) == ["ko", "zh-Hant"]
+
+
+def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path, monkeypatch):
+    """A page links to the day before and after; the first and last days of the supported years
+    link only inward (the day beyond would be refused)."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    from almanac.calendar import MAX_YEAR, MIN_YEAR
+    from exports.reports import write_reports
+    for day, inward, outward in ((f"{MIN_YEAR}-01-01", f"{MIN_YEAR}-01-02", f"{MIN_YEAR - 1:04d}-12-31"),
+                                 (f"{MAX_YEAR}-12-31", f"{MAX_YEAR}-12-30", f"{MAX_YEAR + 1}-01-01")):
+        page = write_reports(day, 1, tmp_path / day, None, heatmap_days=1)[0].read_text()
+        nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
+        assert f'href="{inward}.html"' in nav and outward not in nav

@@ -304,7 +304,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
                "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
-               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": (d - timedelta(days=1)).isoformat(), "next": (d + timedelta(days=1)).isoformat(),
+               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": _neighbour(d, -1), "next": _neighbour(d, 1),
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
         put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
@@ -323,6 +323,13 @@ def _check_days(days) -> int:
     if not 1 <= n <= 366:
         raise BadInput(f"--days {n} is outside 1..366")
     return n
+
+
+def _neighbour(d: date, step: int) -> str | None:
+    """The day before or after ``d`` that a page links to, or None past the supported years."""
+    from almanac.calendar import MAX_YEAR, MIN_YEAR
+    n = d + timedelta(days=step)
+    return n.isoformat() if MIN_YEAR <= n.year <= MAX_YEAR else None
 
 
 def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None,

@@ -446,7 +446,10 @@ def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> d
     """Inverse of :func:`solar_clock`: the instant at which that clock reads ``clock``."""
     if opts.time_basis == "civil":
         aware = clock.replace(tzinfo=tz, fold=0)
-        return aware.astimezone(UTC).astimezone(tz)
+        out = aware.astimezone(UTC).astimezone(tz)
+        if out.replace(tzinfo=None) != clock and not out.fold:
+            return _gap_end(clock, tz)
+        return out
     guess = clock.replace(tzinfo=UTC) - timedelta(minutes=opts.clock_longitude * 4.0)
     if opts.time_basis == "true_solar":
         for _ in range(2):
@@ -459,6 +462,24 @@ def _instant_of_clock(clock: datetime, opts: CalendarOptions, tz: ZoneInfo) -> d
     while solar_clock(out, opts, UTC) < clock:
         out += _ONE_SECOND
     return out.astimezone(tz)
+
+
+def _gap_end(clock: datetime, tz: ZoneInfo) -> datetime:
+    """The instant the clocks of ``tz`` jump over ``clock``, a wall time they skip (a daylight-saving
+    gap, or a whole date where a zone crossed the date line): the first instant whose wall clock
+    reads ``clock`` or later, where an hour beginning at ``clock`` begins."""
+    # read with the offset after the jump it is earlier, with the one before later; the offset
+    # turns once between the two, at a whole second (bisected in whole seconds)
+    lo = math.floor(clock.replace(tzinfo=tz, fold=1).timestamp())
+    hi = math.ceil(clock.replace(tzinfo=tz, fold=0).timestamp())
+    after = datetime.fromtimestamp(hi, tz).utcoffset()
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if datetime.fromtimestamp(mid, tz).utcoffset() == after:
+            hi = mid
+        else:
+            lo = mid
+    return datetime.fromtimestamp(hi, tz)
 
 
 def _instants_of_clocks(clocks: list[datetime], opts: CalendarOptions, tz: ZoneInfo) -> list[datetime]:
@@ -569,6 +590,11 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
     base = datetime.combine(d, time(0))
     edges = [base + step for step in _EDGES[opts.day_boundary]]
     instants = _instants_of_clocks(edges, opts, tz)
+    if instants[1] == instants[12]:
+        # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
+        # crossed the date line (Pacific/Apia 2011-12-30); it has no hours
+        raise BadInput(f"{d.isoformat()} does not exist in {tz.key} (the zone's clocks skipped that "
+                       f"date when it crossed the date line)")
     # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
     yj = yuejiang_at(instants[0])
     if yj == yuejiang_at(instants[12]):

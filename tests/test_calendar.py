@@ -286,3 +286,34 @@ def test_a_printed_solar_hour_start_lies_in_its_hour_and_the_second_before_does_
                 assert api.chart(h["start"], tz=tz, clock=clock)["hour"] == h["branch"]
                 earlier = (start - timedelta(seconds=1)).isoformat()
                 assert api.chart(earlier, tz=tz, clock=clock)["hour"] == before["branch"]
+
+
+@pytest.mark.parametrize("tz, skipped", [("Pacific/Apia", date(2011, 12, 30)), ("Pacific/Kiritimati", date(1994, 12, 31)),
+                                         ("Pacific/Kwajalein", date(1993, 8, 21))])
+def test_a_date_the_zone_skipped_is_bad_input_and_the_next_day_begins_when_its_clocks_do(tz, skipped):
+    """A zone that crossed the date line skipped a whole date: no wall clock ever read it, so it has
+    no hours (one line of bad input, not twelve hours borrowed from the next day), and the next
+    day's 子 hour begins at the instant the clocks jumped (its first 00:00), the rest as usual."""
+    from almanac import api
+    with pytest.raises(BadInput, match="does not exist"):
+        api.day(skipped.isoformat(), tz)
+    nxt = skipped + timedelta(days=1)
+    slots = cal.day_hours(nxt, cal.zone(tz))
+    first = slots[0].start
+    assert (first.date(), first.hour, first.minute, first.second) == (nxt, 0, 0, 0)
+    u = timezone.utc         # aware datetimes of one zone subtract and compare by their wall clocks
+    just_before = (first.astimezone(u) - timedelta(seconds=1)).astimezone(cal.zone(tz))
+    assert just_before.date() == skipped - timedelta(days=1)
+    assert all(a.end == b.start and a.start.astimezone(u) < a.end.astimezone(u)
+               for a, b in zip(slots, slots[1:]))
+    before = cal.day_hours(skipped - timedelta(days=1), cal.zone(tz))
+    assert before[-1].end.astimezone(u) <= first.astimezone(u)
+
+
+def test_an_hour_starting_where_the_clocks_jump_begins_at_the_jump():
+    """Europe/London skips 01:00–02:00 on the last Sunday of March: the 丑 hour begins at the jump
+    (printed 02:00 BST); the 子 hour before it runs its two hours, 23:00–01:00 GMT."""
+    slots = cal.day_hours(date(2026, 3, 29), cal.zone("Europe/London"))
+    assert slots[1].start.isoformat() == "2026-03-29T02:00:00+01:00"
+    u = timezone.utc
+    assert slots[0].end.astimezone(u) - slots[0].start.astimezone(u) == timedelta(hours=2)

@@ -327,6 +327,11 @@ def test_a_partner_makes_a_couple_whose_xingnian_the_keti_read(tmp_path, monkeyp
     err = capsys.readouterr().err
     assert "partner_sex 'q'" in err and "Traceback" not in err
     assert main(["chart", "--day", "壬申", "--gan-shang", "子", "--partner-born", "1993", "--partner-sex", "f"]) == 2
+    # a book's chart has no year, so no 行年: the asker is refused there too, not silently dropped
+    capsys.readouterr()
+    assert main(["chart", "--day", "壬申", "--gan-shang", "子", "--born", "1990", "--sex", "m"]) == 2
+    err = capsys.readouterr().err
+    assert "--born and --sex go with a DATETIME" in err and err.count("\n") == 1
 
 
 def test_the_http_chart_takes_a_partner():

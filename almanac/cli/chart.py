@@ -48,6 +48,8 @@ def run(args) -> int:
             raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang")
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
             raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
+        if args.born or args.sex:
+            raise BadInput("--born and --sex go with a DATETIME (the asker's 行年 is that year's)")
         if args.partner_born or args.partner_sex:
             raise BadInput("--partner-born and --partner-sex go with a DATETIME (the couple's 行年 that year)")
         if args.place or args.clock or args.lunar:

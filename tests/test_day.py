@@ -118,6 +118,8 @@ def test_cli_day_task_adds_verdicts(capsys):
     (["day", "0999-01-01"], "supported range"),
     (["day", "2026-11-29", "--task", "flying"], "task"),
     (["day", "2026-11-29", "--bogus"], "unrecognized"),
+    (["day", "2026-11-29", "--reasons"], "--reasons needs --task"),
+    (["day", "2026-11-29", "--born", "1990", "--sex", "m"], "give --task NAME too"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(argv, needle, capsys):
     assert main(argv) == 2

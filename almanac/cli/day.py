@@ -49,6 +49,10 @@ def run(args) -> int:
 
     from almanac.api.choices import apply
 
+    if not args.task and (args.reasons or args.born or args.sex):
+        from almanac.errors import BadInput
+        raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)"
+                       if args.reasons else "--born and --sex read the day for a person: give --task NAME too")
     cfg = apply(_config.load(args.config), **kwargs(args))
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()
@@ -66,9 +70,6 @@ def run(args) -> int:
             h["judgement"] = {k: j[k] for k in ("score", "verdict", "summary", "reasons", "vetoed") if k in j}
             if j.get("vetoes"):
                 h["judgement"]["vetoes"] = j["vetoes"]
-    elif args.reasons:
-        from almanac.errors import BadInput
-        raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)")
     lang = getattr(args, "lang", None)
     if lang not in (None, "", "zh-Hant"):
         from almanac.terms import check_lang

@@ -207,10 +207,12 @@ def test_the_lines_under_a_plate_are_read_in_the_readers_language(lang):
     from exports import source
     from exports.reports import plate_svg
     ch = source.chart("2026-12-05T10:01", "Asia/Seoul", config.load())
-    lines = re.findall(r'font-size="17">([^<]*)<', plate_svg(ch, "x", lang))
+    lines = re.findall(r'<text class="centre"[^>]*>([^<]*)<', plate_svg(ch, "x", lang))
     tr = T.term("".join(ch["transmissions"]), lang)
     assert tr in " ".join(lines) and T.term(ch["method"], lang) in lines
-    assert T.term(ch["yuejiang"], lang) in lines[1] and T.term(ch["day"], lang) in lines[0]
+    assert T.term(ch["day"], lang) in lines[0]
+    assert any(T.term(ch["yuejiang"], lang) in x and (T.label("yuejiang", lang) in x or lang == "en")
+               for x in lines)
     assert tr != "".join(ch["transmissions"])          # named, not the bare characters
 
 
@@ -264,3 +266,37 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
         page = write_reports(day, 1, tmp_path / day, None, heatmap_days=1)[0].read_text()
         nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
         assert f'href="{inward}.html"' in nav and outward not in nav
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_a_plates_middle_lines_stay_inside_its_middle_cells(browse, lang, tmp_path):
+    """The 天地盤 of a page, measured as Chromium lays it out: the lines in the middle (the day and
+    hour, 月將, 三傳 and 課) stay inside the middle four cells, in every language (glossed English
+    and Korean lines once ran over the cells beside them). Charts of a day's twelve hours, with
+    the longest 三傳 glosses among them."""
+    import json as _json
+
+    from exports.reports import plate_svg
+    svgs = [plate_svg(api.chart(f"2026-12-07T{h:02d}:30", tz="Asia/Seoul"), "caption", lang)
+            for h in range(0, 24, 2)]
+    probe = tmp_path / "plates.html"
+    probe.write_text('<html><head><meta charset="utf-8"></head><body>' + "".join(svgs) + """
+<pre id="out"></pre><script>
+const rows = [];
+for (const svg of document.querySelectorAll("svg")) {
+  const cells = [...svg.querySelectorAll("rect")].map(r => r.getBBox());
+  const left = Math.min(...cells.map(b => b.x)), top = Math.min(...cells.map(b => b.y));
+  const cell = cells[0].width;
+  for (const t of svg.querySelectorAll("text.centre")) {
+    const b = t.getBBox();
+    rows.push({text: t.textContent, x0: b.x - left - cell, x1: b.x + b.width - left - cell,
+               y0: b.y - top - cell, y1: b.y + b.height - top - cell, box: 2 * cell});
+  }
+}
+document.getElementById("out").textContent = JSON.stringify(rows);
+</script></body></html>""", encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom").stdout
+    rows = _json.loads(__import__("html").unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+    assert len(rows) >= 4 * len(svgs)
+    for r in rows:
+        assert 0 <= r["x0"] and r["x1"] <= r["box"] and 0 <= r["y0"] and r["y1"] <= r["box"], r

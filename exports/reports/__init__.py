@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import html
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -109,7 +110,7 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
     lines = [f"{chart.get('day', '')}日 {chart.get('hour', '')}時", f"月將 {chart.get('yuejiang', '')}",
              f"三傳 {tr}", f"{chart.get('method', '')}"]
     if lang == "en":          # the plate keeps its characters; the lines under it are read in English
-        lines = [f"Day {L.term(chart.get('day', ''), lang)}, hour {L.term(chart.get('hour', ''), lang)}",
+        lines = [f"Day {L.term(chart.get('day', ''), lang)}", f"hour {L.term(chart.get('hour', ''), lang)}",
                  f"Monthly general {L.term(chart.get('yuejiang', ''), lang)}", L.term(tr, lang),
                  L.term(chart.get("method", ""), lang)]
     elif lang == "ko":        # 己酉(기유)일 巳(사)시, 월장(月將) 寅(인), 삼전(三傳) …, 원수(元首)
@@ -117,12 +118,28 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
                  f"{L.term(chart.get('hour', ''), lang)}{T.label('hour', lang)}",
                  f"{T.label('yuejiang', lang)} {L.term(chart.get('yuejiang', ''), lang)}",
                  f"{T.label('transmissions', lang)} {L.term(tr, lang)}", L.term(chart.get("method", ""), lang)]
+    # the lines fill the middle four cells, all at the largest size up to 17 px at which the
+    # longest fits their width, the block centred in their height (an English or Korean line with
+    # its glosses is twice as long as the characters alone, and spilt over the cells beside)
+    fs = min(_fitting_size(line, 2 * cell - 14, 17) for line in lines)
+    step = min(26, fs * 1.5, (2 * cell - 16) / max(1, len(lines)))
+    first = pad + cell + (2 * cell - step * len(lines)) / 2 + step * 0.72
     for i, line in enumerate(lines):
-        out.append(f'<text x="{cx}" y="{pad + cell + 36 + i * 26}" text-anchor="middle" font-size="17">'
-                   f'{html.escape(line)}</text>')
+        out.append(f'<text class="centre" x="{cx}" y="{first + i * step:.1f}" text-anchor="middle" '
+                   f'font-size="{fs}">{html.escape(line)}</text>')
     out.append(f'<text x="{size / 2}" y="{size + 18}" text-anchor="middle" font-size="13">{html.escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _fitting_size(text: str, width: float, largest: int, smallest: int = 9) -> int:
+    """The largest font size (px, ``smallest`` … ``largest``) at which ``text`` is at most ``width``
+    wide in a sans-serif face, by a generous estimate of its glyphs' advance: a full em for a wide
+    (CJK, Hangul) glyph, about six tenths for a Latin letter or digit, a third for a space, a
+    hyphen or a bracket."""
+    em = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.36 if ch in " ()[],.·:;'-" else
+             0.68 if ch.isupper() else 0.58 for ch in text)
+    return max(smallest, min(largest, int(width / em) if em else largest))
 
 
 def reason_line(hour: dict, lang: str) -> str:

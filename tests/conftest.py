@@ -41,11 +41,13 @@ def browse(tmp_path):
     if exe is None:
         pytest.skip("chromium is not installed (CI installs it in .ci/setup.d/20-chromium.sh)")
 
-    def run(url: str, *args: str) -> subprocess.CompletedProcess:
+    def run(url: str, *args: str, tz: str | None = None) -> subprocess.CompletedProcess:
+        """``tz``: the zone the browser lives in (its ``TZ``)."""
+        env = {**os.environ, "TZ": tz} if tz else None
         return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                                "--disable-background-networking", "--disable-component-update", "--disable-sync",
                                f"--user-data-dir={tmp_path / 'profile'}", *args, url],
-                              check=True, timeout=90, capture_output=True, text=True)
+                              check=True, timeout=90, capture_output=True, text=True, env=env)
     return run
 
 

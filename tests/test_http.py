@@ -4,11 +4,13 @@ the OpenAPI description."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -143,6 +145,17 @@ def test_index_has_subscribe_links(server, task):
     ko = httpx.get(server + "/", params={"lang": "ko"})
     assert '<html lang="ko">' in ko.text and "출행(出行)" in ko.text and "임금" not in ko.text
     assert httpx.get(server + "/", params={"lang": "fr"}).status_code == 400
+
+
+@pytest.mark.parametrize("tz", ["Asia/Seoul", "America/Los_Angeles"])
+def test_index_subscribes_in_the_readers_own_zone(server, browse, tz):
+    """Opened in a browser, the picker takes the reader's zone from the browser (a phone in Seoul
+    gets Asia/Seoul feeds without typing it); the page as served still names the service's."""
+    served = httpx.get(server + "/", params={"lang": "ko"}).text
+    assert 'value="Asia/Shanghai"' in served
+    dom = browse(server + "/?lang=ko", "--dump-dom", tz=tz).stdout
+    links = re.search(r'<ul id="links">(.*?)</ul>', dom, re.S).group(1)
+    assert f"tz={quote(tz, safe='')}&amp;lang=ko" in links and "Asia%2FShanghai" not in links
 
 
 def test_index_picker_offers_clock_and_school():

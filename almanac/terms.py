@@ -407,6 +407,9 @@ def term(text: str, lang: str) -> str:
         if shown:
             return shown
     if lang == "ko":
+        general = _generals_ko().get(text)
+        if general:
+            return f"{general}({text})"
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
     if lang == "en":
@@ -488,6 +491,15 @@ def _en_of(text: str) -> str:
 
 #: the 三宮 (the hours to set out by, almanac.judgement.facts ``sangong``) read in Korean
 SANGONG_KO = {"絳宮": "강궁", "明堂": "명당", "玉堂": "옥당"}
+#: the twelve generals (almanac.liuren.generals.GENERALS, 貴人 … 天后) read in Korean; a general is
+#: named as a 課體 is, the reading first with its hanja (등사(螣蛇)), as the rules' Korean texts write them
+GENERALS_KO = ("귀인", "등사", "주작", "육합", "구진", "청룡", "천공", "백호", "태상", "현무", "태음", "천후")
+
+
+@lru_cache(maxsize=1)
+def _generals_ko() -> dict[str, str]:
+    from almanac.liuren.generals import GENERALS
+    return dict(zip(GENERALS, GENERALS_KO))
 
 
 def _ko_of(text: str) -> str:

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from almanac.cli import main
+from almanac.liuren.generals import GENERALS
 
 
 def _run(*args: str, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -243,3 +244,24 @@ def test_an_english_chart_is_keyed_in_english():
     for line in key:
         assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"(?<=[A-Za-z]) \([^)]*\)", "", line)), line
     assert "over the hour" not in chart_cli.render(api.textbook_chart("乙丑", gan_shang="巳", lang="en"))
+
+
+@pytest.mark.parametrize("at", ["2026-12-01T10:00", "2027-01-25T10:00"])
+def test_a_korean_chart_is_keyed_in_korean(at):
+    """A Korean reader is told what the drawn chart says in Korean, hanja beside: the 月將 over the
+    hour (its particle by the reading's last sound: 寅(인)을, 子(자)를), each transmission with its
+    general by its Korean name (구진(勾陳)), the method and the void — no line of bare characters."""
+    from almanac import api
+    from almanac import terms as T
+    from almanac.cli import chart as chart_cli
+    doc = api.chart(at, tz="Asia/Seoul", lang="ko")
+    out = chart_cli.render(doc)
+    first, gen = doc["transmissions"][0], doc["transmission_generals"][0]
+    assert f"{T.label('transmissions', 'ko')}: {T.term(first, 'ko')} {T.GENERALS_KO[GENERALS.index(gen)]}({gen})" in out
+    jiang = T.term(doc["yuejiang"], "ko")
+    particle = "을" if doc["yuejiang"] in "丑寅辰申戌" else "를"
+    assert f"{jiang}{particle} {T.term(doc['hour'], 'ko')}시에 더함" in out
+    key = out.split("\n")[-5:]
+    assert key[0].startswith("일진: ") and key[-1].startswith(T.label("keti", "ko"))
+    for line in key:        # every character has its reading beside it, or glosses a Korean word
+        assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[\u4e00-\u9fff]+\([가-힣]+\)|[가-힣]+\([\u4e00-\u9fff]+\)", "", line)), line

@@ -88,8 +88,8 @@ def render(doc: dict, task: str | None = None) -> str:
 
     lang = doc.get("lang")
     text = render_json(doc, _school_line(doc, lang)).rstrip("\n")
-    if lang == "en":
-        text += "\n" + _english_key(doc)
+    if lang in ("en", "ko"):
+        text += "\n" + _key(doc, lang)
     keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
     if keti and lang in ("ko", "en"):
         text += f"\n{label('keti', lang)}: {term_list(keti, lang)}"
@@ -136,20 +136,32 @@ def _school_line(doc: dict, lang: str | None) -> str | None:
     return f"學派 {school_name(name, preset, 'zh-Hant')}"
 
 
-def _english_key(doc: dict) -> str:
-    """What the drawn chart says, for a reader of English: Day Jiyou (己酉); Monthly general (月將)
-    Yin (寅) over the hour Si (巳); the transmissions each with its general; the method; the void."""
+def _key(doc: dict, lang: str) -> str:
+    """What the drawn chart says (drawn as the books print it), for a reader of English or Korean:
+    the day, 月將 over the hour, the transmissions each with its general, the method and the void —
+    Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진 己酉(기유)일 ·
+    월장(月將) 寅(인)을 巳(사)시에 더함 …"""
     from almanac.terms import label, term
 
-    def en(x: str) -> str:
-        return term(x, "en")
-    chuan = ", ".join(f"{en(b)} with the {en(g)}" if g else en(b)
-                      for b, g in zip(doc.get("transmissions") or [], doc.get("transmission_generals") or [""] * 3))
-    day = f"Day {en(doc.get('day') or '')}"
-    if doc.get("yuejiang") and doc.get("hour"):      # a textbook chart from 干上 has neither
-        day += f"; {label('yuejiang', 'en')} {en(doc['yuejiang'])} over the hour {en(doc['hour'])}"
-    lines = [day, f"{label('transmissions', 'en')}: {chuan}",
-             f"{label('method', 'en')}: {en(doc.get('method', ''))}"]
+    def t(x: str) -> str:
+        return term(x, lang)
+    gens = doc.get("transmission_generals") or [""] * 3
+    if lang == "en":
+        chuan = ", ".join(f"{t(b)} with the {t(g)}" if g else t(b) for b, g in zip(doc.get("transmissions") or [], gens))
+        day = f"Day {t(doc.get('day') or '')}"
+        if doc.get("yuejiang") and doc.get("hour"):      # a textbook chart from 干上 has neither
+            day += f"; {label('yuejiang', lang)} {t(doc['yuejiang'])} over the hour {t(doc['hour'])}"
+        void = "Void (旬空)"
+    else:
+        chuan = ", ".join(f"{t(b)} {t(g)}" if g else t(b) for b, g in zip(doc.get("transmissions") or [], gens))
+        day = f"일진: {t(doc.get('day') or '')}{label('day', lang)}"
+        if doc.get("yuejiang") and doc.get("hour"):
+            jiang = t(doc["yuejiang"])                       # 寅(인)을, 子(자)를: by the reading's last sound
+            last = jiang[-2] if jiang.endswith(")") else jiang[-1]
+            obj = "을" if "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 else "를"
+            day += f" · {label('yuejiang', lang)} {jiang}{obj} {t(doc['hour'])}{label('hour', lang)}에 더함"
+        void = "순공(旬空)"
+    lines = [day, f"{label('transmissions', lang)}: {chuan}", f"{label('method', lang)}: {t(doc.get('method', ''))}"]
     if doc.get("void"):
-        lines.append(f"Void (旬空): {', '.join(en(b) for b in doc['void'])}")
+        lines.append(f"{void}: {', '.join(t(b) for b in doc['void'])}")
     return "\n".join(lines)

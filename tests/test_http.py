@@ -158,6 +158,21 @@ def test_index_subscribes_in_the_readers_own_zone(server, browse, tz):
     assert f"tz={quote(tz, safe='')}&amp;lang=ko" in links and "Asia%2FShanghai" not in links
 
 
+@pytest.mark.parametrize("clock, place", [("true_solar", "Seoul"), ("mean_solar", "Seoul"), ("civil", None)])
+def test_index_picks_the_zones_city_for_a_solar_clock(server, browse, tmp_path, clock, place):
+    """A solar clock is read at a place: choosing one with no place picks the zone's first city
+    (Seoul for Asia/Seoul), not the service's place far away; the civil clock needs none."""
+    page = httpx.get(server + "/", params={"lang": "ko"}).text
+    act = (f'<script>var f = document.getElementById("picker"); f.clock.value = "{clock}";'
+           'f.clock.dispatchEvent(new Event("change", {bubbles: true}));</script>')
+    probe = tmp_path / "index.html"
+    probe.write_text(page.replace("</body>", act + "</body>"), encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom", tz="Asia/Seoul").stdout
+    links = re.search(r'<ul id="links">(.*?)</ul>', dom, re.S).group(1)
+    assert "tz=Asia%2FSeoul" in links
+    assert (f"place={place}" in links) if place else ("place=" not in links)
+
+
 def test_index_picker_offers_clock_and_school():
     """The subscribe builder offers every clock and school preset the feed URLs accept."""
     from almanac import api

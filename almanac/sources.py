@@ -54,6 +54,15 @@ CLASSICS: dict[str, dict[str, str]] = {
                 "en": "Rhapsody of the Hundred Rules (畢法賦)"},
     "《六壬粹言》": {"zh-Hant": "六壬粹言", "zh-Hans": "六壬粹言", "ko": "육임수언(六壬粹言)",
                  "en": "Choice Words on Liuren (六壬粹言)"},
+    # the books the built-in schools cite (config/schools.toml), named as their descriptions name them
+    "《占事略決》": {"zh-Hant": "占事略決", "zh-Hans": "占事略决", "ko": "점사약결(占事略決)",
+                 "en": "Zhanshi lüejue (占事略決)"},
+    "《協紀辨方書》": {"zh-Hant": "協紀辨方書", "zh-Hans": "协纪辨方书", "ko": "협기변방서(協紀辨方書)",
+                  "en": "Xieji bianfang shu (協紀辨方書)"},
+    "《擇日精萃》": {"zh-Hant": "擇日精萃", "zh-Hans": "择日精萃", "ko": "택일정췌(擇日精萃)",
+                 "en": "Zeri jingcui (擇日精萃)"},
+    "《禽星易見》": {"zh-Hant": "禽星易見", "zh-Hans": "禽星易见", "ko": "금성이견(禽星易見)",
+                 "en": "Qinxing yijian (禽星易見)"},
 }
 
 
@@ -74,7 +83,9 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     if lang == "zh-Hans":
         return hans(f"《{name}》{chapter}「{quote}」")
     if lang == "ko":
-        return f"《{name}》 {chapter} 「{quote}」"
+        return f"《{name}》 {chapter} 「{quote}」" if chapter else f"《{name}》 「{quote}」"
+    if not chapter:                                         # a sentence cited by the book alone
+        return f"{name}: 「{quote}」"
     return f"{name}, chapter 「{chapter}」: 「{quote}」"       # the chapter's title quoted as the book writes it
 
 

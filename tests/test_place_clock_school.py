@@ -224,6 +224,26 @@ def test_at_least_three_builtin_schools_documented():
         assert s["description"] and s["sources"] and s["name_zh"]
 
 
+def test_a_schools_sources_are_cited_in_the_readers_language():
+    """`almanac schools` cites each built-in school's books with their titles in the reader's
+    language (《점사약결(占事略決)》, Zhanshi lüejue (占事略決)) and no English words among a Korean
+    reader's lines (the sources once carried notes such as "孟仲季 direct")."""
+    import re
+
+    from almanac.cli.schools import _source
+    from almanac.sources import CLASSICS
+    doc = api.schools()
+    for s in doc["schools"]:
+        if not s["builtin"]:
+            continue
+        for src in s["sources"]:
+            ko, en = _source(src, "ko"), _source(src, "en")
+            assert not re.search(r"[A-Za-z]{2,}", ko), (s["name"], ko)
+            title = re.match(r"《[^》]+》", src)
+            if title and title.group(0) in CLASSICS:
+                assert CLASSICS[title.group(0)]["ko"] in ko and en.startswith(CLASSICS[title.group(0)]["en"])
+
+
 def test_schools_differ_where_their_schools_differ():
     tc = api.textbook_chart
     # seed 002: 「辛卯日干上申，三傳丑亥酉」 — the default (比用格) and 孟仲季 reproduce it; the

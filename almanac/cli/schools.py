@@ -27,8 +27,21 @@ def _described(s: dict, lang: str) -> str:
 
 def _source(src: str, lang: str) -> str:
     """A seed paragraph (``NNN_hash.txt: opening — 「quote」``) cited with the book's title in the
-    reader's language and its opening words in 「」; a book citation as written (《…》 「…」)."""
-    from almanac.sources import BOOKS, citation
+    reader's language and its opening words in 「」; a book's sentence (``《title》 chapter 「quote」``)
+    with the title in the reader's language (almanac.sources.CLASSICS); else as written."""
+    import re
+
+    from almanac.sources import BOOKS, CLASSICS, citation, classic_citation
+    book = re.fullmatch(r"(《[^》]+》)\s*([^「]*?)\s*「(.+)」", src)
+    if book and book.group(1) in CLASSICS:
+        title, chapter, quote = book.groups()
+        return classic_citation(title, chapter, quote, lang)
+    if src.startswith(tuple(CLASSICS)):          # a book and chapter without a sentence
+        title, _, chapter = src.partition("》")
+        from almanac.terms import hans
+        name, chapter = CLASSICS[title + "》"][lang], chapter.strip()
+        text = {"en": f"{name}, {chapter}", "ko": f"《{name}》 {chapter}"}.get(lang, f"《{name}》{chapter}")
+        return hans(text) if lang == "zh-Hans" else text
     file, sep, rest = src.partition(": ")
     if not sep or file not in BOOKS:
         return src

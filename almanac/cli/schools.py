@@ -32,13 +32,19 @@ def _source(src: str, lang: str) -> str:
     import re
 
     from almanac.sources import BOOKS, CLASSICS, citation, classic_citation
-    book = re.fullmatch(r"(《[^》]+》)\s*([^「]*?)\s*「(.+)」", src)
-    if book and book.group(1) in CLASSICS:
-        title, chapter, quote = book.groups()
-        return classic_citation(title, chapter, quote, lang)
+    from almanac.terms import hans
+    book = re.fullmatch(r"《([^》·]+)(?:·([^》]+))?》\s*([^「]*?)\s*「(.+)」", src)
+    if book and f"《{book.group(1)}》" in CLASSICS:
+        title, part, chapter, quote = book.groups()
+        if part and lang != "en":       # 《六壬大全·先天貴神》: the chapter kept within the title
+            name = CLASSICS[f"《{title}》"][lang]
+            if lang == "ko":
+                return f"《{name}·{part}》" + (f" {chapter}" if chapter else "") + f" 「{quote}」"
+            text = f"《{name}·{part}》{chapter}「{quote}」"
+            return hans(text) if lang == "zh-Hans" else text
+        return classic_citation(f"《{title}》", part or chapter, quote, lang)
     if src.startswith(tuple(CLASSICS)):          # a book and chapter without a sentence
         title, _, chapter = src.partition("》")
-        from almanac.terms import hans
         name, chapter = CLASSICS[title + "》"][lang], chapter.strip()
         text = {"en": f"{name}, {chapter}", "ko": f"《{name}》 {chapter}"}.get(lang, f"《{name}》{chapter}")
         return hans(text) if lang == "zh-Hans" else text

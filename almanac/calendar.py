@@ -142,19 +142,12 @@ def zone(name: str) -> ZoneInfo:
                        f"Asia/Seoul, Europe/London)") from None
 
 
-def _check_year(y: int) -> None:
-    """A date or moment asked for lies in the supported years, or bad input."""
-    if not MIN_YEAR <= y <= MAX_YEAR:
-        raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
-
-
-def _check_reach(y: int) -> None:
-    """What the calculation reads lies within a year of the supported ones: the first and last
-    days of the range reach into the years beside them (1000-01-01's 子 hour begins on 12-31 of
-    999 east of Greenwich, 2999-12-31's 月宿 reads the lunar date of the day after), and sxtwl
-    computes there as well as anywhere in the range. Input never gets this far out
-    (:func:`_check_year`)."""
-    if not MIN_YEAR - 1 <= y <= MAX_YEAR + 1:
+def _check_year(y: int, reach: int = 0) -> None:
+    """A date or moment asked for lies in the supported years, or bad input. ``reach=1`` for what
+    the calculation reads: the first and last days of the range reach into the years beside them
+    (1000-01-01's 子 hour begins on 12-31 of 999 east of Greenwich, 2999-12-31's 月宿 reads the
+    lunar date of the day after), and sxtwl computes there as well as anywhere in the range."""
+    if not MIN_YEAR - reach <= y <= MAX_YEAR + reach:
         raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
 
 
@@ -282,7 +275,7 @@ def _terms_from_lichun(year: int) -> tuple[SolarTerm, ...]:
 @lru_cache(maxsize=512)
 def solar_terms(year: int) -> tuple[SolarTerm, ...]:
     """The 24 terms whose instant falls in Gregorian ``year`` (UTC), in time order, no duplicates."""
-    _check_reach(year)
+    _check_year(year, reach=1)
     pool = _terms_from_lichun(year - 1) + _terms_from_lichun(year)
     return tuple(t for t in pool if t.at.year == year)
 
@@ -562,7 +555,7 @@ def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Mome
 def moment_hour(instant: datetime, opts: CalendarOptions) -> tuple[datetime, date, GanZhi, int]:
     """``(clock, zi_day, day pillar, hour branch)`` of an aware instant: the part of
     :func:`moment_facts` that a 六壬 chart needs (no year/month pillars, 月將 or sun)."""
-    _check_reach(instant.year)
+    _check_year(instant.year, reach=1)
     clock = solar_clock(instant, opts, instant.tzinfo)
     zi_day = _zi_day_of_clock(clock, opts)
     return clock, zi_day, day_pillar(zi_day), _branch_of_clock(clock)
@@ -617,7 +610,7 @@ _HOUR_PILLARS = tuple(tuple(hour_pillar(GanZhi.of(s, s), b) for b in range(12)) 
 def lunar_date(d: date, calendar: str = "chinese") -> LunarDate:
     """The lunar date of a civil date in the ``chinese`` (sxtwl) or ``korean`` (KASI) calendar,
     with its leap-month flag (``almanac.lunar``)."""
-    _check_reach(d.year)
+    _check_year(d.year, reach=1)
     return _lunar.lunar_date(d, calendar)
 
 

@@ -68,25 +68,34 @@ CLASSICS: dict[str, dict[str, str]] = {
 
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
-    the sentence quoted as the book writes it (converted for zh-Hans).
+    the sentence quoted as the book writes it (converted for zh-Hans). A chapter may stand within
+    the title (《六壬大全·先天貴神》, kept there as the seed citations keep theirs); the chapter or
+    the sentence may be empty.
 
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
     'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」: 「凡卦魁罡加日辰發用，為斬關課」'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
     '《육임대전(六壬大全)》 課經集 斬關課 「凡卦魁罡加日辰發用，為斬關課」'
+    >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
+    ('《육임대전(六壬大全)·先天貴神》 「甲羊戊庚牛」', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
     """
     from almanac.lang import check_lang, hans
     lang = check_lang(lang)
-    name = CLASSICS[title][lang]
-    if lang == "zh-Hant":
-        return f"《{name}》{chapter}「{quote}」"
-    if lang == "zh-Hans":
-        return hans(f"《{name}》{chapter}「{quote}」")
+    book, _, part = title.strip("《》").partition("·")
+    name = CLASSICS[f"《{book}》"][lang]
+    if lang == "en":                                        # the chapter's title quoted as the book writes it
+        chapter = " ".join(x for x in (part, chapter) if x)
+        return name + (f", chapter 「{chapter}」" if chapter else "") + (f": 「{quote}」" if quote else "")
+    shown = f"《{name}·{part}》" if part else f"《{name}》"
     if lang == "ko":
-        return f"《{name}》 {chapter} 「{quote}」" if chapter else f"《{name}》 「{quote}」"
-    if not chapter:                                         # a sentence cited by the book alone
-        return f"{name}: 「{quote}」"
-    return f"{name}, chapter 「{chapter}」: 「{quote}」"       # the chapter's title quoted as the book writes it
+        return " ".join(x for x in (shown, chapter, quote and f"「{quote}」") if x)
+    text = shown + chapter + (f"「{quote}」" if quote else "")
+    return hans(text) if lang == "zh-Hans" else text
+
+
+def is_classic(title: str) -> bool:
+    """Whether :func:`classic_citation` names the book of ``title`` (《六壬大全》, 《六壬大全·先天貴神》)."""
+    return f"《{title.strip('《》').partition('·')[0]}》" in CLASSICS
 
 
 def book(file: str, lang: str = "zh-Hant") -> str:

@@ -27,27 +27,15 @@ def _described(s: dict, lang: str) -> str:
 
 def _source(src: str, lang: str) -> str:
     """A seed paragraph (``NNN_hash.txt: opening — 「quote」``) cited with the book's title in the
-    reader's language and its opening words in 「」; a book's sentence (``《title》 chapter 「quote」``)
-    with the title in the reader's language (almanac.sources.CLASSICS); else as written."""
+    reader's language and its opening words in 「」; a book's sentence (``《title》 chapter 「quote」``,
+    the chapter or the sentence may be missing) as almanac.sources.classic_citation cites it; else
+    as written."""
     import re
 
-    from almanac.sources import BOOKS, CLASSICS, citation, classic_citation
-    from almanac.terms import hans
-    book = re.fullmatch(r"《([^》·]+)(?:·([^》]+))?》\s*([^「]*?)\s*「(.+)」", src)
-    if book and f"《{book.group(1)}》" in CLASSICS:
-        title, part, chapter, quote = book.groups()
-        if part and lang != "en":       # 《六壬大全·先天貴神》: the chapter kept within the title
-            name = CLASSICS[f"《{title}》"][lang]
-            if lang == "ko":
-                return f"《{name}·{part}》" + (f" {chapter}" if chapter else "") + f" 「{quote}」"
-            text = f"《{name}·{part}》{chapter}「{quote}」"
-            return hans(text) if lang == "zh-Hans" else text
-        return classic_citation(f"《{title}》", part or chapter, quote, lang)
-    if src.startswith(tuple(CLASSICS)):          # a book and chapter without a sentence
-        title, _, chapter = src.partition("》")
-        name, chapter = CLASSICS[title + "》"][lang], chapter.strip()
-        text = {"en": f"{name}, {chapter}", "ko": f"《{name}》 {chapter}"}.get(lang, f"《{name}》{chapter}")
-        return hans(text) if lang == "zh-Hans" else text
+    from almanac.sources import BOOKS, citation, classic_citation, is_classic
+    book = re.fullmatch(r"(《[^》]+》)\s*([^「]*?)\s*(?:「(.+)」)?", src)
+    if book and is_classic(book.group(1)):
+        return classic_citation(*book.groups(default=""), lang)
     file, sep, rest = src.partition(": ")
     if not sep or file not in BOOKS:
         return src

@@ -10,6 +10,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 
 from almanac.errors import BadInput
@@ -23,8 +24,53 @@ COMMANDS = ("day", "chart", "best", "tasks", "schools", "places", "precompute", 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2, as for any bad input
         sub = self.prog.removeprefix("almanac").strip()
-        hint = f" (see `{self.prog} --help`)"
-        raise BadInput(f"{sub}: {message}{hint}" if sub else f"{message}{hint}")
+        zh, ko = _argparse_texts(message)
+        lead, zh_lead = (f"{sub}: ", f"{sub}：") if sub else ("", "")
+        raise BadInput(f"{lead}{message} (see `{self.prog} --help`)",
+                       zh=zh and f"{zh_lead}{zh}（見 `{self.prog} --help`）",
+                       ko=ko and f"{lead}{ko} (`{self.prog} --help` 참고)")
+
+
+#: argparse's own messages (its English templates) as Chinese and Korean readers read them; one
+#: it says otherwise (a newer Python's wording) stays English for them too
+_ARGPARSE = tuple((re.compile(pattern + "$"), zh, ko) for pattern, zh, ko in (
+    (r"the following arguments are required: (.+)", "缺少必要的參數：{0}", "필수 인수가 빠졌습니다: {0}"),
+    (r"unrecognized arguments: (.+)", "無法識別的參數：{0}", "알 수 없는 인수: {0}"),
+    (r"one of the arguments (.+) is required", "須給出其中一個參數：{0}", "다음 인수 중 하나가 필요합니다: {0}"),
+    (r"ambiguous option: (\S+) could match (.+)", "選項不明確：{0}（可能是 {1}）", "모호한 옵션: {0} (후보: {1})"),
+    (r"argument (\S+): expected one argument", "參數 {0}：須給一個值", "인수 {0}: 값 하나가 필요합니다"),
+    (r"argument (\S+): expected at most one argument", "參數 {0}：至多一個值", "인수 {0}: 값은 하나까지입니다"),
+    (r"argument (\S+): expected at least one argument", "參數 {0}：至少須給一個值", "인수 {0}: 값이 하나 이상 필요합니다"),
+    (r"argument (\S+): expected (\d+) arguments?", "參數 {0}：須給 {1} 個值", "인수 {0}: 값 {1}개가 필요합니다"),
+    (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)", "參數 {0}：無效的選項 {1}（可選：{2}）",
+     "인수 {0}: 잘못된 선택 {1} (가능한 값: {2})"),
+    (r"argument (\S+): invalid \S+ value: (.+)", "參數 {0}：無效的值 {1}", "인수 {0}: 잘못된 값 {1}"),
+    (r"argument (\S+): not allowed with argument (\S+)", "參數 {0} 不能與 {1} 同用",
+     "인수 {0}: {1} 인수와 함께 쓸 수 없습니다"),
+    (r"argument (\S+): ignored explicit argument (.+)", "參數 {0}：不接受值 {1}", "인수 {0}: 값 {1}을(를) 받지 않습니다"),
+))
+
+
+def _argparse_texts(message: str) -> tuple[str | None, str | None]:
+    """``(zh, ko)`` of one of argparse's messages, or ``(None, None)`` for one not known here."""
+    for pattern, zh, ko in _ARGPARSE:
+        m = pattern.match(message)
+        if m:
+            return zh.format(*m.groups()), ko.format(*m.groups())
+    return None, None
+
+
+def asked_lang(argv: list[str]) -> str | None:
+    """The ``--lang`` the command line asks for (``--lang ko``, ``--lang=ko``), read before
+    parsing, so that even an argument error is told in the reader's language; None if none."""
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
 
 
 def version() -> str:
@@ -95,6 +141,8 @@ def _logging() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _logging()
+    if argv is None:
+        argv = sys.argv[1:]
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -103,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return int(args.func(args) or 0)
     except BadInput as e:
-        print(f"almanac: {redact(str(e)).splitlines()[0] if str(e) else 'bad input'}", file=sys.stderr)
+        text = e.text(asked_lang(argv))      # English unless the reader asked for a language
+        print(f"almanac: {redact(text).splitlines()[0] if text else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("almanac: interrupted", file=sys.stderr)

@@ -31,11 +31,24 @@ log = logging.getLogger("almanac.http")
 RETRY_AFTER = 5
 
 
-def error(status: int, message: str, headers: dict | None = None) -> JSONResponse:
-    first = (redact(message).splitlines() or ["bad input"])[0]
+def error(status: int, message, headers: dict | None = None, lang: str | None = None) -> JSONResponse:
+    """``{"error": one line}``: ``message`` a text, or a ``BadInput`` told in the request's ``lang``
+    (English when the request asked for none)."""
+    text = message.text(lang) if isinstance(message, BadInput) else str(message)
+    first = (redact(text).splitlines() or ["bad input"])[0]
     if status == 503 and not headers:
         headers = {"Retry-After": str(RETRY_AFTER)}
     return JSONResponse({"error": first or "bad input"}, status_code=status, headers=headers)
+
+
+def request_lang(scope) -> str | None:
+    """The ``lang`` a request's query asks for (the language its errors are told in), or None."""
+    from urllib.parse import parse_qs
+    qs = scope.get("query_string") or b""
+    if b"lang=" not in qs:
+        return None
+    values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
+    return values[0] if values else None
 
 
 def is_unavailable(exc: BaseException) -> bool:
@@ -43,18 +56,25 @@ def is_unavailable(exc: BaseException) -> bool:
     return isinstance(exc, (BadConfig, OSError, SQLAlchemyError, TimeoutError))
 
 
-def failure(exc: BaseException, path: str | None = None) -> JSONResponse:
-    """The answer to an exception no route turned into one."""
+def failure(exc: BaseException, path: str | None = None, lang: str | None = None) -> JSONResponse:
+    """The answer to an exception no route turned into one, told in the request's ``lang``."""
     if isinstance(exc, BadConfig):
         log.error("configuration fault answering %s: %s", path, redact(exc))
-        return error(503, f"the service is misconfigured: {exc}")
+        return error(503, BadInput(f"the service is misconfigured: {exc}",
+                                   zh=f"服務的設定有誤：{exc.text('zh-Hant')}",
+                                   ko=f"서비스 설정에 문제가 있습니다: {exc.text('ko')}"), lang=lang)
     if isinstance(exc, BadInput):
-        return error(400, str(exc))
+        return error(400, exc, lang=lang)
+    kind = type(exc).__name__
     if is_unavailable(exc):
-        log.error("service unavailable answering %s: %s: %s", path, type(exc).__name__, redact(exc))
-        return error(503, f"the service cannot answer now ({type(exc).__name__}); try again later")
+        log.error("service unavailable answering %s: %s: %s", path, kind, redact(exc))
+        return error(503, BadInput(f"the service cannot answer now ({kind}); try again later",
+                                   zh=f"服務暫時無法回答（{kind}），請稍後再試",
+                                   ko=f"지금은 서비스가 답할 수 없습니다 ({kind}). 잠시 후 다시 시도해 주십시오"),
+                     lang=lang)
     log.error("unexpected error answering %s", path, exc_info=exc)
-    return error(500, f"internal error ({type(exc).__name__})")
+    return error(500, BadInput(f"internal error ({kind})", zh=f"內部錯誤（{kind}）", ko=f"내부 오류 ({kind})"),
+                 lang=lang)
 
 
 class Failures:
@@ -78,7 +98,7 @@ class Failures:
         except Exception as e:  # noqa: BLE001 — every failure answers as what it is
             if started:
                 raise
-            await failure(e, scope.get("path"))(scope, receive, send)
+            await failure(e, scope.get("path"), request_lang(scope))(scope, receive, send)
 
 
 class FastPath:
@@ -130,7 +150,8 @@ def install(app: FastAPI, cache, answers=None) -> None:
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):
-        return failure(exc, request.url.path)  # 400, or 503 for the service's own configuration
+        # 400, or 503 for the service's own configuration
+        return failure(exc, request.url.path, request.query_params.get("lang"))
 
     @app.exception_handler(ValueError)
     async def _value_error(request: Request, exc: ValueError):
@@ -141,19 +162,38 @@ def install(app: FastAPI, cache, answers=None) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
-        parts = []
-        for err in exc.errors():
-            loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("query", "path"))
-            parts.append(f"{loc}: {err.get('msg', 'invalid')}")
-        return error(422, "; ".join(parts) or "invalid request")
+        return error(422, invalid_request(exc.errors()), lang=request.query_params.get("lang"))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
-        msg = exc.detail if isinstance(exc.detail, str) else "error"
+        msg = exc.detail if isinstance(exc.detail, (str, BadInput)) else "error"
         if exc.status_code == 404 and msg == "Not Found":
-            msg = f"no such path {request.url.path!r}; see / or /openapi.json"
-        return error(exc.status_code, msg, getattr(exc, "headers", None))
+            path = request.url.path
+            msg = BadInput(f"no such path {path!r}; see / or /openapi.json",
+                           zh=f"沒有這個路徑：{path!r}（見 / 或 /openapi.json）",
+                           ko=f"없는 경로: {path!r} (/ 또는 /openapi.json 참고)")
+        return error(exc.status_code, msg, getattr(exc, "headers", None), request.query_params.get("lang"))
 
 
 async def _unavailable(request: Request, exc: Exception):
-    return failure(exc, request.url.path)
+    return failure(exc, request.url.path, request.query_params.get("lang"))
+
+
+#: what a query parameter's validation error says, by pydantic's error type, for zh and ko readers
+_INVALID = {"missing": ("缺少此參數", "값이 필요합니다"),
+            "int_parsing": ("須為整數", "정수여야 합니다"), "int_type": ("須為整數", "정수여야 합니다"),
+            "float_parsing": ("須為數字", "숫자여야 합니다"), "float_type": ("須為數字", "숫자여야 합니다")}
+
+
+def invalid_request(errors) -> BadInput:
+    """FastAPI's validation errors as one line in each language (pydantic writes only English)."""
+    en, zh, ko = [], [], []
+    for err in errors:
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("query", "path"))
+        said = _INVALID.get(err.get("type"), ("值無效", "값이 올바르지 않습니다"))
+        en.append(f"{loc}: {err.get('msg', 'invalid')}")
+        zh.append(f"{loc}：{said[0]}")
+        ko.append(f"{loc}: {said[1]}")
+    if not en:
+        return BadInput("invalid request", zh="請求無效", ko="잘못된 요청입니다")
+    return BadInput("; ".join(en), zh="；".join(zh), ko="; ".join(ko))

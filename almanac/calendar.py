@@ -72,15 +72,28 @@ class CalendarOptions:
 
     def __post_init__(self) -> None:
         if self.day_boundary not in DAY_BOUNDARIES:
-            raise BadInput(f"calendar.day_boundary is {self.day_boundary!r}; accepted: zi, midnight")
+            raise BadInput(f"calendar.day_boundary is {self.day_boundary!r}; accepted: zi, midnight",
+                           zh=f"calendar.day_boundary 的值無效：{self.day_boundary!r}（可用值：zi、midnight）",
+                           ko=f"calendar.day_boundary 값이 올바르지 않습니다: {self.day_boundary!r} "
+                              f"(가능한 값: zi, midnight)")
         if self.time_basis not in TIME_BASES:
-            raise BadInput(f"calendar.time_basis is {self.time_basis!r}; accepted: {', '.join(TIME_BASES)}")
+            raise BadInput(f"calendar.time_basis is {self.time_basis!r}; accepted: {', '.join(TIME_BASES)}",
+                           zh=f"calendar.time_basis 的值無效：{self.time_basis!r}（可用值：{'、'.join(TIME_BASES)}）",
+                           ko=f"calendar.time_basis 값이 올바르지 않습니다: {self.time_basis!r} "
+                              f"(가능한 값: {', '.join(TIME_BASES)})")
         if not -180 <= self.longitude <= 180 or not -90 <= self.latitude <= 90:
-            raise BadInput("calendar.longitude must be in -180..180 and calendar.latitude in -90..90")
+            raise BadInput("calendar.longitude must be in -180..180 and calendar.latitude in -90..90",
+                           zh="經度（calendar.longitude）須在 -180..180 之間，"
+                              "緯度（calendar.latitude）須在 -90..90 之間",
+                           ko="경도(calendar.longitude)는 -180..180, 위도(calendar.latitude)는 -90..90 "
+                              "범위여야 합니다")
         zone(self.default_tz)
         from .lunar import CALENDARS
         if self.lunar not in CALENDARS:
-            raise BadInput(f"calendar.lunar is {self.lunar!r}; accepted: {', '.join(CALENDARS)}")
+            raise BadInput(f"calendar.lunar is {self.lunar!r}; accepted: {', '.join(CALENDARS)}",
+                           zh=f"calendar.lunar 的值無效：{self.lunar!r}（可用值：{'、'.join(CALENDARS)}）",
+                           ko=f"calendar.lunar 값이 올바르지 않습니다: {self.lunar!r} "
+                              f"(가능한 값: {', '.join(CALENDARS)})")
 
     # hashed on every moment (the 四立 days' cache is keyed by it): the field tuple's hash, kept
     __hash__ = kept_hash
@@ -139,7 +152,10 @@ def zone(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
         raise BadInput(f"unknown time zone {name!r} (an IANA zone name such as Asia/Shanghai, "
-                       f"Asia/Seoul, Europe/London)") from None
+                       f"Asia/Seoul, Europe/London)",
+                       zh=f"未知的時區：{name!r}（IANA 時區名，如 Asia/Shanghai、Asia/Seoul、Europe/London）",
+                       ko=f"알 수 없는 시간대: {name!r} (Asia/Shanghai, Asia/Seoul, Europe/London 같은 "
+                          f"IANA 시간대 이름)") from None
 
 
 def _check_year(y: int, reach: int = 0) -> None:
@@ -148,7 +164,9 @@ def _check_year(y: int, reach: int = 0) -> None:
     (1000-01-01's 子 hour begins on 12-31 of 999 east of Greenwich, 2999-12-31's 月宿 reads the
     lunar date of the day after), and sxtwl computes there as well as anywhere in the range."""
     if not MIN_YEAR - reach <= y <= MAX_YEAR + reach:
-        raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}")
+        raise BadInput(f"year {y} is outside the supported range {MIN_YEAR}–{MAX_YEAR}",
+                       zh=f"不支援的年份：{y}（支援的年份：{MIN_YEAR}–{MAX_YEAR}）",
+                       ko=f"지원하지 않는 연도: {y} (지원하는 연도: {MIN_YEAR}–{MAX_YEAR})")
 
 
 def parse_date(value: "date | str") -> date:
@@ -164,7 +182,9 @@ def parse_date(value: "date | str") -> date:
             raise ValueError
         d = date.fromisoformat(text)
     except ValueError:
-        raise BadInput(f"{value!r} is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)") from None
+        raise BadInput(f"{value!r} is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)",
+                       zh=f"日期無效：{value!r}（格式 YYYY-MM-DD，例如 2026-11-29）",
+                       ko=f"올바른 날짜가 아닙니다: {value!r} (YYYY-MM-DD, 예: 2026-11-29)") from None
     _check_year(d.year)
     return d
 
@@ -182,8 +202,13 @@ def _localized(naive: datetime, tz: ZoneInfo) -> tuple[datetime, datetime]:
                      naive.microsecond, tz, fold=naive.fold)
     utc = aware.astimezone(UTC)
     if utc.astimezone(tz) != aware:
-        raise BadInput(f"{naive.isoformat(timespec='minutes')} does not exist in {tz.key} "
-                       f"(the clocks skip it at a daylight-saving change); give a time outside the gap")
+        wall = naive.isoformat(timespec='minutes')
+        raise BadInput(f"{wall} does not exist in {tz.key} "
+                       f"(the clocks skip it at a daylight-saving change); give a time outside the gap",
+                       zh=f"{tz.key} 時區中不存在的時刻：{wall}（夏令時間切換時，時鐘跳過這段時間）；"
+                          f"請改用這段以外的時間",
+                       ko=f"{tz.key} 시간대에 없는 시각: {wall} (서머타임 전환 때 시계가 건너뛰는 구간입니다); "
+                          f"그 구간 밖의 시각이어야 합니다")
     return aware, utc
 
 
@@ -211,9 +236,15 @@ def _datetime_of(value: "datetime | str") -> datetime:
             value = datetime.fromisoformat(text)
         except ValueError:
             raise BadInput(f"{value!r} is not a valid date-time (ISO 8601, e.g. 2026-11-29T14:30 "
-                           f"or 2026-11-29T14:30+08:00)") from None
+                           f"or 2026-11-29T14:30+08:00)",
+                           zh=f"日期時間無效：{value!r}（ISO 8601 格式，例如 2026-11-29T14:30 "
+                              f"或 2026-11-29T14:30+08:00）",
+                           ko=f"올바른 날짜·시각이 아닙니다: {value!r} (ISO 8601, 예: 2026-11-29T14:30 "
+                              f"또는 2026-11-29T14:30+08:00)") from None
     elif not isinstance(value, datetime):
-        raise BadInput(f"{value!r} is not a date-time (ISO 8601 string or datetime)")
+        raise BadInput(f"{value!r} is not a date-time (ISO 8601 string or datetime)",
+                       zh=f"不是日期時間：{value!r}（須為 ISO 8601 字串或 datetime）",
+                       ko=f"날짜·시각이 아닙니다: {value!r} (ISO 8601 문자열 또는 datetime이어야 합니다)")
     _check_year(value.year)
     return value
 
@@ -543,7 +574,9 @@ class Moment:
 def moment_facts(instant: datetime, opts: CalendarOptions | None = None) -> Moment:
     """The pillars, 時辰 and 月將 of an aware instant."""
     if instant.tzinfo is None or instant.utcoffset() is None:
-        raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)")
+        raise BadInput("a moment needs a time zone (an aware datetime or an ISO string with offset)",
+                       zh="時刻須帶時區（帶時區的 datetime，或含 UTC 偏移的 ISO 字串）",
+                       ko="시각에 시간대가 있어야 합니다 (시간대가 있는 datetime 또는 UTC 오프셋이 붙은 ISO 문자열)")
     _check_year(instant.year)
     opts = opts or CalendarOptions()
     clock, zi_day, dp, branch = moment_hour(instant, opts)
@@ -587,7 +620,10 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
         # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
         # crossed the date line (Pacific/Apia 2011-12-30); it has no hours
         raise BadInput(f"{d.isoformat()} does not exist in {tz.key} (the zone's clocks skipped that "
-                       f"date when it crossed the date line)")
+                       f"date when it crossed the date line)",
+                       zh=f"{tz.key} 時區中不存在的日期：{d.isoformat()}（該時區跨越國際換日線時跳過了這一天）",
+                       ko=f"{tz.key} 시간대에 없는 날짜: {d.isoformat()} (이 시간대가 날짜변경선을 넘으면서 "
+                          f"건너뛴 날입니다)")
     # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
     yj = yuejiang_at(instants[0])
     if yj == yuejiang_at(instants[12]):

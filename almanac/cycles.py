@@ -58,14 +58,18 @@ def relation(a: int, b: int) -> str:
 def stem_index(ch: str) -> int:
     i = STEMS.find(ch)
     if len(ch) != 1 or i < 0:
-        raise BadInput(f"{ch!r} is not a heavenly stem (one of {STEMS})")
+        raise BadInput(f"{ch!r} is not a heavenly stem (one of {STEMS})",
+                       zh=f"不是天干：{ch!r}（須為 {STEMS} 之一）",
+                       ko=f"천간이 아닙니다: {ch!r} ({STEMS} 중 하나)")
     return i
 
 
 def branch_index(ch: str) -> int:
     i = BRANCHES.find(ch)
     if len(ch) != 1 or i < 0:
-        raise BadInput(f"{ch!r} is not an earthly branch (one of {BRANCHES})")
+        raise BadInput(f"{ch!r} is not an earthly branch (one of {BRANCHES})",
+                       zh=f"不是地支：{ch!r}（須為 {BRANCHES} 之一）",
+                       ko=f"지지가 아닙니다: {ch!r} ({BRANCHES} 중 하나)")
     return i
 
 
@@ -85,12 +89,16 @@ class GanZhi:
 
     def __post_init__(self) -> None:
         if not 0 <= self.index < 60:
-            raise BadInput(f"sexagenary index {self.index} is outside 0..59")
+            raise BadInput(f"sexagenary index {self.index} is outside 0..59",
+                           zh=f"六十甲子序號超出 0..59：{self.index}",
+                           ko=f"육십갑자 번호가 0..59 범위를 벗어났습니다: {self.index}")
 
     @classmethod
     def of(cls, stem: int, branch: int) -> "GanZhi":
         if (stem - branch) % 2:
-            raise BadInput(f"{STEMS[stem]}{BRANCHES[branch]} is not a sexagenary pillar")
+            raise BadInput(f"{STEMS[stem]}{BRANCHES[branch]} is not a sexagenary pillar",
+                           zh=f"不是六十甲子的干支：{STEMS[stem]}{BRANCHES[branch]}",
+                           ko=f"육십갑자의 간지가 아닙니다: {STEMS[stem]}{BRANCHES[branch]}")
         return _ALL[(6 * stem - 5 * branch) % 60]
 
     @classmethod
@@ -102,7 +110,9 @@ class GanZhi:
         if (not isinstance(t, str) or len(t) != 2 or t[0] not in STEMS or t[1] not in BRANCHES
                 or (STEMS.index(t[0]) - BRANCHES.index(t[1])) % 2):
             raise BadInput(
-                f"{text!r} is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)")
+                f"{text!r} is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)",
+                zh=f"不是六十甲子的干支：{text!r}（天干與地支須同陰或同陽，例如 甲子、乙丑）",
+                ko=f"육십갑자의 간지가 아닙니다: {text!r} (음양이 같은 천간과 지지, 예: 甲子, 乙丑)")
         return cls.of(STEMS.index(t[0]), BRANCHES.index(t[1]))
 
     @property

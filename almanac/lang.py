@@ -41,7 +41,9 @@ def check_lang(lang) -> str:
                 return known
         if t == "zh":       # the catalog's own key
             return LANGS[0]
-    raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})")
+    raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})",
+                   zh=f"未知的語言：{lang!r}（可用值：{'、'.join(LANGS)}）",
+                   ko=f"알 수 없는 언어: {lang!r} (가능한 값: {', '.join(LANGS)})")
 
 
 @lru_cache(maxsize=4096)

@@ -58,7 +58,9 @@ class LunarDate:
 def calendar_for(choice: str, tz_name: str | None) -> str:
     """``chinese`` or ``korean``: ``auto`` follows the zone's country (Korean zones → Korean)."""
     if choice not in CALENDARS:
-        raise BadInput(f"lunar calendar {choice!r} is not accepted; accepted: {', '.join(CALENDARS)}")
+        raise BadInput(f"lunar calendar {choice!r} is not accepted; accepted: {', '.join(CALENDARS)}",
+                       zh=f"無法使用的陰曆曆法：{choice!r}（可用值：{'、'.join(CALENDARS)}）",
+                       ko=f"쓸 수 없는 음력 역법: {choice!r} (가능한 값: {', '.join(CALENDARS)})")
     if choice == "auto":
         return "korean" if tz_name in KOREAN_ZONES else "chinese"
     return choice
@@ -140,7 +142,9 @@ def lunar_date_with_source(d: date, calendar: str = "chinese") -> tuple[LunarDat
             return k, "korean"
         return chinese_date(d), "korean_fallback"
     if calendar != "chinese":
-        raise BadInput(f"lunar calendar {calendar!r} is not accepted; accepted: chinese, korean")
+        raise BadInput(f"lunar calendar {calendar!r} is not accepted; accepted: chinese, korean",
+                       zh=f"無法使用的陰曆曆法：{calendar!r}（可用值：chinese、korean）",
+                       ko=f"쓸 수 없는 음력 역법: {calendar!r} (가능한 값: chinese, korean)")
     return chinese_date(d), "chinese"
 
 

@@ -97,7 +97,9 @@ class Mansion:
 
     def __post_init__(self) -> None:
         if not isinstance(self.index, int) or not 0 <= self.index < 28:
-            raise BadInput(f"mansion index {self.index!r} is outside 0..27")
+            raise BadInput(f"mansion index {self.index!r} is outside 0..27",
+                           zh=f"二十八宿序號超出 0..27：{self.index!r}",
+                           ko=f"이십팔수(二十八宿) 번호가 0..27 범위를 벗어났습니다: {self.index!r}")
 
     @classmethod
     def parse(cls, text: "str | int | Mansion") -> "Mansion":
@@ -117,7 +119,11 @@ class Mansion:
             ok = chars[1] == LUMINARIES[i % 7] and chars[2] == ANIMALS[i]
         if not ok:
             raise BadInput(f"{text!r} is not a lunar mansion (one of {MANSIONS}, a full 禽 name "
-                           f"like 昴日雞, or simplified forms)")
+                           f"like 昴日雞, or simplified forms)",
+                           zh=f"不是二十八宿：{text!r}（須為 {MANSIONS} 之一、昴日雞 這樣的完整禽名，"
+                              f"或其簡體寫法）",
+                           ko=f"이십팔수(二十八宿)가 아닙니다: {text!r} ({MANSIONS} 중 한 글자, "
+                              f"昴日雞(묘일계) 같은 금성(禽星)의 전체 이름, 또는 그 간체자 표기)")
         m = ALL[MANSIONS.index(chars[0])]
         if len(_PARSED) < 4096:
             _PARSED[text] = m

@@ -93,6 +93,12 @@ CITIES: tuple[Place, ...] = (
 _WAYS = ("give a city of the gazetteer (e.g. Seoul, Busan, Beijing, Tokyo, Los Angeles; "
          "`almanac places` lists them, also in Korean and Chinese) or LON,LAT in degrees "
          "(east and north positive, e.g. 127.5,37.5)")
+#: the same ways, for a Chinese and a Korean reader (the gazetteer takes their names too)
+_WAYS_ZH = ("請使用地名錄中的城市（例如 首爾、釜山、北京、東京、洛杉磯；中文與韓文名稱皆可，"
+            "`almanac places` 列出全部）或以度為單位的經緯度 LON,LAT（東經、北緯為正，例如 127.5,37.5）")
+_WAYS_KO = ("지명 목록의 도시(예: 서울, 부산, 베이징, 도쿄, 로스앤젤레스; 한국어·중국어 이름도 받으며 전체 "
+            "목록은 `almanac places`에서 볼 수 있습니다) 또는 도(°) 단위 좌표(LON,LAT, 경도는 동쪽·위도는 "
+            "북쪽이 양수, 예: 127.5,37.5)를 주십시오")
 
 _COORDS = re.compile(r"^\s*([+-]?\d{1,3}(?:\.\d+)?)\s*,\s*([+-]?\d{1,2}(?:\.\d+)?)\s*$")
 
@@ -118,17 +124,25 @@ def place(value: "str | Place") -> Place:
     if isinstance(value, Place):
         return value
     if not isinstance(value, str) or not value.strip() or len(value) > 100:
-        raise BadInput(f"place {value!r} is not accepted: {_WAYS}")
+        raise BadInput(f"place {value!r} is not accepted: {_WAYS}",
+                       zh=f"無法接受的地點：{value!r}。{_WAYS_ZH}",
+                       ko=f"받을 수 없는 장소: {value!r}. {_WAYS_KO}")
     m = _COORDS.match(value)
     if m:
         lon, lat = float(m.group(1)), float(m.group(2))
         if not -180 <= lon <= 180 or not -90 <= lat <= 90:
             raise BadInput(f"place {value!r}: longitude must be in -180..180 and latitude in -90..90 "
-                           f"(LON,LAT, e.g. 127.5,37.5)")
+                           f"(LON,LAT, e.g. 127.5,37.5)",
+                           zh=f"地點 {value!r}：經度須在 -180..180 之間，緯度須在 -90..90 之間"
+                              f"（LON,LAT，例如 127.5,37.5）",
+                           ko=f"장소 {value!r}: 경도는 -180..180, 위도는 -90..90 범위여야 합니다 "
+                              f"(LON,LAT, 예: 127.5,37.5)")
         return Place(f"{lon:g},{lat:g}", lon, lat)
     hit = _index().get(_key(value))
     if hit is None:
-        raise BadInput(f"unknown place {value!r}: {_WAYS}")
+        raise BadInput(f"unknown place {value!r}: {_WAYS}",
+                       zh=f"未知的地點：{value!r}。{_WAYS_ZH}",
+                       ko=f"알 수 없는 장소: {value!r}. {_WAYS_KO}")
     return hit
 
 

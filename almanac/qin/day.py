@@ -58,7 +58,9 @@ def _as_date(d: "date | str") -> date:
             return date.fromisoformat(d.strip())
         except ValueError:
             pass
-    raise BadInput(f"{d!r} is not a date (YYYY-MM-DD)")
+    raise BadInput(f"{d!r} is not a date (YYYY-MM-DD)",
+                   zh=f"不是日期：{d!r}（格式 YYYY-MM-DD）",
+                   ko=f"날짜가 아닙니다: {d!r} (YYYY-MM-DD)")
 
 
 def days_since_epoch(d: date) -> int:

@@ -62,7 +62,9 @@ _ZI_START_MANSION = {k: Mansion.parse(v) for k, v in ZI_START.items()}
 def zi_hour(clock: datetime) -> tuple[date, int]:
     """(zi_day, hour branch 0–11) of a wall-clock time: 23:xx belongs to the next day's 子."""
     if not isinstance(clock, datetime):
-        raise BadInput(f"{clock!r} is not a date and time")
+        raise BadInput(f"{clock!r} is not a date and time",
+                       zh=f"不是日期時間：{clock!r}",
+                       ko=f"날짜·시각이 아닙니다: {clock!r}")
     branch = (clock.hour + 1) // 2 % 12
     d = clock.date() + (timedelta(days=1) if clock.hour == 23 else timedelta(0))
     return d, branch
@@ -73,7 +75,9 @@ def _branch(b: "int | str") -> int:
         return BRANCHES.index(b.strip())
     if isinstance(b, int) and not isinstance(b, bool) and 0 <= b < 12:
         return b
-    raise BadInput(f"{b!r} is not an hour branch (0–11 or one of {BRANCHES})")
+    raise BadInput(f"{b!r} is not an hour branch (0–11 or one of {BRANCHES})",
+                   zh=f"不是時辰的地支：{b!r}（須為 0–11 或 {BRANCHES} 之一）",
+                   ko=f"시진(時辰)의 지지가 아닙니다: {b!r} (0–11 또는 {BRANCHES} 중 하나)")
 
 
 def hour_pillar(zi_day: date, branch: int) -> GanZhi:

@@ -87,7 +87,11 @@ class QinOptions:
             value = getattr(self, f.name)
             if value not in CHOICES[f.name]:
                 raise BadInput(f"config option 'qin.{f.name}' is {value!r}; "
-                               f"accepted: {', '.join(CHOICES[f.name])}")
+                               f"accepted: {', '.join(CHOICES[f.name])}",
+                               zh=f"設定選項 'qin.{f.name}' 的值無效：{value!r}"
+                                  f"（可用值：{'、'.join(CHOICES[f.name])}）",
+                               ko=f"설정 옵션 'qin.{f.name}' 값이 올바르지 않습니다: {value!r} "
+                                  f"(가능한 값: {', '.join(CHOICES[f.name])})")
 
     @classmethod
     def from_config(cls, cfg: "Mapping | None" = None) -> "QinOptions":
@@ -98,10 +102,15 @@ class QinOptions:
             cfg = load()
         section = cfg.get("qin", {}) if isinstance(cfg, Mapping) else {}
         if not isinstance(section, Mapping):
-            raise BadInput("config option 'qin' must be a table")
+            raise BadInput("config option 'qin' must be a table",
+                           zh="設定選項 'qin' 須為 TOML 表（table）",
+                           ko="설정 옵션 'qin'은 TOML 테이블이어야 합니다")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(section) - known)
         if unknown:
             raise BadInput(f"unknown config option 'qin.{unknown[0]}' "
-                           f"(accepted here: {', '.join(sorted(known))})")
+                           f"(accepted here: {', '.join(sorted(known))})",
+                           zh=f"未知的設定選項：'qin.{unknown[0]}'（此處可用：{'、'.join(sorted(known))}）",
+                           ko=f"알 수 없는 설정 옵션: 'qin.{unknown[0]}' "
+                              f"(여기서 쓸 수 있는 옵션: {', '.join(sorted(known))})")
         return cls(**{k: v for k, v in section.items()})

@@ -80,10 +80,16 @@ class SeasonMarks:
             key = TERMS.get(_SIMPLIFIED.get(name, name))
             if key is None:
                 raise BadInput(f"{name!r} is not a term the seasonal rules use "
-                               f"(one of {' '.join(TERMS)})")
+                               f"(one of {' '.join(TERMS)})",
+                               zh=f"季節規則不用此節氣：{name!r}（須為 {'、'.join(TERMS)} 之一）",
+                               ko=f"계절 규칙에 쓰이지 않는 절기: {name!r} ({' '.join(TERMS)} 중 하나)")
             if at.year != moment.year:
                 raise BadInput(f"the {name} instant {at.isoformat()} is not in the year of "
-                               f"{moment.isoformat()}")
+                               f"{moment.isoformat()}",
+                               zh=f"節氣時刻與所問時刻不在同一年：{name} {at.isoformat()}"
+                                  f"（所問時刻：{moment.isoformat()}）",
+                               ko=f"절기 시각이 기준 시각과 다른 해에 있습니다: {name} {at.isoformat()} "
+                                  f"(기준 시각: {moment.isoformat()})")
             values[key] = moment >= at
         return cls(**values)
 

@@ -44,7 +44,9 @@ def parse_branch(value, what: str) -> int:
         t = value.strip()
         if len(t) == 1 and t in BRANCHES:
             return BRANCHES.index(t)
-    raise BadInput(f"{what} {value!r} is not an earthly branch (one of {BRANCHES})")
+    raise BadInput(f"{what} {value!r} is not an earthly branch (one of {BRANCHES})",
+                   zh=f"{what} 的值不是地支：{value!r}（須為{BRANCHES}之一）",
+                   ko=f"{what} 값이 지지(地支)가 아닙니다: {value!r} ({BRANCHES} 중 하나)")
 
 
 def _night_from_hour(hour: int, opts: LiurenOptions) -> bool:
@@ -92,7 +94,9 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     cfg, opts = settings.cfg, settings.liuren
     pillar = GanZhi.parse(day)
     if gan_shang is not None and (yuejiang is not None or hour is not None):
-        raise BadInput("give either gan_shang or yuejiang and hour, not both")
+        raise BadInput("give either gan_shang or yuejiang and hour, not both",
+                       zh="gan_shang 與 yuejiang、hour 只能擇一給出，不可並給",
+                       ko="gan_shang, 또는 yuejiang 및 hour 중 한쪽만 주십시오 (둘 다 줄 수 없습니다)")
     yj = hr = None
     if gan_shang is not None:
         k = rotation_from_gan_shang(pillar.stem, parse_branch(gan_shang, "gan_shang"))
@@ -100,13 +104,18 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
         yj, hr = parse_branch(yuejiang, "yuejiang"), parse_branch(hour, "hour")
         k = rotation(yj, hr)
     else:
-        raise BadInput("a textbook chart needs yuejiang and hour, or gan_shang (the branch over the day stem)")
+        raise BadInput("a textbook chart needs yuejiang and hour, or gan_shang (the branch over the day stem)",
+                       zh="書中課例須給 yuejiang 與 hour，或給 gan_shang（日干上的地支）",
+                       ko="책의 예제 과(課)에는 다음이 필요합니다: yuejiang 및 hour, 또는 gan_shang "
+                          "(일간(日干) 위의 지지)")
     if noble is None:
         night = _night_from_hour(hr, opts) if hr is not None else False
     elif isinstance(noble, str) and noble.strip() in _NOBLE:
         night = _NOBLE[noble.strip()]
     else:
-        raise BadInput(f"noble {noble!r} is not day or night")
+        raise BadInput(f"noble {noble!r} is not day or night",
+                       zh=f"noble 的值無效：{noble!r}（應為 day 或 night）",
+                       ko=f"noble 값이 올바르지 않습니다: {noble!r} (day 또는 night)")
     prof = _reading_profile(cfg, task) if task is not None else None
     c = chart_for(pillar.index, k, night, opts)
     # the chart's document after these three keys (its own "day" is the pillar's name too)
@@ -144,13 +153,20 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     prof = _reading_profile(cfg, task) if task is not None else None
     person = parse_person(born, sex) if born is not None or sex is not None else None
     if person is not None and prof is None:
-        raise BadInput("born and sex read the chart for a person: give a task too")
+        raise BadInput("born and sex read the chart for a person: give a task too",
+                       zh="born 與 sex 是為某人斷課：請一併給出 task",
+                       ko="born 및 sex 값은 특정인을 위해 과(課)를 풀이할 때 씁니다: task도 함께 주십시오")
     partner = (parse_person(partner_born, partner_sex, "partner_")
                if partner_born is not None or partner_sex is not None else None)
     if partner is not None and person is None:
-        raise BadInput("partner_born and partner_sex name the asker's partner: give born and sex too")
+        raise BadInput("partner_born and partner_sex name the asker's partner: give born and sex too",
+                       zh="partner_born 與 partner_sex 指占者的配偶：請一併給出 born 與 sex",
+                       ko="partner_born 및 partner_sex 값은 묻는 이의 배우자를 가리킵니다: "
+                          "born 및 sex 값도 함께 주십시오")
     if not isinstance(moment, (str, datetime)):
-        raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)")
+        raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)",
+                       zh=f"不是日期時間：{moment!r}（應為 ISO 8601 字串或 datetime）",
+                       ko=f"날짜·시각 값이 아닙니다: {moment!r} (ISO 8601 문자열 또는 datetime)")
     instant, utc, zi_day, day_index, branch = read_moment(moment, tz, opts.calendar)
     span = term_span(utc)               # one term look-up for the 月將, 月建 and 太歲
     c, yj, _night = chart_at(instant, day_index, branch, opts, span)
@@ -282,4 +298,6 @@ def _moment_reading(m, cfg, prof, lang, person=None) -> dict:
         known = frozenset(FACTS) if PERSON_FACTS <= facts.keys() else frozenset(FACTS) - PERSON_FACTS
         if slot.branch == m.hour_branch:
             return reading(facts, known, prof, check_lang(lang), "moment")
-    raise BadInput(f"no 時辰 of {m.zi_day} holds {m.local.isoformat()}")
+    raise BadInput(f"no 時辰 of {m.zi_day} holds {m.local.isoformat()}",
+                   zh=f"{m.zi_day} 沒有任何時辰包含此時刻：{m.local.isoformat()}",
+                   ko=f"{m.zi_day}의 어느 시진(時辰)에도 들지 않는 시각입니다: {m.local.isoformat()}")

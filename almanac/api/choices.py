@@ -42,15 +42,24 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None):
         c = clock.strip() if isinstance(clock, str) else clock
         if c not in TIME_BASES:
             raise BadInput(f"clock {clock!r} is not accepted; accepted: civil, mean_solar, "
-                           f"true_solar, korean (127.5°E mean time)")
+                           f"true_solar, korean (127.5°E mean time)",
+                           zh=f"不接受的 clock：{clock!r}；可用：civil、mean_solar、true_solar、"
+                              f"korean（東經 127.5 度平均時）",
+                           ko=f"받을 수 없는 clock 값입니다: {clock!r}; 가능한 값: civil, mean_solar, "
+                              f"true_solar, korean (동경(東經) 127.5도 평균시)")
         cal["time_basis"] = c
     if _given(lunar):
         v = lunar.strip() if isinstance(lunar, str) else lunar
         if v not in CALENDARS:
-            raise BadInput(f"lunar calendar {lunar!r} is not accepted; accepted: {', '.join(CALENDARS)}")
+            raise BadInput(f"lunar calendar {lunar!r} is not accepted; accepted: {', '.join(CALENDARS)}",
+                           zh=f"不接受的農曆曆法（lunar）：{lunar!r}；可用：{'、'.join(CALENDARS)}",
+                           ko=f"받을 수 없는 음력 역법(lunar) 값입니다: {lunar!r}; "
+                              f"가능한 값: {', '.join(CALENDARS)}")
         cal["lunar"] = v
     if _given(school) and not isinstance(school, str):
-        raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)")
+        raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)",
+                       zh=f"school 的值不是流派名稱：{school!r}（見 `almanac schools`）",
+                       ko=f"school 값이 유파 이름이 아닙니다: {school!r} (`almanac schools` 참고)")
     return _config.derive(cfg, school=school.strip() if _given(school) else None, calendar=cal)
 
 

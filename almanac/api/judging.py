@@ -27,7 +27,9 @@ from .choices import describe, load
 def _zone(tz, cfg):
     name = tz if tz not in (None, "") else cfg["calendar"]["default_tz"]
     if not isinstance(name, str):
-        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)")
+        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)",
+                       zh=f"時區不是 IANA 時區名：{tz!r}（如 Asia/Seoul）",
+                       ko=f"IANA 시간대 이름이 아닙니다: {tz!r} (예: Asia/Seoul)")
     return name, zone(name)
 
 
@@ -35,7 +37,9 @@ def _limit(limit: Any) -> int:
     if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
         limit = int(limit)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise BadInput(f"limit {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}")
+        raise BadInput(f"limit {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
+                       zh=f"不接受的 limit：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
+                       ko=f"받을 수 없는 한도(limit) 값입니다: {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
     return limit
 
 

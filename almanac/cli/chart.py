@@ -43,25 +43,47 @@ def run(args) -> int:
 
     if args.day is not None:
         if args.moment is not None or args.tz is not None:
-            raise BadInput("give either DATETIME [--tz] or --day with --yuejiang/--hour or --gan-shang, not both")
+            raise BadInput("give either DATETIME [--tz] or --day with --yuejiang/--hour or --gan-shang, not both",
+                           zh="DATETIME [--tz] 與 --day（配 --yuejiang/--hour 或 --gan-shang）只能擇一，不可並用",
+                           ko="DATETIME [--tz] 방식과 --day 방식(--yuejiang/--hour 또는 --gan-shang)은 함께 "
+                              "쓸 수 없습니다: 한쪽만 주십시오")
         if args.gan_shang is not None and (args.hour is not None or args.yuejiang is not None):
-            raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang")
+            raise BadInput("--gan-shang cannot be combined with --hour or --yuejiang",
+                           zh="--gan-shang 不可與 --hour 或 --yuejiang 並用",
+                           ko="--gan-shang 옵션은 --hour, --yuejiang 옵션과 함께 쓸 수 없습니다")
         if args.gan_shang is None and (args.hour is None or args.yuejiang is None):
-            raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang")
+            raise BadInput("--day needs both --yuejiang and --hour, or --gan-shang",
+                           zh="--day 須配 --yuejiang 與 --hour 兩者，或配 --gan-shang",
+                           ko="--day 옵션에는 --yuejiang 및 --hour 옵션 둘 다, 또는 --gan-shang 옵션이 필요합니다")
         if args.born or args.sex:
-            raise BadInput("--born and --sex go with a DATETIME (the asker's 行年 is that year's)")
+            raise BadInput("--born and --sex go with a DATETIME (the asker's 行年 is that year's)",
+                           zh="--born 與 --sex 須配 DATETIME 使用（占者的行年取該年）",
+                           ko="--born 및 --sex 옵션은 DATETIME 값과 함께 씁니다 (묻는 이의 행년(行年)은 "
+                              "그해의 것입니다)")
         if args.partner_born or args.partner_sex:
-            raise BadInput("--partner-born and --partner-sex go with a DATETIME (the couple's 行年 that year)")
+            raise BadInput("--partner-born and --partner-sex go with a DATETIME (the couple's 行年 that year)",
+                           zh="--partner-born 與 --partner-sex 須配 DATETIME 使用（取夫妻該年的行年）",
+                           ko="--partner-born 및 --partner-sex 옵션은 DATETIME 값과 함께 씁니다 "
+                              "(부부의 그해 행년(行年))")
         if args.place or args.clock or args.lunar:
-            raise BadInput("--place, --clock and --lunar go with a DATETIME; a --day chart takes --school only")
+            raise BadInput("--place, --clock and --lunar go with a DATETIME; a --day chart takes --school only",
+                           zh="--place、--clock、--lunar 須配 DATETIME 使用；--day 的課只接受 --school",
+                           ko="--place, --clock, --lunar 옵션은 DATETIME 값과 함께 씁니다. "
+                              "--day 옵션의 과(課)에는 --school 옵션만 쓸 수 있습니다")
         doc = textbook_chart(args.day, yuejiang=args.yuejiang, hour=args.hour, gan_shang=args.gan_shang,
                              noble=args.noble, config=args.config, lang=args.lang, task=args.task,
                              school=args.school)
     else:
         if args.moment is None:
-            raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang")
+            raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang",
+                           zh="chart 需要 DATETIME，或 --day PILLAR 配 --yuejiang/--hour 或 --gan-shang",
+                           ko="chart 명령에는 DATETIME 값, 또는 --day PILLAR 및 --yuejiang/--hour 또는 "
+                              "--gan-shang 옵션이 필요합니다")
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
-            raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME")
+            raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME",
+                           zh="--yuejiang、--hour、--gan-shang、--noble 須配 --day 使用，不可配 DATETIME",
+                           ko="--yuejiang, --hour, --gan-shang, --noble 옵션은 DATETIME 값이 아니라 "
+                              "--day 옵션과 함께 씁니다")
         from .choices import kwargs
         doc = chart(args.moment, tz=args.tz, config=args.config, lang=args.lang, task=args.task,
                     born=args.born, sex=args.sex, partner_born=args.partner_born,

@@ -51,8 +51,15 @@ def run(args) -> int:
 
     if not args.task and (args.reasons or args.born or args.sex):
         from almanac.errors import BadInput
-        raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)"
-                       if args.reasons else "--born and --sex read the day for a person: give --task NAME too")
+        if args.reasons:
+            raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)",
+                           zh="--reasons 須配 --task NAME（所列理由是某一事項判斷的理由）",
+                           ko="--reasons 옵션에는 --task NAME 옵션이 필요합니다 (이유는 한 택일 항목의 "
+                              "판단에서 나옵니다)")
+        raise BadInput("--born and --sex read the day for a person: give --task NAME too",
+                       zh="--born 與 --sex 是為某人判斷當日：請一併給出 --task NAME",
+                       ko="--born 및 --sex 옵션은 특정인을 위해 날을 판단합니다: --task NAME 옵션도 "
+                          "함께 주십시오")
     cfg = apply(_config.load(args.config), **kwargs(args))
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()

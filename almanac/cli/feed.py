@@ -36,9 +36,13 @@ def run(args) -> int:
         return 0
     out = Path(args.output)
     if out.is_dir():
-        raise BadInput(f"-o {args.output!r} is a folder; give a file name such as {args.task}.ics")
+        raise BadInput(f"-o {args.output!r} is a folder; give a file name such as {args.task}.ics",
+                       zh=f"-o 的值是資料夾：{args.output!r}；請給檔名，如 {args.task}.ics",
+                       ko=f"-o 값이 폴더입니다: {args.output!r}; {args.task}.ics 같은 파일 이름을 주십시오")
     if not out.parent.exists():
-        raise BadInput(f"folder {str(out.parent)!r} of -o does not exist")
+        raise BadInput(f"folder {str(out.parent)!r} of -o does not exist",
+                       zh=f"-o 所在的資料夾不存在：{str(out.parent)!r}",
+                       ko=f"-o 값의 폴더가 없습니다: {str(out.parent)!r}")
     _atomic_write(out, feed.body)
     print(f"wrote {out} ({feed.events} events, {len(feed.body)} bytes)", file=sys.stderr)
     return 0

@@ -50,9 +50,13 @@ BYTES_PER_DAY = 20_000
 
 def estimate(days: int) -> str:
     """What a precompute of ``days`` days adds to the store, in words."""
+    return f"{days:,} days, about {_size(days)} in the database"
+
+
+def _size(days: int) -> str:
+    """What a precompute of ``days`` days adds to the store, in MB or GB."""
     mb = days * BYTES_PER_DAY / 1e6
-    size = f"{mb / 1000:.1f} GB" if mb >= 1000 else f"{mb:.0f} MB"
-    return f"{days:,} days, about {size} in the database"
+    return f"{mb / 1000:.1f} GB" if mb >= 1000 else f"{mb:.0f} MB"
 
 
 class _Bar:
@@ -91,14 +95,20 @@ def run(args) -> int:
     cfg = apply(config_mod.load(args.config), **kwargs(args))
     start, end = parse_date(args.start, "--from date"), parse_date(args.end, "--to date")
     if end < start:
-        raise BadInput(f"--to {end} is before --from {start}; give the range in order")
+        raise BadInput(f"--to {end} is before --from {start}; give the range in order",
+                       zh=f"--to {end} 早於 --from {start}：請按先後給出範圍",
+                       ko=f"--to 날짜가 --from 날짜보다 앞섭니다: --from {start}, --to {end}; 기간을 순서대로 주십시오")
     tz = args.tz or cfg["calendar"]["default_tz"]
     _check_tz(tz)
     n = (end - start).days + 1
     if n > CONFIRM_DAYS:
         if not args.yes:
             raise BadInput(f"{start}..{end} is {estimate(n)}; give --yes to go ahead, "
-                           f"or a range of at most {CONFIRM_DAYS} days")
+                           f"or a range of at most {CONFIRM_DAYS} days",
+                           zh=f"{start}..{end} 共 {n:,} 天，資料庫約增 {_size(n)}；要繼續請給 --yes，"
+                              f"或給不超過 {CONFIRM_DAYS} 天的範圍",
+                           ko=f"{start}..{end}: {n:,}일, 데이터베이스가 약 {_size(n)} 늘어납니다. 계속하려면 "
+                              f"--yes 옵션을 주고, 아니면 {CONFIRM_DAYS}일 이하의 기간을 주십시오")
         print(f"almanac: precomputing {estimate(n)}", file=sys.stderr, flush=True)
     from exports.store.db import check_persisted, file_identity
     store = Store(None, cfg)
@@ -125,4 +135,6 @@ def _check_tz(tz: str) -> None:
         ZoneInfo(tz)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadInput(f"unknown time zone {tz!r}; accepted: an IANA zone such as "
-                       "Asia/Shanghai") from None
+                       "Asia/Shanghai",
+                       zh=f"未知的時區：{tz!r}（IANA 時區名，如 Asia/Shanghai）",
+                       ko=f"알 수 없는 시간대: {tz!r} (Asia/Shanghai 같은 IANA 시간대 이름)") from None

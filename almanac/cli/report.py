@@ -23,7 +23,9 @@ def run(args) -> int:
     from exports.reports import write_reports
     out = Path(args.output)
     if out.exists() and not out.is_dir():
-        raise BadInput(f"-o {args.output!r} is a file; give a folder")
+        raise BadInput(f"-o {args.output!r} is a file; give a folder",
+                       zh=f"-o 的值是檔案：{args.output!r}；請給資料夾",
+                       ko=f"-o 값이 파일입니다: {args.output!r}; 폴더를 주십시오")
     paths = write_reports(args.date, args.days, out, args.config, lang=args.lang, tz=args.tz)
     for p in paths:
         print(p, file=sys.stderr)

@@ -76,7 +76,9 @@ def run(args) -> int:
     host = args.host or cfg["http"]["host"]
     port = args.port if args.port is not None else int(cfg["http"]["port"])
     if not 0 <= port <= 65535:
-        raise BadInput(f"--port {port} is outside 0..65535")
+        raise BadInput(f"--port {port} is outside 0..65535",
+                       zh=f"--port 超出 0..65535 範圍：{port}",
+                       ko=f"--port 값이 0..65535 범위를 벗어납니다: {port}")
     sock = _listen(host, port)
     if sock is None:
         return 1

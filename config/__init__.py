@@ -13,9 +13,11 @@ unnoticed.
 from __future__ import annotations
 
 import copy
+import errno
 import hashlib
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,6 +36,11 @@ _OPEN_SECTIONS = {"tasks", "schools"}
 SCHOOL_SECTIONS = ("liuren", "qin", "calendar")
 _SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str, "description_zh": str,
                      "sources": list}
+#: the value types an option may need, named for the Chinese and the Korean reader of an error
+_TYPE_ZH = {"dict": "表（TOML table）", "str": "字串", "list": "列表", "int": "整數", "float": "數字",
+            "bool": "布林值（true/false）"}
+_TYPE_KO = {"dict": "표(TOML table)", "str": "문자열", "list": "목록", "int": "정수", "float": "숫자",
+            "bool": "참/거짓 값(true/false)"}
 
 
 def _defaults() -> dict:
@@ -57,24 +64,34 @@ def schools(data: Mapping) -> dict[str, dict]:
     out = {name: dict(p) for name, p in BUILTIN_SCHOOLS.items()}
     for name, p in (data.get("schools") or {}).items():
         if name in BUILTIN_SCHOOLS:
-            raise BadInput(f"config school {name!r} is a built-in school; give yours another name")
+            raise BadInput(f"config school {name!r} is a built-in school; give yours another name",
+                           zh=f"設定檔中的流派 {name!r} 與內建流派同名，請另取一個名稱",
+                           ko=f"내장 유파와 이름이 같습니다: {name!r} (설정 파일의 유파에는 다른 이름을 붙이십시오)")
         if not isinstance(p, Mapping):
-            raise BadInput(f"config option 'schools.{name}' must be a table")
+            raise BadInput(f"config option 'schools.{name}' must be a table",
+                           zh=f"設定選項 'schools.{name}' 必須是{_TYPE_ZH['dict']}",
+                           ko=f"설정 옵션의 값은 {_TYPE_KO['dict']} 형식이어야 합니다: 'schools.{name}'")
         for key, value in p.items():
             if key in SCHOOL_SECTIONS:
                 if not isinstance(value, Mapping):
-                    raise BadInput(f"config option 'schools.{name}.{key}' must be a table")
+                    raise BadInput(f"config option 'schools.{name}.{key}' must be a table",
+                                   zh=f"設定選項 'schools.{name}.{key}' 必須是{_TYPE_ZH['dict']}",
+                                   ko=f"설정 옵션의 값은 {_TYPE_KO['dict']} 형식이어야 합니다: 'schools.{name}.{key}'")
                 try:                                    # known keys, right types
                     _merge(_DEFAULTS[key], value, key)
                 except BadInput as e:
-                    raise BadInput(f"in school {name!r}: {e}") from None
+                    raise e.within(f"in school {name!r}: ", zh=f"流派 {name!r}：", ko=f"유파 {name!r}: ") from None
             elif key in _SCHOOL_TEXT_KEYS:
                 if not isinstance(value, _SCHOOL_TEXT_KEYS[key]):
-                    raise BadInput(f"config option 'schools.{name}.{key}' must be a "
-                                   f"{_SCHOOL_TEXT_KEYS[key].__name__}")
+                    kind = _SCHOOL_TEXT_KEYS[key].__name__
+                    raise BadInput(f"config option 'schools.{name}.{key}' must be a {kind}",
+                                   zh=f"設定選項 'schools.{name}.{key}' 必須是{_TYPE_ZH[kind]}",
+                                   ko=f"설정 옵션의 값은 {_TYPE_KO[kind]} 형식이어야 합니다: 'schools.{name}.{key}'")
             else:
                 accepted = ", ".join([*_SCHOOL_TEXT_KEYS, *SCHOOL_SECTIONS])
-                raise BadInput(f"unknown config option 'schools.{name}.{key}' (accepted here: {accepted})")
+                raise BadInput(f"unknown config option 'schools.{name}.{key}' (accepted here: {accepted})",
+                               zh=f"未知的設定選項：'schools.{name}.{key}'（此處可用：{accepted}）",
+                               ko=f"알 수 없는 설정 옵션: 'schools.{name}.{key}' (여기서 쓸 수 있는 옵션: {accepted})")
         out[name] = dict(p)
     return out
 
@@ -91,7 +108,10 @@ def _apply_school(data: dict) -> dict:
     name = data.get("school", "default")
     known = schools(data)
     if not isinstance(name, str) or name not in known:
-        raise BadInput(f"unknown school {name!r}; accepted: {', '.join(known)}")
+        accepted = ", ".join(known)
+        raise BadInput(f"unknown school {name!r}; accepted: {accepted}",
+                       zh=f"未知的流派：{name!r}（可用的流派：{accepted}）",
+                       ko=f"알 수 없는 유파: {name!r} (쓸 수 있는 유파: {accepted})")
     out = data
     for section in SCHOOL_SECTIONS:
         over = known[name].get(section) or {}
@@ -109,18 +129,26 @@ def _merge(base: dict, over: Mapping, path: str) -> dict:
             if path.split(".")[0] in _OPEN_SECTIONS:
                 out[key] = copy.deepcopy(dict(value) if isinstance(value, Mapping) else value)
                 continue
-            accepted = ", ".join(sorted(base)) or "none"
-            raise BadInput(f"unknown config option {where!r} (accepted here: {accepted})")
+            names = ", ".join(sorted(base))
+            accepted = names or "none"
+            raise BadInput(f"unknown config option {where!r} (accepted here: {accepted})",
+                           zh=f"未知的設定選項：{where!r}（此處可用：{names or '無'}）",
+                           ko=f"알 수 없는 설정 옵션: {where!r} (여기서 쓸 수 있는 옵션: {names or '없음'})")
         if isinstance(base[key], dict):
             if not isinstance(value, Mapping):
-                raise BadInput(f"config option {where!r} must be a table")
+                raise BadInput(f"config option {where!r} must be a table",
+                               zh=f"設定選項 {where!r} 必須是{_TYPE_ZH['dict']}",
+                               ko=f"설정 옵션의 값은 {_TYPE_KO['dict']} 형식이어야 합니다: {where!r}")
             out[key] = _merge(base[key], value, where)
         else:
             if isinstance(base[key], bool) != isinstance(value, bool) or (
                     not isinstance(value, type(base[key])) and not (
                     isinstance(base[key], float) and isinstance(value, int))):
-                raise BadInput(f"config option {where!r} must be a {type(base[key]).__name__}, "
-                               f"not {value!r}")
+                kind = type(base[key]).__name__
+                raise BadInput(f"config option {where!r} must be a {kind}, not {value!r}",
+                               zh=f"設定選項 {where!r} 必須是{_TYPE_ZH.get(kind, kind)}，而不是 {value!r}",
+                               ko=f"설정 옵션의 값은 {_TYPE_KO.get(kind, kind)} 형식이어야 합니다: "
+                                  f"{where!r} = {value!r}")
             out[key] = copy.deepcopy(value)
     return out
 
@@ -189,7 +217,10 @@ def derive(cfg: Config, *, school: "str | None" = None,
     raw = dict(cfg.raw if cfg.raw is not None else cfg.data)
     if school is not None:
         if not isinstance(school, str) or not school.strip():
-            raise BadInput(f"school {school!r} is not a school name; accepted: {', '.join(schools(raw))}")
+            accepted = ", ".join(schools(raw))
+            raise BadInput(f"school {school!r} is not a school name; accepted: {accepted}",
+                           zh=f"不是流派名稱：{school!r}（可用的流派：{accepted}）",
+                           ko=f"유파 이름이 아닙니다: {school!r} (쓸 수 있는 유파: {accepted})")
         raw["school"] = school.strip()
     data = _apply_school(raw)
     if calendar:
@@ -248,9 +279,21 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         with path.open("rb") as f:
             user = tomllib.load(f)
     except FileNotFoundError:
-        raise BadInput(f"config file {str(path)!r} does not exist") from None
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0]) from None
+        raise BadInput(f"config file {str(path)!r} does not exist",
+                       zh=f"設定檔不存在：{str(path)!r}",
+                       ko=f"설정 파일이 없습니다: {str(path)!r}") from None
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+), column (\d+)", str(e))
+        zh_at, ko_at = (f"（第 {at[1]} 行第 {at[2]} 列）", f" ({at[1]}행 {at[2]}열)") if at else ("", "")
+        raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0],
+                       zh=f"設定檔不是有效的 TOML：{str(path)!r}{zh_at}",
+                       ko=f"설정 파일이 올바른 TOML 형식이 아닙니다: {str(path)!r}{ko_at}") from None
+    except OSError as e:
+        code = errno.errorcode.get(e.errno or 0, "")
+        zh_code, ko_code = (f"（{code}）", f" ({code})") if code else ("", "")
+        raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0],
+                       zh=f"無法讀取設定檔：{str(path)!r}{zh_code}",
+                       ko=f"설정 파일을 읽을 수 없습니다: {str(path)!r}{ko_code}") from None
     cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
     _cache[key] = cfg
     return cfg
@@ -260,5 +303,8 @@ def choice(cfg: Mapping, section: str, key: str, allowed: tuple[str, ...]) -> st
     """Read a string option and check it is one of ``allowed``."""
     value = cfg[section][key]
     if value not in allowed:
-        raise BadInput(f"config option '{section}.{key}' is {value!r}; accepted: {', '.join(allowed)}")
+        accepted = ", ".join(allowed)
+        raise BadInput(f"config option '{section}.{key}' is {value!r}; accepted: {accepted}",
+                       zh=f"設定選項 '{section}.{key}' 的值無效：{value!r}（可用的值：{accepted}）",
+                       ko=f"설정 옵션의 값이 올바르지 않습니다: '{section}.{key}' = {value!r} (쓸 수 있는 값: {accepted})")
     return value

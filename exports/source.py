@@ -127,7 +127,9 @@ def _as_date(value) -> date:
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD") from None
+        raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD",
+                       zh=f"不是日期：{str(value)!r}（格式 YYYY-MM-DD）",
+                       ko=f"날짜가 아닙니다: {str(value)!r} (YYYY-MM-DD 형식)") from None
 
 
 def data_dir():

@@ -69,7 +69,9 @@ def parse_hhmm(value: str, where: str) -> dt.time:
         hh, mm = str(value).split(":")
         return dt.time(int(hh), int(mm))
     except ValueError:
-        raise BadInput(f"config option {where!r} is {value!r}; accepted: HH:MM (24-hour)") from None
+        raise BadInput(f"config option {where!r} is {value!r}; accepted: HH:MM (24-hour)",
+                       zh=f"設定選項 {where!r} 的值無效：{value!r}（格式 HH:MM，24 小時制）",
+                       ko=f"설정 옵션의 값이 올바르지 않습니다: {where!r} = {value!r} (HH:MM 형식, 24시간제)") from None
 
 
 def logical_date(ctx: Context, job: str, now: dt.datetime | None = None) -> dt.date:

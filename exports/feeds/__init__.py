@@ -178,7 +178,10 @@ def keti_of(hour: dict) -> list[str]:
 
 def _rank(verdict: str, option: str) -> int:
     if verdict not in L.VERDICT_RANK:
-        raise BadInput(f"[feeds] {option} = {verdict!r}; accepted: {', '.join(L.VERDICT_RANK)}")
+        accepted = ", ".join(L.VERDICT_RANK)
+        raise BadInput(f"[feeds] {option} = {verdict!r}; accepted: {accepted}",
+                       zh=f"設定值無效：[feeds] {option} = {verdict!r}（可用：{accepted}）",
+                       ko=f"설정 값이 올바르지 않습니다: [feeds] {option} = {verdict!r} (쓸 수 있는 값: {accepted})")
     return L.VERDICT_RANK[verdict]
 
 
@@ -488,12 +491,16 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     task = source.check_task(task, cfg)
     s, e = source._as_date(start), source._as_date(end)
     if e < s:
-        raise BadInput(f"--to {e} is before --from {s}")
+        raise BadInput(f"--to {e} is before --from {s}",
+                       zh=f"結束日期 --to {e} 早於起始日期 --from {s}",
+                       ko=f"종료 날짜가 시작 날짜보다 앞섭니다: --to {e}, --from {s}")
     opts = feeds_options(cfg)
     max_events = int(opts.get("max_events", 1000))
     max_bytes = int(opts.get("max_bytes", 900_000))
     if (e - s).days > 3660:
-        raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events")
+        raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events",
+                       zh=f"範圍 {s}..{e} 超過 10 年；一個訂閱源最多容納 {max_events} 個事件",
+                       ko=f"기간이 10년보다 깁니다: {s}..{e} (피드 하나에는 일정이 최대 {max_events}개까지 들어갑니다)")
     b = _Builder(task, tz, lang, alarm, cfg, person)
     dates = source._dates(s, e)
     # the days the store holds current are known by their rows' checksums: their kept texts are
@@ -514,7 +521,11 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
         if len(texts) + len(evs) > max_events or size + add > max_bytes:
             if strict:
                 raise BadInput(f"the feed for {s}..{e} would exceed {max_events} events or "
-                               f"{max_bytes} bytes (reached by {d}); ask for a shorter range")
+                               f"{max_bytes} bytes (reached by {d}); ask for a shorter range",
+                               zh=f"{s}..{e} 的訂閱源將超過 {max_events} 個事件或 {max_bytes} 位元組"
+                                  f"（在 {d} 超出）；請縮短範圍",
+                               ko=f"피드가 한도를 넘습니다: {s}..{e} (일정 {max_events}개 또는 {max_bytes}바이트, "
+                                  f"{d}에서 초과). 더 짧은 기간을 지정하십시오")
             break
         texts += evs
         size += add
@@ -716,7 +727,10 @@ def check_tz(tz: str) -> str:
     except BadInput:
         raise
     except Exception:  # noqa: BLE001 — any failure to load is a bad zone name
-        raise BadInput(f"unknown time zone {tz!r}; accepted: an IANA name such as Asia/Shanghai") from None
+        raise BadInput(f"unknown time zone {tz!r}; accepted: an IANA name such as Asia/Shanghai",
+                       zh=f"未知的時區：{tz!r}（IANA 時區名，如 Asia/Shanghai、Asia/Seoul、Europe/London）",
+                       ko=f"알 수 없는 시간대: {tz!r} (Asia/Shanghai, Asia/Seoul, Europe/London 같은 IANA 시간대 이름)"
+                       ) from None
     return tz
 
 
@@ -726,9 +740,13 @@ def check_alarm(alarm) -> int | None:
     try:
         n = int(alarm)
     except (TypeError, ValueError):
-        raise BadInput(f"alarm {alarm!r} is not a number of minutes (0..1440)") from None
+        raise BadInput(f"alarm {alarm!r} is not a number of minutes (0..1440)",
+                       zh=f"提醒（alarm）不是分鐘數：{alarm!r}（0..1440）",
+                       ko=f"알림(alarm) 값이 분 단위 숫자가 아닙니다: {alarm!r} (0..1440)") from None
     if not 0 <= n <= 1440:
-        raise BadInput(f"alarm {n} is outside 0..1440 minutes")
+        raise BadInput(f"alarm {n} is outside 0..1440 minutes",
+                       zh=f"提醒（alarm）超出 0..1440 分鐘：{n}",
+                       ko=f"알림(alarm) 값이 0..1440분 범위를 벗어났습니다: {n}")
     return n
 
 

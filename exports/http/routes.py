@@ -30,12 +30,18 @@ _DATE_SCHEMA = {"json_schema_extra": {"format": "date", "example": "2026-11-29"}
 
 
 def parse_date(value: str, what: str) -> date:
+    # ``what`` is "date" (the path's day) or a query parameter's name, shown as ``from='…'``
+    given = repr(value) if what == "date" else f"{what}={value!r}"
     if not _DATE_RE.match(value or ""):
-        raise BadInput(f"{what} {value!r} is not a date; accepted: YYYY-MM-DD")
+        raise BadInput(f"{what} {value!r} is not a date; accepted: YYYY-MM-DD",
+                       zh=f"不是日期：{given}（格式 YYYY-MM-DD，例如 2026-11-29）",
+                       ko=f"날짜가 아닙니다: {given} (YYYY-MM-DD, 예: 2026-11-29)")
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise BadInput(f"{what} {value!r} is not a valid date; accepted: YYYY-MM-DD") from None
+        raise BadInput(f"{what} {value!r} is not a valid date; accepted: YYYY-MM-DD",
+                       zh=f"日期無效：{given}（格式 YYYY-MM-DD，例如 2026-11-29）",
+                       ko=f"올바른 날짜가 아닙니다: {given} (YYYY-MM-DD, 예: 2026-11-29)") from None
 
 
 def known_task(name: str, cfg) -> str:
@@ -168,9 +174,13 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
         rcfg = choices(cfg, picked)
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
-            raise BadInput(f"to {e} is before from {s}")
+            raise BadInput(f"to {e} is before from {s}",
+                           zh=f"結束日期 to={e} 早於起始日期 from={s}",
+                           ko=f"종료 날짜가 시작 날짜보다 앞섭니다: to={e}, from={s}")
         if (e - s).days + 1 > int(hopts["max_best_days"]):
-            raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days")
+            raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days",
+                           zh=f"範圍 {s}..{e} 超過 {hopts['max_best_days']} 天",
+                           ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
         task = known_task(task, rcfg)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None

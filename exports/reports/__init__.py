@@ -336,9 +336,13 @@ def _check_days(days) -> int:
     try:
         n = int(days)
     except (TypeError, ValueError):
-        raise BadInput(f"--days {days!r} is not a whole number; accepted: 1..366") from None
+        raise BadInput(f"--days {days!r} is not a whole number; accepted: 1..366",
+                       zh=f"--days 不是整數：{days!r}（可用：1..366）",
+                       ko=f"--days 값이 정수가 아닙니다: {days!r} (1..366)") from None
     if not 1 <= n <= 366:
-        raise BadInput(f"--days {n} is outside 1..366")
+        raise BadInput(f"--days {n} is outside 1..366",
+                       zh=f"--days 超出範圍 1..366：{n}",
+                       ko=f"--days 값이 1..366 범위를 벗어났습니다: {n}")
     return n
 
 

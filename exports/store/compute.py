@@ -63,15 +63,23 @@ def task_hashes(cfg: Mapping, tasks: list[str]) -> dict[str, str]:
             for t in tasks}
 
 
+#: what ``parse_date`` was given, named for the Chinese and the Korean reader of its error
+_WHAT = {"date": ("日期", "날짜"), "from date": ("起始日期", "시작 날짜"), "to date": ("結束日期", "종료 날짜"),
+         "--from date": ("--from 日期", "--from 날짜"), "--to date": ("--to 日期", "--to 날짜")}
+
+
 def parse_date(value, what: str = "date") -> dt.date:
     """A date from ``YYYY-MM-DD`` or a ``date`` (not a date-time), by the calendar's own rules."""
     from almanac.calendar import parse_date as calendar_date
+    what_zh, what_ko = _WHAT.get(what, (what, what))
     if isinstance(value, dt.datetime):
-        raise BadInput(f"{what} {value.isoformat()!r} is a date-time; accepted: YYYY-MM-DD")
+        raise BadInput(f"{what} {value.isoformat()!r} is a date-time; accepted: YYYY-MM-DD",
+                       zh=f"{what_zh}不可帶時刻：{value.isoformat()!r}（只接受日期，格式 YYYY-MM-DD）",
+                       ko=f"{what_ko}에는 시각 없이 날짜만 씁니다: {value.isoformat()!r} (YYYY-MM-DD 형식)")
     try:
         return calendar_date(value)
     except BadInput as e:
-        raise BadInput(f"{what}: {e}") from None
+        raise e.within(f"{what}: ", zh=f"{what_zh}：", ko=f"{what_ko}: ") from None
 
 
 def default_tz(cfg: Mapping) -> str:

@@ -94,7 +94,10 @@ class Store:
                    batch_days: int | None = None) -> PrecomputeStats:
         start, end = C.parse_date(start, "--from date"), C.parse_date(end, "--to date")
         if end < start:
-            raise C.BadInput(f"--to {end} is before --from {start}; give a range in order")
+            raise C.BadInput(f"--to {end} is before --from {start}; give a range in order",
+                             zh=f"結束日期 --to {end} 早於起始日期 --from {start}；請按先後給出範圍",
+                             ko=f"종료 날짜가 시작 날짜보다 앞섭니다: --to {end}, --from {start} "
+                                "(기간을 순서대로 지정하십시오)")
         tz = tz or C.default_tz(self.config)
         batch_days = batch_days or int(self.config["store"]["batch_days"])
         t0 = time.perf_counter()
@@ -387,7 +390,10 @@ class Store:
     def get_range(self, start, end, tz: str | None = None) -> list[dict]:
         start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         if end < start:
-            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
+            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order",
+                             zh=f"結束日期 {end} 早於起始日期 {start}；請按先後給出範圍",
+                             ko=f"종료 날짜가 시작 날짜보다 앞섭니다: 종료 {end}, 시작 {start} "
+                                "(기간을 순서대로 지정하십시오)")
         tz = tz or C.default_tz(self.config)
         try:
             stored, bad = self._load_days(tz, start, end, C.facts_hash(self.config))
@@ -451,7 +457,10 @@ class Store:
     def _task_rows(self, task, start, end, tz):
         start, end = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         if end < start:
-            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order")
+            raise C.BadInput(f"to date {end} is before from date {start}; give a range in order",
+                             zh=f"結束日期 {end} 早於起始日期 {start}；請按先後給出範圍",
+                             ko=f"종료 날짜가 시작 날짜보다 앞섭니다: 종료 {end}, 시작 {start} "
+                                "(기간을 순서대로 지정하십시오)")
         tz = tz or C.default_tz(self.config)
         task = resolve_task(self.config, task)
         th = C.task_hashes(self.config, [task])[task]

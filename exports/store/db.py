@@ -49,10 +49,17 @@ def resolve_url(url: str | None = None, config=None) -> str:
         parsed = make_url(chosen)
     except Exception:  # noqa: BLE001 — SQLAlchemy's message names the problem
         raise BadConfig(f"database URL {redact(chosen)!r} is not valid; accepted: sqlite:///PATH or "
-                       "postgresql+psycopg://USER@HOST:PORT/DB") from None
+                       "postgresql+psycopg://USER@HOST:PORT/DB",
+                       zh=f"資料庫 URL 無效：{redact(chosen)!r}（可用：sqlite:///PATH 或 "
+                          "postgresql+psycopg://USER@HOST:PORT/DB）",
+                       ko=f"데이터베이스 URL이 올바르지 않습니다: {redact(chosen)!r} (쓸 수 있는 형식: sqlite:///PATH 또는 "
+                          "postgresql+psycopg://USER@HOST:PORT/DB)") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise BadConfig(f"database {parsed.get_backend_name()!r} is not supported; "
-                       "accepted: sqlite, postgresql (psycopg 3)")
+                       "accepted: sqlite, postgresql (psycopg 3)",
+                       zh=f"不支援的資料庫：{parsed.get_backend_name()!r}（可用：sqlite、postgresql（psycopg 3））",
+                       ko=f"지원하지 않는 데이터베이스: {parsed.get_backend_name()!r} "
+                          "(쓸 수 있는 것: sqlite, postgresql(psycopg 3))")
     return chosen
 
 

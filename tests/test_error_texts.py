@@ -141,6 +141,9 @@ def _http_client():
     ("/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=x", 422),
     ("/api/best?task=travel", 422),
     ("/no/such/path", 404),
+    ("/api/best?task=flying&from=2026-01-01&to=2026-01-05", 404),
+    ("/feeds/travel.txt", 404),
+    ("/reports/1999-01-01.html", 404),
 ])
 def test_http_errors_are_told_in_the_language_asked_for(url, status, tmp_path, monkeypatch):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))

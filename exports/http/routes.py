@@ -49,7 +49,10 @@ def known_task(name: str, cfg) -> str:
     try:
         return source.check_task(name, cfg)
     except BadInput:
-        raise StarletteHTTPException(404, f"unknown task {name!r} (known: {', '.join(source.task_names(cfg))})") \
+        known = ", ".join(source.task_names(cfg))
+        raise StarletteHTTPException(404, BadInput(f"unknown task {name!r} (known: {known})",
+                                                   zh=f"未知的事項：{name!r}（可用：{known}）",
+                                                   ko=f"알 수 없는 택일 항목: {name!r} (가능한 항목: {known})")) \
             from None
 
 
@@ -89,7 +92,9 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    sex: str | None = Query(None, description="m or f (with born)"),
                    picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
-            raise StarletteHTTPException(404, f"no feed {name!r}; feeds are /feeds/TASK.ics")
+            raise StarletteHTTPException(404, BadInput(f"no feed {name!r}; feeds are /feeds/TASK.ics",
+                                                       zh=f"沒有這個訂閱源：{name!r}（訂閱源的路徑是 /feeds/TASK.ics）",
+                                                       ko=f"없는 피드: {name!r} (피드 경로는 /feeds/TASK.ics)"))
         from almanac.judgement.person import parse_person
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
         rcfg = choices(cfg, picked)
@@ -238,8 +243,10 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     def in_window(d: date) -> None:
         lo, hi = report_window(cfg)
         if not lo <= d <= hi:
-            raise StarletteHTTPException(404, f"no report for {d}: pages are made on demand only for "
-                                              f"{lo} .. {hi} (a window around today)")
+            raise StarletteHTTPException(404, BadInput(
+                f"no report for {d}: pages are made on demand only for {lo} .. {hi} (a window around today)",
+                zh=f"沒有 {d} 的報告：只為今日前後的 {lo} .. {hi} 即時製作頁面",
+                ko=f"{d} 보고서가 없습니다: 요청 시 만드는 페이지는 오늘 앞뒤의 {lo} .. {hi} 기간뿐입니다"))
 
     def page(folder: Path, d: date, lang: str, tz: str) -> Path:
         path = folder / f"{d.isoformat()}.html"
@@ -274,7 +281,9 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         elif name.endswith(".html") and _DATE_RE.match(name[:-5]):
             d = parse_date(name[:-5], "date")
         else:
-            raise StarletteHTTPException(404, f"no report {name!r}; reports are /reports/YYYY-MM-DD.html")
+            raise StarletteHTTPException(404, BadInput(f"no report {name!r}; reports are /reports/YYYY-MM-DD.html",
+                                                       zh=f"沒有這個報告：{name!r}（報告的路徑是 /reports/YYYY-MM-DD.html）",
+                                                       ko=f"없는 보고서: {name!r} (보고서 경로는 /reports/YYYY-MM-DD.html)"))
         if rcfg.digest != cfg.digest:
             body, lm = chosen_page(d, rcfg, lang, tz)
             return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)

@@ -146,6 +146,16 @@ def place(value: "str | Place") -> Place:
     return hit
 
 
+def city_of_zone(tz: str) -> Place | None:
+    """The gazetteer's first city in the IANA zone ``tz`` (Seoul for Asia/Seoul, Beijing for
+    Asia/Shanghai), or None: where a solar clock asked for in that zone, with no place, is read.
+
+    >>> city_of_zone("Asia/Seoul").name, city_of_zone("Europe/Paris")
+    ('Seoul', None)
+    """
+    return next((c for c in CITIES if c.tz == tz), None)
+
+
 def places() -> list[dict]:
     """The gazetteer as JSON-ready dicts (``name``, ``longitude``, ``latitude``, ``tz``, ``names``)."""
     return [{**p.to_json(), "names": list(p.names)} for p in CITIES]

@@ -377,3 +377,56 @@ def test_http_takes_place_clock_lunar_school(tmp_path, monkeypatch):
              and "dtend" in ev and ev.decoded("dtend") - ev.decoded("dtstart") == timedelta(hours=2)]
     assert hours and all(ev.decoded("dtstart").minute == 30 for ev in hours)
     assert client.get("/api/schools").json()["schools"][0]["name"] == "default"
+
+
+def _starts(doc) -> list[str]:
+    return [h["start"] for h in doc["hours"]]
+
+
+@pytest.mark.parametrize("clock", ["mean_solar", "true_solar"])
+def test_a_solar_clock_asked_for_in_a_zone_without_a_place_is_read_at_the_zones_city(clock):
+    """The service's place (Beijing) is 42 minutes of sun away from Seoul: a Seoul reader who asks
+    for a solar clock and names only the zone gets Seoul's hours, as with place=Seoul."""
+    seoul = api.day("2026-12-01", tz="Asia/Seoul", clock=clock, place="Seoul")
+    asked = api.day("2026-12-01", tz="Asia/Seoul", clock=clock)
+    assert _starts(asked) == _starts(seoul) and asked["place"]["name"] == "Seoul"
+    assert _starts(asked) != _starts(api.day("2026-12-01", tz="Asia/Seoul", clock=clock, place="Beijing"))
+    # the chart of an hour's start, the judged day and best, and the feed read the same place
+    at = asked["hours"][5]["start"]
+    assert api.chart(at, tz="Asia/Seoul", clock=clock)["hour"] == asked["hours"][5]["branch"]
+    assert api.chart(at, tz="Asia/Seoul", clock=clock)["place"]["name"] == "Seoul"
+    judged = api.judge_day("2026-12-01", tz="Asia/Seoul", task="travel", clock=clock)
+    assert [h["start"] for h in judged["hours"]] == _starts(seoul)
+    best = api.best("travel", "2026-12-01", "2026-12-01", tz="Asia/Seoul", clock=clock, limit=12)
+    assert best["results"] and {r["start"] for r in best["results"]} <= set(_starts(seoul))
+
+
+def test_the_zones_city_is_taken_only_where_the_place_matters_and_none_is_known():
+    base = config_mod.load()
+    civil = api.day("2026-12-01", tz="Asia/Seoul")                    # the civil clock reads no place
+    assert civil["place"] == {"name": None, "longitude": 116.4, "latitude": 39.9}
+    named = api.day("2026-12-01", tz="Asia/Seoul", clock="mean_solar", place="Busan")
+    assert named["place"]["name"] == "Busan"                            # a place asked for wins
+    paris = api.day("2026-12-01", tz="Europe/Paris", clock="mean_solar")  # no city of that zone
+    assert paris["place"]["longitude"] == base["calendar"]["longitude"]
+    home = api.day("2026-12-01", tz="Asia/Shanghai", clock="mean_solar")  # the service's own zone
+    assert home["place"]["longitude"] == base["calendar"]["longitude"]
+    busan = config_mod.load({"calendar": {"place": "Busan", "time_basis": "mean_solar"}})
+    assert api.day("2026-12-01", tz="Asia/Seoul", config=busan)["place"]["name"] == "Busan"   # same zone
+    assert api.day("2026-12-01", tz="Asia/Tokyo", config=busan)["place"]["name"] == "Tokyo"
+    sun = config_mod.load({"liuren": {"daynight": "sun"}})              # 晝/夜 by the sun reads it too
+    assert api.chart("2026-12-21T17:30", tz="Asia/Seoul", config=sun)["place"]["name"] == "Seoul"
+
+
+def test_the_command_line_and_http_read_a_solar_clock_at_the_zones_city(tmp_path, monkeypatch, capsys):
+    from fastapi.testclient import TestClient
+
+    from almanac.cli import main
+    from exports.http import create_app
+    seoul = api.day("2026-12-01", tz="Asia/Seoul", clock="mean_solar", place="Seoul")
+    assert main(["day", "2026-12-01", "--tz", "Asia/Seoul", "--clock", "mean_solar", "--json"]) == 0
+    assert _starts(__import__("json").loads(capsys.readouterr().out)) == _starts(seoul)
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = TestClient(create_app({"http": {"warm_past_days": 0, "warm_future_days": 0}}))
+    r = client.get("/api/day/2026-12-01", params={"tz": "Asia/Seoul", "clock": "mean_solar"})
+    assert r.status_code == 200 and _starts(r.json()) == _starts(seoul)

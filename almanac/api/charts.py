@@ -148,7 +148,7 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     (the chart's document, ``keti_hour`` and ``place``) are shared and read-only: deep-copy to
     change them.
     """
-    settings = _settings(config, place, clock, lunar, school)
+    settings = _settings(config, place, clock, lunar, school, tz)
     cfg, opts, school = settings.cfg, settings.options, settings.school
     prof = _reading_profile(cfg, task) if task is not None else None
     person = parse_person(born, sex) if born is not None or sex is not None else None
@@ -264,10 +264,10 @@ class _Settings:
 _last_settings: "_Settings | None" = None
 
 
-def _settings(config, place=None, clock=None, lunar=None, school=None) -> _Settings:
+def _settings(config, place=None, clock=None, lunar=None, school=None, tz=None) -> _Settings:
     """The request's configuration (``choices.load``) with what a chart reads of it."""
     global _last_settings
-    cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school)
+    cfg = load_choices(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     last = _last_settings
     if last is None or last.cfg is not cfg:
         last = _last_settings = _Settings(cfg)

@@ -8,6 +8,9 @@ configuration like any other, so what is computed and what the store keeps are k
 >>> cfg = apply(config.load(), place="Seoul", clock="mean_solar", school="mengzhong")
 >>> cfg["calendar"]["longitude"], cfg["calendar"]["default_tz"], cfg["liuren"]["shehai"]
 (126.978, 'Asia/Seoul', 'mengzhong')
+>>> cfg = apply(config.load(), clock="mean_solar", tz="Asia/Seoul")     # no place: the zone's city
+>>> cfg["calendar"]["place"], cfg["calendar"]["longitude"]
+('Seoul', 126.978)
 >>> apply(config.load(), clock="sundial")
 Traceback (most recent call last):
 ...
@@ -22,16 +25,20 @@ import config as _config
 from ..calendar import TIME_BASES, CalendarOptions
 from ..errors import BadInput
 from ..lunar import CALENDARS, SOURCES, calendar_for, lunar_date_with_source
+from ..places import city_of_zone, places
 from ..places import place as _place
-from ..places import places
 
 
 def _given(value) -> bool:
     return value is not None and not (isinstance(value, str) and not value.strip())
 
 
-def apply(cfg, *, place=None, clock=None, lunar=None, school=None):
-    """``cfg`` (a loaded Config) with the request's choices; the same object when there are none."""
+def apply(cfg, *, place=None, clock=None, lunar=None, school=None, tz=None):
+    """``cfg`` (a loaded Config) with the request's choices; the same object when there are none.
+
+    ``tz``: the zone the request names. With no place given, a configuration that reads its place
+    (a solar clock, the sun's 晝/夜) whose own place lies in another zone is read at the zone's
+    city instead (:func:`zone_place`)."""
     cal: dict[str, Any] = {}
     if _given(place):
         p = _place(place)
@@ -60,14 +67,55 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None):
         raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)",
                        zh=f"school 的值不是流派名稱：{school!r}（見 `almanac schools`）",
                        ko=f"school 값이 유파 이름이 아닙니다: {school!r} (`almanac schools` 참고)")
-    return _config.derive(cfg, school=school.strip() if _given(school) else None, calendar=cal)
+    out = _config.derive(cfg, school=school.strip() if _given(school) else None, calendar=cal)
+    return out if _given(place) or not _given(tz) else zone_place(out, tz)
 
 
-def load(config=None, *, place=None, clock=None, lunar=None, school=None):
-    """``config.load(config)`` with the request's choices applied."""
+def load(config=None, *, place=None, clock=None, lunar=None, school=None, tz=None):
+    """``config.load(config)`` with the request's choices applied (``tz`` as in :func:`apply`)."""
     if place is None and clock is None and lunar is None and school is None:
-        return _config.load(config)             # the common call: nothing to apply
-    return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school)
+        cfg = _config.load(config)              # the common call: nothing to apply
+        return cfg if tz is None or not _reads_place(cfg) else zone_place(cfg, tz)
+    return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
+
+
+#: the clocks read at the place's longitude (``korean`` is read on 127.5°E wherever the place is)
+_SOLAR = frozenset({"mean_solar", "true_solar"})
+
+
+def _reads_place(cfg) -> bool:
+    """Whether answers under ``cfg`` depend on where its place is: a solar clock, or 晝/夜 by the sun."""
+    return cfg["calendar"].get("time_basis") in _SOLAR or cfg["liuren"].get("daynight") == "sun"
+
+
+def zone_place(cfg, tz):
+    """``cfg`` read at the first gazetteer city of zone ``tz`` when it reads its place and that
+    place lies in another zone: a reader in Seoul who asks for the mean solar clock with no place
+    gets Seoul's sun, not that of the service's Beijing (42 minutes away). A place in the same zone,
+    a place given as coordinates, or a zone without a city in the gazetteer leaves ``cfg`` as it is
+    (the answer's ``place`` says which longitude was read)."""
+    if not _reads_place(cfg):
+        return cfg
+    name = getattr(tz, "key", tz)
+    city = city_of_zone(name) if isinstance(name, str) else None
+    if city is None or not _place_elsewhere(cfg, name):
+        return cfg
+    return _config.derive(cfg, calendar={"place": city.name, "longitude": city.longitude,
+                                         "latitude": city.latitude, "default_tz": city.tz})
+
+
+def _place_elsewhere(cfg, zone: str) -> bool:
+    """Whether the configuration's place lies in another zone than ``zone``: its city's zone, or
+    with no place named, the configured zone beside its longitude. Coordinates named as the place
+    were chosen for themselves: never elsewhere."""
+    where = cfg["calendar"].get("place") or ""
+    if not where:
+        return cfg["calendar"].get("default_tz") != zone
+    try:
+        p = _place(where)
+    except BadInput:
+        return False
+    return p.tz is not None and p.tz != zone
 
 
 def describe(cfg, calendar: CalendarOptions | None = None) -> dict:

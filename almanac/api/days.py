@@ -27,7 +27,7 @@ from ..shared import FrozenDict, FrozenList, freeze
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
     """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
     from .choices import load
-    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     d = cal.parse_date(date)
     z = cal.zone(tz or cfg["calendar"]["default_tz"])
     return d, z, cfg

@@ -54,7 +54,7 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     texts and citations and of each hour's ``summary``. ``place``, ``clock``, ``lunar`` and
     ``school`` as in ``almanac.api.choices``.
     """
-    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
     d0, d1 = parse_date(start), parse_date(end)
     name, z = _zone(tz, cfg)
@@ -101,7 +101,7 @@ def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, 
     """The twelve hours of one almanac day judged for ``task`` (vetoed hours included, marked),
     each with reasons and a one-line ``summary`` in ``lang``. ``place``, ``clock``, ``lunar`` and
     ``school`` as in ``almanac.api.choices``."""
-    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school)
+    cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
     d = parse_date(date)
     name, z = _zone(tz, cfg)

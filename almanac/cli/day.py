@@ -60,7 +60,7 @@ def run(args) -> int:
                        zh="--born 與 --sex 是為某人判斷當日：請一併給出 --task NAME",
                        ko="--born 및 --sex 옵션은 특정인을 위해 날을 판단합니다: --task NAME 옵션도 "
                           "함께 주십시오")
-    cfg = apply(_config.load(args.config), **kwargs(args))
+    cfg = apply(_config.load(args.config), **kwargs(args), tz=args.tz)
     tz = args.tz or cfg["calendar"]["default_tz"]
     when = args.date or datetime.now(zone(tz)).date().isoformat()
     doc = api.day(when, tz=tz, config=cfg, lang=args.lang)

@@ -92,7 +92,7 @@ def run(args) -> int:
     from almanac.errors import BadInput
 
     from .choices import kwargs
-    cfg = apply(config_mod.load(args.config), **kwargs(args))
+    cfg = apply(config_mod.load(args.config), **kwargs(args), tz=args.tz)
     start, end = parse_date(args.start, "--from date"), parse_date(args.end, "--to date")
     if end < start:
         raise BadInput(f"--to {end} is before --from {start}; give the range in order",

@@ -483,7 +483,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     """
     from almanac.api.choices import apply
     from almanac.judgement.person import parse_person
-    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
+    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)
@@ -688,7 +688,7 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
     digest covers the request's place, clock, lunar calendar and school."""
     from almanac.api.choices import apply
     from almanac.judgement.person import parse_person
-    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school)
+    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     alarm = check_alarm(alarm)

@@ -70,10 +70,11 @@ def chosen(place: str | None = Query(None, description=PLACE_HELP),
     return {"place": place, "clock": clock, "lunar": lunar, "school": school}
 
 
-def choices(cfg, picked: dict):
-    """The service's config with the request's place, clock, lunar calendar and school."""
+def choices(cfg, picked: dict, tz: str | None = None):
+    """The service's config with the request's place, clock, lunar calendar and school (and, for a
+    solar clock asked for in another zone with no place, that zone's city: ``choices.zone_place``)."""
     from almanac.api.choices import apply
-    return apply(cfg, **picked)
+    return apply(cfg, **picked, tz=tz)
 
 
 def reports_dir(cfg) -> Path:
@@ -97,7 +98,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                                                        ko=f"없는 피드: {name!r} (피드 경로는 /feeds/TASK.ics)"))
         from almanac.judgement.person import parse_person
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
-        rcfg = choices(cfg, picked)
+        rcfg = choices(cfg, picked, tz)
         task = known_task(name[:-4], rcfg)
         key = cache.key(task, tz, lang, alarm, rcfg, person)
         entry = cache.get(*key[:4], rcfg, person)
@@ -127,7 +128,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
                 picked: dict = Depends(chosen)):
         d = parse_date(day, "date")
-        rcfg = choices(cfg, picked)
+        rcfg = choices(cfg, picked, tz)
         zone = feeds.check_tz(tz) if tz else None
         if lang:
             L.check_lang(lang)
@@ -152,7 +153,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                                                                      "or date (with partner_sex, born, sex)"),
                   partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
                   picked: dict = Depends(chosen)):
-        rcfg = choices(cfg, picked)
+        rcfg = choices(cfg, picked, tz)
         extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex),
                                    ("partner_born", partner_born), ("partner_sex", partner_sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
@@ -176,7 +177,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
                  picked: dict = Depends(chosen)):
-        rcfg = choices(cfg, picked)
+        rcfg = choices(cfg, picked, tz)
         s, e = parse_date(from_, "from"), parse_date(to, "to")
         if e < s:
             raise BadInput(f"to {e} is before from {s}",
@@ -271,7 +272,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul"),
                picked: dict = Depends(chosen)):
         from exports import reports
-        rcfg = choices(cfg, picked)   # the API's and CLI's own parsing: a bad value is a 400
+        rcfg = choices(cfg, picked, tz)   # the API's and CLI's own parsing: a bad value is a 400
         lang = L.check_lang(lang or cfg["reports"]["lang"])
         tz = feeds.check_tz(tz or rcfg["calendar"]["default_tz"])
         if name == "latest.html":

@@ -66,10 +66,14 @@ def parse_person(born, sex, prefix: str = "") -> Person | None:
     if born in (None, "") and sex in (None, ""):
         return None
     if born in (None, "") or sex in (None, ""):
-        raise BadInput(f"{b} and {x} go together: give both ({b} a year or YYYY-MM-DD, {x} m or f)")
+        raise BadInput(f"{b} and {x} go together: give both ({b} a year or YYYY-MM-DD, {x} m or f)",
+                       zh=f"{b} 與 {x} 須一併給出（{b}：年份或 YYYY-MM-DD，{x}：m 或 f）",
+                       ko=f"{b}, {x}: 둘 다 함께 주어야 합니다 ({b}: 연도 또는 YYYY-MM-DD, {x}: m 또는 f)")
     s = _SEX.get(sex.strip().lower()) if isinstance(sex, str) else None
     if s is None:
-        raise BadInput(f"{x} {sex!r} is not accepted; give m or f")
+        raise BadInput(f"{x} {sex!r} is not accepted; give m or f",
+                       zh=f"{x} 的值無效：{sex!r}（可用 m 或 f）",
+                       ko=f"{x} 값이 올바르지 않습니다: {sex!r} (m 또는 f)")
     if isinstance(born, datetime):
         born = born.date()
     if isinstance(born, date):
@@ -82,11 +86,17 @@ def parse_person(born, sex, prefix: str = "") -> Person | None:
         try:
             year = lichun_year(date.fromisoformat(born.strip()))
         except ValueError:
-            raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)") from None
+            raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)",
+                           zh=f"{b} 不是年份或日期：{born!r}（例如 1990 或 1990-05-17）",
+                           ko=f"{b} 값이 연도나 날짜가 아닙니다: {born!r} (예: 1990 또는 1990-05-17)") from None
     else:
-        raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)")
+        raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)",
+                       zh=f"{b} 不是年份或日期：{born!r}（例如 1990 或 1990-05-17）",
+                       ko=f"{b} 값이 연도나 날짜가 아닙니다: {born!r} (예: 1990 또는 1990-05-17)")
     if not FIRST_YEAR <= year <= LAST_YEAR:
-        raise BadInput(f"{b} {born!r}: the year must be {FIRST_YEAR}–{LAST_YEAR}")
+        raise BadInput(f"{b} {born!r}: the year must be {FIRST_YEAR}–{LAST_YEAR}",
+                       zh=f"{b} {born!r}：年份須在 {FIRST_YEAR}–{LAST_YEAR} 之間",
+                       ko=f"{b} {born!r}: 연도는 {FIRST_YEAR}–{LAST_YEAR} 사이여야 합니다")
     return Person(year, s)
 
 

@@ -105,10 +105,14 @@ def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lan
 
 def check_range(start: date, end: date) -> None:
     if start > end:
-        raise BadInput(f"--from {start} is after --to {end}; give the earlier date first")
+        raise BadInput(f"--from {start} is after --to {end}; give the earlier date first",
+                       zh=f"--from {start} 晚於 --to {end}：請先給較早的日期",
+                       ko=f"--from 날짜가 --to 날짜보다 늦습니다: {start} > {end} (이른 날짜가 먼저 와야 합니다)")
     n = (end - start).days + 1
     if n > MAX_DAYS:
-        raise BadInput(f"the range {start} … {end} is {n} days; at most {MAX_DAYS} days are accepted")
+        raise BadInput(f"the range {start} … {end} is {n} days; at most {MAX_DAYS} days are accepted",
+                       zh=f"範圍 {start} … {end} 共 {n} 天；最多可查 {MAX_DAYS} 天",
+                       ko=f"기간이 너무 깁니다: {start} … {end}, {n}일 (최대 {MAX_DAYS}일)")
 
 
 def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,

@@ -105,10 +105,14 @@ class LiurenOptions:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise BadInput(f"liuren.{name} is {value!r}; accepted: {', '.join(allowed)}")
+                raise BadInput(f"liuren.{name} is {value!r}; accepted: {', '.join(allowed)}",
+                               zh=f"liuren.{name} 的值無效：{value!r}（可選：{', '.join(allowed)}）",
+                               ko=f"liuren.{name} 값이 올바르지 않습니다: {value!r} (가능한 값: {', '.join(allowed)})")
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                raise BadInput(f"liuren.{f.name} must be true or false")
+                raise BadInput(f"liuren.{f.name} must be true or false",
+                               zh=f"liuren.{f.name} 須為 true 或 false",
+                               ko=f"liuren.{f.name}: true 또는 false여야 합니다")
 
     @classmethod
     def from_config(cls, cfg) -> "LiurenOptions":
@@ -134,7 +138,9 @@ class LiurenOptions:
         try:
             return SCHOOLS[name]
         except KeyError:
-            raise BadInput(f"unknown 六壬 school {name!r}; accepted: {', '.join(SCHOOLS)}") from None
+            raise BadInput(f"unknown 六壬 school {name!r}; accepted: {', '.join(SCHOOLS)}",
+                           zh=f"未知的六壬流派：{name!r}（可選：{', '.join(SCHOOLS)}）",
+                           ko=f"알 수 없는 육임(六壬) 유파: {name!r} (가능한 값: {', '.join(SCHOOLS)})") from None
 
     def changed(self, **kw) -> "LiurenOptions":
         return replace(self, **kw)

@@ -49,11 +49,13 @@ def known_task(name: str, cfg) -> str:
     try:
         return source.check_task(name, cfg)
     except BadInput:
-        known = ", ".join(source.task_names(cfg))
-        raise StarletteHTTPException(404, BadInput(f"unknown task {name!r} (known: {known})",
-                                                   zh=f"未知的事項：{name!r}（可用：{known}）",
-                                                   ko=f"알 수 없는 택일 항목: {name!r} (가능한 항목: {known})")) \
-            from None
+        from almanac.judgement.score import named_tasks, task_profiles
+        import config as config_mod
+        known, profiles = ", ".join(source.task_names(cfg)), task_profiles(config_mod.load(cfg))
+        raise StarletteHTTPException(404, BadInput(
+            f"unknown task {name!r} (known: {known})",
+            zh=f"未知的事項：{name!r}（可用：{named_tasks(profiles, 'zh')}）",
+            ko=f"알 수 없는 택일 항목: {name!r} (가능한 항목: {named_tasks(profiles, 'ko')})")) from None
 
 
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"

@@ -65,8 +65,8 @@ def schools(data: Mapping) -> dict[str, dict]:
     for name, p in (data.get("schools") or {}).items():
         if name in BUILTIN_SCHOOLS:
             raise BadInput(f"config school {name!r} is a built-in school; give yours another name",
-                           zh=f"設定檔中的流派 {name!r} 與內建流派同名，請另取一個名稱",
-                           ko=f"내장 유파와 이름이 같습니다: {name!r} (설정 파일의 유파에는 다른 이름을 붙이십시오)")
+                           zh=f"設定檔中的學派 {name!r} 與內建學派同名，請另取一個名稱",
+                           ko=f"내장 학파와 이름이 같습니다: {name!r} (설정 파일의 학파에는 다른 이름을 붙이십시오)")
         if not isinstance(p, Mapping):
             raise BadInput(f"config option 'schools.{name}' must be a table",
                            zh=f"設定選項 'schools.{name}' 必須是{_TYPE_ZH['dict']}",
@@ -80,7 +80,7 @@ def schools(data: Mapping) -> dict[str, dict]:
                 try:                                    # known keys, right types
                     _merge(_DEFAULTS[key], value, key)
                 except BadInput as e:
-                    raise e.within(f"in school {name!r}: ", zh=f"流派 {name!r}：", ko=f"유파 {name!r}: ") from None
+                    raise e.within(f"in school {name!r}: ", zh=f"學派 {name!r}：", ko=f"학파 {name!r}: ") from None
             elif key in _SCHOOL_TEXT_KEYS:
                 if not isinstance(value, _SCHOOL_TEXT_KEYS[key]):
                     kind = _SCHOOL_TEXT_KEYS[key].__name__
@@ -110,8 +110,8 @@ def _apply_school(data: dict) -> dict:
     if not isinstance(name, str) or name not in known:
         accepted = ", ".join(known)
         raise BadInput(f"unknown school {name!r}; accepted: {accepted}",
-                       zh=f"未知的流派：{name!r}（可用的流派：{accepted}）",
-                       ko=f"알 수 없는 유파: {name!r} (쓸 수 있는 유파: {accepted})")
+                       zh=f"未知的學派：{name!r}（可用的學派：{accepted}）",
+                       ko=f"알 수 없는 학파: {name!r} (쓸 수 있는 학파: {accepted})")
     out = data
     for section in SCHOOL_SECTIONS:
         over = known[name].get(section) or {}
@@ -219,8 +219,8 @@ def derive(cfg: Config, *, school: "str | None" = None,
         if not isinstance(school, str) or not school.strip():
             accepted = ", ".join(schools(raw))
             raise BadInput(f"school {school!r} is not a school name; accepted: {accepted}",
-                           zh=f"不是流派名稱：{school!r}（可用的流派：{accepted}）",
-                           ko=f"유파 이름이 아닙니다: {school!r} (쓸 수 있는 유파: {accepted})")
+                           zh=f"不是學派名稱：{school!r}（可用的學派：{accepted}）",
+                           ko=f"학파 이름이 아닙니다: {school!r} (쓸 수 있는 학파: {accepted})")
         raw["school"] = school.strip()
     data = _apply_school(raw)
     if calendar:

@@ -139,8 +139,8 @@ class LiurenOptions:
             return SCHOOLS[name]
         except KeyError:
             raise BadInput(f"unknown 六壬 school {name!r}; accepted: {', '.join(SCHOOLS)}",
-                           zh=f"未知的六壬流派：{name!r}（可選：{', '.join(SCHOOLS)}）",
-                           ko=f"알 수 없는 육임(六壬) 유파: {name!r} (가능한 값: {', '.join(SCHOOLS)})") from None
+                           zh=f"未知的六壬學派：{name!r}（可選：{', '.join(SCHOOLS)}）",
+                           ko=f"알 수 없는 육임(六壬) 학파: {name!r} (가능한 값: {', '.join(SCHOOLS)})") from None
 
     def changed(self, **kw) -> "LiurenOptions":
         return replace(self, **kw)

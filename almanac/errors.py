@@ -35,10 +35,10 @@ class BadInput(ValueError):
         message = str(self)
         if not lang:
             return message
-        from .lang import LANGS, TEXT_KEY, hans
-        lang = next((k for k in LANGS if k.lower() == str(lang).strip().lower()), None) \
-            or ("zh-Hant" if str(lang).strip().lower() == "zh" else None)
-        if lang is None:
+        from .lang import TEXT_KEY, check_lang, hans
+        try:
+            lang = check_lang(lang)
+        except BadInput:
             return message
         key = TEXT_KEY[lang]
         out = self.ko if key == "ko" else self.zh if key == "zh" else None

@@ -75,7 +75,7 @@ def load(config=None, *, place=None, clock=None, lunar=None, school=None, tz=Non
     """``config.load(config)`` with the request's choices applied (``tz`` as in :func:`apply`)."""
     if place is None and clock is None and lunar is None and school is None:
         cfg = _config.load(config)              # the common call: nothing to apply
-        return cfg if tz is None or not _reads_place(cfg) else zone_place(cfg, tz)
+        return cfg if tz is None else zone_place(cfg, tz)
     return apply(_config.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
 
 

@@ -150,7 +150,7 @@ def zone(name: str) -> ZoneInfo:
         if names and name not in names:
             raise ValueError
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
+    except (ZoneInfoNotFoundError, ValueError, TypeError, AttributeError, OSError):   # not a str: too
         raise BadInput(f"unknown time zone {name!r} (an IANA zone name such as Asia/Shanghai, "
                        f"Asia/Seoul, Europe/London)",
                        zh=f"未知的時區：{name!r}（IANA 時區名，如 Asia/Shanghai、Asia/Seoul、Europe/London）",

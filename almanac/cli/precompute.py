@@ -89,6 +89,7 @@ def run(args) -> int:
     from exports.store import Store
     from exports.store.compute import parse_date
     from almanac.api.choices import apply
+    from almanac.calendar import zone
     from almanac.errors import BadInput
 
     from .choices import kwargs
@@ -99,7 +100,7 @@ def run(args) -> int:
                        zh=f"--to {end} 早於 --from {start}：請按先後給出範圍",
                        ko=f"--to 날짜가 --from 날짜보다 앞섭니다: --from {start}, --to {end}; 기간을 순서대로 주십시오")
     tz = args.tz or cfg["calendar"]["default_tz"]
-    _check_tz(tz)
+    zone(tz)                     # a bad zone is one line before any work
     n = (end - start).days + 1
     if n > CONFIRM_DAYS:
         if not args.yes:
@@ -126,15 +127,3 @@ def run(args) -> int:
           f"{summary['tasks_updated']} updated, {summary['unchanged']} unchanged "
           f"({summary['seconds']:.2f} s)", file=sys.stderr)
     return 0
-
-
-def _check_tz(tz: str) -> None:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-    from almanac.errors import BadInput
-    try:
-        ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(f"unknown time zone {tz!r}; accepted: an IANA zone such as "
-                       "Asia/Shanghai",
-                       zh=f"未知的時區：{tz!r}（IANA 時區名，如 Asia/Shanghai）",
-                       ko=f"알 수 없는 시간대: {tz!r} (Asia/Shanghai 같은 IANA 시간대 이름)") from None

@@ -7,6 +7,7 @@ and anything unexpected into exit status 1 without a traceback (``ALMANAC_DEBUG=
 from __future__ import annotations
 
 import argparse
+import contextvars
 import importlib
 import json
 import os
@@ -21,7 +22,85 @@ COMMANDS = ("day", "chart", "best", "tasks", "schools", "places", "precompute", 
             "scheduler")
 
 
+#: the language the parser being built writes its help in (``build_parser``)
+_HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help_lang", default=None)
+
+
+def say(en: str, *, zh: str, ko: str) -> str:
+    """A help text in the language the command line asked for (``--lang``, read before parsing):
+    ``zh`` for zh-Hant, converted for zh-Hans, ``ko`` for ko, ``en`` otherwise. Every ``help=``,
+    ``description=`` and ``epilog=`` of the commands is one of these, so that ``--help`` reads in
+    the reader's language as the error lines do."""
+    lang = _HELP_LANG.get()
+    if lang == "ko":
+        return ko
+    if lang == "zh-Hant":
+        return zh
+    if lang == "zh-Hans":
+        from almanac.lang import hans
+        return hans(zh)
+    return en
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter with its usage prefix in the reader's language, wrapping by the
+    columns a line takes on a terminal (a CJK character takes two) rather than its length."""
+
+    usage_prefix: str | None = None
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
+
+    def _split_lines(self, text, width):
+        if text.isascii():
+            return super()._split_lines(text, width)
+        return _wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text, width, indent):
+        if text.isascii():
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap(" ".join(text.split()), width - len(indent)))
+
+
+def _wrap(text: str, cols: int) -> list[str]:
+    """``text`` in lines of at most ``cols`` terminal columns, broken at a space or between two
+    wide (CJK) characters; a word longer than a line is left whole."""
+    cols = max(cols, 10)
+    lines, line, used = [], "", 0
+    for token in re.findall(r"\S+\s*|\s+", text):
+        pieces = [token] if token.isascii() else re.findall(r"[\u1100-\uffff]\s*|[^\u1100-\uffff]+", token)
+        for piece in pieces:
+            w = width(piece.rstrip())
+            if line and used + w > cols:
+                lines.append(line.rstrip())
+                line, used = "", 0
+            line += piece
+            used += width(piece)
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser with bad arguments as one line in the reader's language (``error``) and
+    its own headings and ``-h`` help in that language too."""
+
+    def __init__(self, *args, add_help: bool = True, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = say("positional arguments", zh="位置參數", ko="위치 인수")
+        self._optionals.title = say("options", zh="選項", ko="옵션")
+        self._usage_prefix = say("usage: ", zh="用法：", ko="사용법: ")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=say("show this help message and exit", zh="顯示此說明後退出",
+                                       ko="이 도움말을 보여 주고 끝냅니다"))
+
+    def _get_formatter(self):
+        formatter = super()._get_formatter()
+        formatter.usage_prefix = self._usage_prefix
+        return formatter
+
     def error(self, message: str):  # one line, exit 2, as for any bad input
         sub = self.prog.removeprefix("almanac").strip()
         zh, ko = _argparse_texts(message)
@@ -86,8 +165,9 @@ class _Version(argparse.Action):
     """``--version``: the version is looked up when asked for (reading the installed package's
     metadata costs every other command's start otherwise)."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
-                 help="show program's version number and exit"):
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        help = help or say("show program's version number and exit", zh="顯示程式版本後退出",
+                           ko="프로그램 버전을 보여 주고 끝냅니다")
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
@@ -95,12 +175,32 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The ``almanac`` parser, its help written for a reader of ``lang`` (English when None or a
+    language not known)."""
+    from almanac.lang import check_lang
+    try:
+        lang = check_lang(lang) if lang else None
+    except BadInput:
+        lang = None
+    token = _HELP_LANG.set(lang)
+    try:
+        return _build_parser()
+    finally:
+        _HELP_LANG.reset(token)
+
+
+def _build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--config", metavar="FILE", help="TOML config file (default: built-in)")
-    parser = _Parser(prog="almanac", description="The Renqin (壬禽) almanac: timing judgements by the mansion animals (演禽) "
-                                                        "and the Great Six Ren (大六壬).",
-                     epilog="`almanac COMMAND --help` describes a command.")
+    common.add_argument("--config", metavar="FILE", help=say(
+        "TOML config file (default: built-in)", zh="TOML 設定檔（預設：內建設定）",
+        ko="TOML 설정 파일 (기본값: 내장 설정)"))
+    parser = _Parser(prog="almanac", description=say(
+        "The Renqin (壬禽) almanac: timing judgements by the mansion animals (演禽) and the Great Six Ren (大六壬).",
+        zh="壬禽通書：以演禽與大六壬擇時判斷。",
+        ko="육임·금성(禽星) 택일력: 연금(演禽)과 대육임(大六壬)으로 때를 가려 판단합니다."),
+        epilog=say("`almanac COMMAND --help` describes a command.",
+                   zh="`almanac 命令 --help` 說明一個命令。", ko="`almanac 명령 --help`로 각 명령의 설명을 봅니다."))
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
@@ -144,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     try:
-        parser = build_parser()
+        parser = build_parser(asked_lang(argv))
         args = parser.parse_args(argv)
         if getattr(args, "func", None) is None:  # a bare `almanac`: say what it can do
             parser.print_help(sys.stderr)

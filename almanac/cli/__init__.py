@@ -51,6 +51,16 @@ class _Formatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):
         super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
 
+    def _format_usage(self, usage, actions, groups, prefix):
+        extra = width(prefix or "") - len(prefix or "")    # argparse counts 사용법 as 3 columns
+        self._width -= extra
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        # continuation lines are indented by the prefix's length: indent them by its columns
+        return text.replace("\n ", "\n " + " " * extra) if extra else text
+
     def _split_lines(self, text, width):
         if text.isascii():
             return super()._split_lines(text, width)
@@ -64,12 +74,12 @@ class _Formatter(argparse.HelpFormatter):
 
 def _wrap(text: str, cols: int) -> list[str]:
     """``text`` in lines of at most ``cols`` terminal columns, broken at a space or between two
-    wide (CJK) characters; a word longer than a line is left whole."""
+    Chinese characters (never before a closing mark nor after an opening one; Korean breaks at its
+    spaces); a word longer than a line is left whole."""
     cols = max(cols, 10)
     lines, line, used = [], "", 0
     for token in re.findall(r"\S+\s*|\s+", text):
-        pieces = [token] if token.isascii() else re.findall(r"[\u1100-\uffff]\s*|[^\u1100-\uffff]+", token)
-        for piece in pieces:
+        for piece in _pieces(token):
             w = width(piece.rstrip())
             if line and used + w > cols:
                 lines.append(line.rstrip())
@@ -81,20 +91,35 @@ def _wrap(text: str, cols: int) -> list[str]:
     return lines
 
 
+def _pieces(token: str) -> list[str]:
+    """``token`` (a word and its trailing space) cut where a line may break inside it: in a run of
+    Chinese longer than a term (a term such as (本命) or 「乙丑日干上巳」 in other prose is kept
+    whole), after a character or a closing mark and before a character."""
+    cuts = [p.start() for run in _LONG_RUN.finditer(token) for p in _BREAKS.finditer(token, run.start() + 1, run.end())]
+    return [token[i:j] for i, j in zip([0, *cuts], [*cuts, len(token)])]
+
+
+_LONG_RUN = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{9,}")
+_BREAKS = re.compile(r"(?<=[\u3400-\u9fff，。、：；！？）」』])(?=[\u3400-\u9fff])")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser with bad arguments as one line in the reader's language (``error``) and
     its own headings and ``-h`` help in that language too."""
 
-    def __init__(self, *args, add_help: bool = True, **kwargs):
+    def __init__(self, *args, add_help: bool = True, parents=(), **kwargs):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, add_help=False, **kwargs)
         self._positionals.title = say("positional arguments", zh="位置參數", ko="위치 인수")
         self._optionals.title = say("options", zh="選項", ko="옵션")
         self._usage_prefix = say("usage: ", zh="用法：", ko="사용법: ")
-        if add_help:
+        if add_help:            # first, as argparse puts it: before the parents' options
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help=say("show this help message and exit", zh="顯示此說明後退出",
                                        ko="이 도움말을 보여 주고 끝냅니다"))
+        for parent in parents:  # as argparse adds them
+            self._add_container_actions(parent)
+            self._defaults.update(getattr(parent, "_defaults", {}))
 
     def _get_formatter(self):
         formatter = super()._get_formatter()

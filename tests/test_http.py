@@ -211,6 +211,12 @@ def test_report_language_and_zone(server):
     assert "오늘 한눈에" in r.text and "범례" in r.text
     # the heatmap covers the report's days, not one row
     assert r.text.count(">2026-12-0") >= 3
+    # the day before and after keep the reader's language and zone
+    import re
+    links = re.findall(r'<nav><a href="([^"]+)">', r.text)
+    assert links == ["2026-11-29.html?lang=ko&amp;tz=Asia%2FSeoul"], links
+    prev = httpx.get(server + "/reports/" + links[0].replace("&amp;", "&"), timeout=180)
+    assert prev.status_code == 200 and '<html lang="ko">' in prev.text and "2026-11-29" in prev.text
     assert httpx.get(server + "/reports/2026-11-30.html", params={"lang": "xx"}).status_code == 400
     assert httpx.get(server + "/reports/2026-11-30.html", params={"tz": "../../etc"}).status_code == 400
 
@@ -316,6 +322,8 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
     assert r.status_code == 200 and r.text != plain.text
     assert "daquan (六壬大全)" in r.text and "daquan" not in plain.text
     assert "Seoul" in r.text and "Asia/Seoul" in r.text          # the place's zone by default
+    # the day before and after are asked for with the same choices
+    assert f'.html?lang=en&amp;tz=Asia%2FSeoul&amp;place=Seoul&amp;clock=true_solar&amp;school=daquan"' in r.text
     assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files   # nothing written
     monkeypatch.setattr(routes, "render_page", lambda *a: pytest.fail("rendered again"))
     again = client.get(url, params=picked)

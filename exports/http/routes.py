@@ -223,19 +223,20 @@ def report_window(cfg, today: date | None = None) -> tuple[date, date]:
             today + timedelta(days=int(h["report_future_days"])))
 
 
-def write_page(d: date, folder: Path, cfg, lang: str, tz: str) -> Path:
-    """One report page written on demand (never ``latest.html``); it still shows its week's heatmap."""
+def write_page(d: date, folder: Path, cfg, lang: str, tz: str, query: str | None = None) -> Path:
+    """One report page written on demand (never ``latest.html``); it still shows its week's
+    heatmap. Its links to the days beside it carry ``query`` (``reports.link_query``)."""
     from exports import reports
     return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
-                                 heatmap_days=int(cfg["reports"]["days"]))[0]
+                                 heatmap_days=int(cfg["reports"]["days"]), query=query)[0]
 
 
-def render_page(d: date, cfg, lang: str, tz: str) -> bytes:
+def render_page(d: date, cfg, lang: str, tz: str, query: str | None = None) -> bytes:
     """One report page's HTML, as ``write_page`` makes it, written to no folder of the service
     (a page with the request's own place, clock or school: see ``add_report_routes``)."""
     import tempfile
     with tempfile.TemporaryDirectory(prefix="almanac-page-") as tmp:
-        return write_page(d, Path(tmp), cfg, lang, tz).read_bytes()
+        return write_page(d, Path(tmp), cfg, lang, tz, query).read_bytes()
 
 
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
@@ -258,13 +259,15 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         in_window(d)
         return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
 
-    def chosen_page(d: date, rcfg, lang: str, tz: str) -> tuple[bytes, datetime]:
-        key = (d, lang, tz, rcfg.digest)
+    def chosen_page(d: date, rcfg, lang: str, tz: str, picked: dict) -> tuple[bytes, datetime]:
+        from exports.reports import link_query
+        query = link_query(lang, tz, cfg, picked)
+        key = (d, lang, tz, rcfg.digest, query)
         kept = chosen_pages.get(key)
         if kept is not None:
             return kept
         in_window(d)
-        return chosen_pages.put(key, limiter.run("report page", render_page, d, rcfg, lang, tz))
+        return chosen_pages.put(key, limiter.run("report page", render_page, d, rcfg, lang, tz, query))
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},
@@ -288,7 +291,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                                        zh=f"沒有這個報告：{name!r}（報告的路徑是 /reports/YYYY-MM-DD.html）",
                                                        ko=f"없는 보고서: {name!r} (보고서 경로는 /reports/YYYY-MM-DD.html)"))
         if rcfg.digest != cfg.digest:
-            body, lm = chosen_page(d, rcfg, lang, tz)
+            body, lm = chosen_page(d, rcfg, lang, tz, picked)
             return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
         path = page(reports.variant_dir(reports_dir(cfg), lang, tz, cfg), d, lang, tz)
         body = path.read_bytes()

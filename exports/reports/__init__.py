@@ -274,10 +274,15 @@ def _gather(start: date, days: int, tz: str, cfg, heatmap_days: int) -> _Range:
 
 
 def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
-            record: "written.Record | None" = None, key: str | None = None) -> list[Path]:
+            record: "written.Record | None" = None, key: str | None = None,
+            query: str | None = None) -> list[Path]:
     """The pages of ``rng`` in ``lang`` written into ``out``; each file noted in ``record`` as
-    made from ``key`` when both are given (see :func:`write_report_set`)."""
+    made from ``key`` when both are given (see :func:`write_report_set`). The links to the day
+    before and after carry ``query`` (by default :func:`link_query` of the page's language and
+    zone), so that a reader who follows them stays in that language, zone and choices."""
     out.mkdir(parents=True, exist_ok=True)
+    if query is None:
+        query = link_query(lang, rng.tz, cfg)
 
     def put(path: Path, data: bytes) -> Path:
         st = written.write(path, data)
@@ -321,7 +326,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "L": lambda k: T.label(k, lang), "product": T.PRODUCT[lang],
                "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
-               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": _neighbour(d, -1), "next": _neighbour(d, 1),
+               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": _neighbour(d, -1), "next": _neighbour(d, 1), "query": query,
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
         put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
@@ -346,6 +351,27 @@ def _check_days(days) -> int:
     return n
 
 
+def link_query(lang: str, tz: str, cfg, picked: dict | None = None) -> str:
+    """The query a page's links to its neighbours carry: ``?lang=…&tz=…`` and the reader's own
+    choices (``picked``: place, clock, lunar, school), or nothing for a page of the configured
+    language and zone with no choices. The service answers ``/reports/DAY.html`` with those
+    parameters from the same language and zone (:func:`variant_dir`); a static copy of the pages
+    ignores them and finds its neighbour beside it.
+
+    >>> import config
+    >>> cfg = config.load()
+    >>> link_query("ko", "Asia/Seoul", cfg), link_query(cfg["reports"]["lang"], cfg["calendar"]["default_tz"], cfg)
+    ('?lang=ko&tz=Asia%2FSeoul', '')
+    >>> link_query("en", "Asia/Seoul", cfg, {"place": "부산", "clock": None})
+    '?lang=en&tz=Asia%2FSeoul&place=%EB%B6%80%EC%82%B0'
+    """
+    from urllib.parse import urlencode
+    extra = {k: v for k, v in (picked or {}).items() if v is not None}
+    if not extra and variant_dir("", lang, tz, cfg) == Path(""):
+        return ""
+    return "?" + urlencode({"lang": T.check_lang(lang), "tz": tz, **extra})
+
+
 def _neighbour(d: date, step: int) -> str | None:
     """The day before or after ``d`` that a page links to, or None past the supported years."""
     from almanac.calendar import MAX_YEAR, MIN_YEAR
@@ -355,7 +381,7 @@ def _neighbour(d: date, step: int) -> str | None:
 
 def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None,
                   tz: str | None = None, *, heatmap_days: int | None = None,
-                  update_latest: bool = True) -> list[Path]:
+                  update_latest: bool = True, query: str | None = None) -> list[Path]:
     """Write ``DIR/YYYY-MM-DD.html`` and ``.md`` for ``days`` days from ``start_date`` in one
     language and zone; returns the HTML paths. The heatmaps cover the written days, or
     ``heatmap_days`` from ``start_date`` when that is longer (a single page still shows its week).
@@ -369,7 +395,7 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
     lang = T.check_lang(lang or cfg["reports"]["lang"])
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     rng = _gather(start, days, tz, cfg, _check_days(heatmap_days or days))
-    return _render(rng, Path(out_dir), lang, cfg, update_latest)
+    return _render(rng, Path(out_dir), lang, cfg, update_latest, query=query)
 
 
 def published(cfg) -> tuple[list[str], list[str]]:

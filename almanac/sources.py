@@ -13,14 +13,16 @@ reader is shown :func:`citation`: the book's title and the opening words, in the
 >>> s = Source(QIN_FU, "然其伏斷之惡本官")
 >>> citation(s, "zh-Hant"), citation(s, "zh-Hans")
 ('《演禽賦》「然其伏斷之惡本官」', '《演禽赋》「然其伏断之恶本官」')
->>> citation(s, "ko")
-'《연금부(演禽賦)》 「然其伏斷之惡本官」 단락'
+>>> citation(s, "ko")                  # the seed's Korean translation of the paragraph
+'《연금부(演禽賦)》 「복단(伏斷)의 흉함이 본궁에 떨어짐에 이르러서는」 단락'
 >>> citation(s, "en")
 'Rhapsody on the mansion animals (演禽賦), the paragraph beginning 「然其伏斷之惡本官」'
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
 from .shared import kept_hash, state_without_kept_hash
 
 QIN_FU = "000_4c1b45775ab319f3.txt"      #: 演禽賦 with its 原注
@@ -68,16 +70,17 @@ CLASSICS: dict[str, dict[str, str]] = {
 
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
-    the sentence quoted as the book writes it (converted for zh-Hans). A chapter may stand within
+    the sentence quoted as the book writes it (converted for zh-Hans); a Korean reader, for whom the
+    almanac has no translation of these books, is given the book and chapter without the sentence. A chapter may stand within
     the title (《六壬大全·先天貴神》, kept there as the seed citations keep theirs); the chapter or
     the sentence may be empty.
 
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
     'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」: 「凡卦魁罡加日辰發用，為斬關課」'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
-    '《육임대전(六壬大全)》 課經集 斬關課 「凡卦魁罡加日辰發用，為斬關課」'
+    '《육임대전(六壬大全)》 課經集 斬關課'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
-    ('《육임대전(六壬大全)·先天貴神》 「甲羊戊庚牛」', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
+    ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
     """
     from almanac.lang import check_lang, hans
     lang = check_lang(lang)
@@ -87,8 +90,8 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
         chapter = " ".join(x for x in (part, chapter) if x)
         return name + (f", chapter 「{chapter}」" if chapter else "") + (f": 「{quote}」" if quote else "")
     shown = f"《{name}·{part}》" if part else f"《{name}》"
-    if lang == "ko":
-        return " ".join(x for x in (shown, chapter, quote and f"「{quote}」") if x)
+    if lang == "ko":            # no Korean translation of these books: the book and chapter only
+        return " ".join(x for x in (shown, chapter) if x)
     text = shown + chapter + (f"「{quote}」" if quote else "")
     return hans(text) if lang == "zh-Hans" else text
 
@@ -120,9 +123,24 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
         return f"《{title}》「{opening}」"
     if lang == "zh-Hans":
         return f"《{title}》「{hans(opening)}」"
-    if lang == "ko":
-        return f"《{title}》 「{opening}」 단락"
+    if lang == "ko":                # the seed's own Korean translation of that paragraph
+        return f"《{title}》 「{korean_opening(file, opening)}」 단락"
     return f"{title}, the paragraph beginning 「{opening}」"
+
+
+def korean_opening(file: str, opening: str) -> str:
+    """The opening words of the Korean translation the seed gives of the paragraph ``opening``
+    (almanac/data/openings_ko.toml, made from the seeds), or ``opening`` itself for a paragraph
+    the table does not hold."""
+    return _openings_ko().get(file, {}).get(opening, opening)
+
+
+@lru_cache(maxsize=1)
+def _openings_ko() -> dict[str, dict[str, str]]:
+    import tomllib
+    from pathlib import Path
+    with open(Path(__file__).parent / "data" / "openings_ko.toml", "rb") as f:
+        return tomllib.load(f)
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,8 @@ WORDS_EN: dict[str, str] = {
     "連茹": "linked roots", "夾定": "enclosed", "遇夾不夾": "enclosed yet not enclosed",
     "夾定虛一": "enclosed with one missing", "夾不住": "not held in", "谷傳空亡": "void in the valley",
     "腳踏空亡": "feet on the void", "三奇連珠": "Three Marvels strung as pearls",
+    "真連茹": "true linked roots", "三合": "triple union", "孤單": "solitary", "革羈": "bridled",
+    "前虛一": "one missing before", "後虛一": "one missing after",
     "子孫": "offspring", "兄弟": "siblings", "四閉": "four closures",
     "祿": "stipend", "驛馬": "post horse", "日德": "day's virtue", "長生": "growth",
     "墓": "tomb", "敗": "ruin", "沐浴": "bathing", "絕": "cut-off", "死": "death",
@@ -407,8 +409,8 @@ def term(text: str, lang: str) -> str:
         if shown:
             return shown
     if lang == "ko":
-        general = _generals_ko().get(text)
-        if general:
+        general = _generals_ko().get(text) or PATTERNS_KO.get(text)
+        if general:                     # named as a 課體 is: the reading first
             return f"{general}({text})"
         reading = _ko_of(text)
         return f"{text}({reading})" if reading and reading != text else text
@@ -491,6 +493,12 @@ def _en_of(text: str) -> str:
 
 #: the 三宮 (the hours to set out by, almanac.judgement.facts ``sangong``) read in Korean
 SANGONG_KO = {"絳宮": "강궁", "明堂": "명당", "玉堂": "옥당"}
+#: the 格局 of a chart (almanac.liuren.patterns) read in Korean where the 課體 catalogue does not
+#: name them (進茹, 稼穡, 曲直 … it does)
+PATTERNS_KO = {"連茹": "연여", "真連茹": "진연여", "谷傳空亡": "곡전공망", "腳踏空亡": "각답공망",
+               "三奇連珠": "삼기연주", "夾定": "협정", "夾定虛一": "협정허일", "遇夾不夾": "우협불협",
+               "夾不住": "협부주", "三合": "삼합", "孤單": "고단", "革羈": "혁기", "前虛一": "전허일",
+               "後虛一": "후허일"}
 #: the twelve generals (almanac.liuren.generals.GENERALS, 貴人 … 天后) read in Korean; a general is
 #: named as a 課體 is, the reading first with its hanja (등사(螣蛇)), as the rules' Korean texts write them
 GENERALS_KO = ("귀인", "등사", "주작", "육합", "구진", "청룡", "천공", "백호", "태상", "현무", "태음", "천후")

@@ -237,7 +237,10 @@ def test_an_english_chart_is_keyed_in_english():
     from almanac.cli import chart as chart_cli
     doc = api.chart("2026-12-01T10:00", tz="Asia/Seoul", lang="en")
     out = chart_cli.render(doc)
-    key = out.split("\n")[-5:]
+    lines = out.split("\n")
+    key = lines[next(i for i, x in enumerate(lines) if x.startswith("Day ")):]
+    noble = doc["noble"]
+    assert f"Noble One (貴人): the {noble['time']} noble at {T.term(noble['branch'], 'en')}," in out
     first, gen = doc["transmissions"][0], doc["transmission_generals"][0]
     assert f"{T.label('transmissions', 'en')}: {T.term(first, 'en')} with the {T.term(gen, 'en')}" in out
     assert f"over the hour {T.en_name(doc['hour'])} ({doc['hour']})" in out
@@ -261,7 +264,12 @@ def test_a_korean_chart_is_keyed_in_korean(at):
     jiang = T.term(doc["yuejiang"], "ko")
     particle = "을" if doc["yuejiang"] in "丑寅辰申戌" else "를"
     assert f"{jiang}{particle} {T.term(doc['hour'], 'ko')}시에 더함" in out
-    key = out.split("\n")[-5:]
-    assert key[0].startswith("일진: ") and key[-1].startswith(T.label("keti", "ko"))
+    lines = out.split("\n")
+    key = lines[next(i for i, x in enumerate(lines) if x.startswith("일진: ")):]
+    assert key[-1].startswith(T.label("keti", "ko"))
+    assert any(x.startswith("귀인(貴人): " + ("야귀(夜貴)" if doc["noble"]["time"] == "night" else "주귀(晝貴)"))
+               for x in key)
+    if doc["patterns"]:         # the 格局 the drawn chart names in characters, each read in Korean
+        assert f"격국(格局): {T.term_list(doc['patterns'], 'ko')}" in key
     for line in key:        # every character has its reading beside it, or glosses a Korean word
         assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[\u4e00-\u9fff]+\([가-힣]+\)|[가-힣]+\([\u4e00-\u9fff]+\)", "", line)), line

@@ -245,3 +245,17 @@ def test_a_charts_reading_names_its_task_and_its_people_as_the_reader_does(lang)
         assert not hanja_sentences(people, lang)
     alone = _almanac("chart", "2026-12-03T14:00", "--tz", "Asia/Seoul", "--task", "marriage", "--lang", lang)
     assert want[0] not in alone.stdout and want[2] in alone.stdout
+
+
+def test_every_pattern_a_chart_names_is_read_in_korean_and_english():
+    """The 格局 the drawn chart names in characters (連茹, 夾定, 三合 …) reach a Korean reader with
+    their reading first (연여(連茹)), as a 課體 does, and an English one by name."""
+    from almanac.liuren.chart import chart_table
+    from almanac.liuren.options import DEFAULT
+    table = chart_table(DEFAULT)
+    names = {p.name for key in ((d, k, n) for d in range(60) for k in range(12) for n in (False, True))
+             for p in table[key].patterns}
+    assert {"連茹", "夾定", "三合", "真連茹"} <= names
+    for name in names:
+        assert re.fullmatch(r"[가-힣]+\(" + re.escape(name) + r"\)", T.term(name, "ko")), name
+        assert re.fullmatch(r"[A-Za-z][A-Za-z ,-]+ \(" + re.escape(name) + r"\)", T.term(name, "en")), name

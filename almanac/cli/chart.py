@@ -163,7 +163,7 @@ def _key(doc: dict, lang: str) -> str:
     the day, 月將 over the hour, the transmissions each with its general, the method and the void —
     Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진 己酉(기유)일 ·
     월장(月將) 寅(인)을 巳(사)시에 더함 …"""
-    from almanac.terms import label, term
+    from almanac.terms import label, term, term_list
 
     def t(x: str) -> str:
         return term(x, lang)
@@ -184,6 +184,28 @@ def _key(doc: dict, lang: str) -> str:
             day += f" · {label('yuejiang', lang)} {jiang}{obj} {t(doc['hour'])}{label('hour', lang)}에 더함"
         void = "순공(旬空)"
     lines = [day, f"{label('transmissions', lang)}: {chuan}", f"{label('method', lang)}: {t(doc.get('method', ''))}"]
+    noble = doc.get("noble") or {}
+    if noble.get("branch"):
+        lines.append(_noble_line(noble, lang))
     if doc.get("void"):
         lines.append(f"{void}: {', '.join(t(b) for b in doc['void'])}")
+    if doc.get("patterns"):
+        head = "격국(格局)" if lang == "ko" else "Patterns (格局)"
+        lines.append(f"{head}: {term_list(doc['patterns'], lang)}")
     return "\n".join(lines)
+
+
+def _noble_line(noble: dict, lang: str) -> str:
+    """Where the 貴人 stands, by day or night, and which way the generals run from it:
+    귀인(貴人): 주귀(晝貴) 巳(사), 역행(逆行) · Noble One (貴人): the day noble at Si (巳),
+    counter-clockwise (逆)."""
+    from almanac.terms import term
+    night = noble.get("time") == "night"
+    back = noble.get("direction") == "逆"
+    if lang == "ko":
+        when = "야귀(夜貴)" if night else "주귀(晝貴)"
+        way = "역행(逆行)" if back else "순행(順行)"
+        return f"귀인(貴人): {when} {term(noble['branch'], lang)}, {way}"
+    when = "night" if night else "day"
+    way = "counter-clockwise (逆)" if back else "clockwise (順)"
+    return f"Noble One (貴人): the {when} noble at {term(noble['branch'], lang)}, {way}"

@@ -95,12 +95,15 @@ def test_summary_names_what_favours_and_what_to_watch():
     for task, hours in _hours("zh-Hant"):
         for h in hours:
             s = h["summary"]
-            assert s.startswith(h["verdict"])
+            # a vetoed hour is named as the day's table names it, its verdict beside
+            assert s.startswith(f"禁（{h['verdict']}，" if h.get("vetoed") else h["verdict"])
             pos = [r for r in h["reasons"] if r["effect"] > 0]
             if pos:
                 assert "有利：" in s and pos[0]["text"].split("—")[0].strip() in s
             if h.get("vetoed"):
                 assert "禁用：" in s
+                vetoes = {v["text"].split("—")[0].strip() for v in h.get("vetoes", ())}
+                assert all(s.count(v) == 1 for v in vetoes), s       # said once
 
 
 def test_citation_forms():
@@ -118,7 +121,8 @@ def test_lang_on_every_api_and_bad_lang_is_bad_input():
     c = api.textbook_chart("乙丑", gan_shang="巳", lang="en")
     assert c["lang"] == "en" and c["citations"]["連茹"].startswith("Da Liuren, on the lesson forms")
     d = api.day("2026-11-29", lang="ko")
-    assert d["qin"]["readable_citations"]["fuduan"] == "《연금부(演禽賦)》 「然其伏斷之惡本官」 단락"
+    # the seed's own Korean translation of the paragraph 「然其伏斷之惡本官」 opens so
+    assert d["qin"]["readable_citations"]["fuduan"] == "《연금부(演禽賦)》 「복단(伏斷)의 흉함이 본궁에 떨어짐에 이르러서는」 단락"
     for call in (lambda: api.best("travel", "2026-12-01", "2026-12-01", lang="fr"),
                  lambda: api.judge_day("2026-12-01", task="travel", lang="xx"),
                  lambda: api.chart("2026-12-01T10:00+08:00", lang=3),

@@ -15,6 +15,11 @@ A rule text is written ``condition — meaning``; the summary names the conditio
 '凶（-2）。不可為：截路空亡（時干壬癸）。'
 >>> summary("平", 0.0, [], "en")
 'neutral (平) (+0). Nothing in the texts speaks for or against this hour.'
+
+A vetoed hour is named as the day's table names it (禁, 불가, forbidden), its veto said once:
+
+>>> summary("大凶", -14.0, [{**r, "rule": "v"}], "ko", vetoes=[{"rule": "v", "text": "시가 복단을 범함 — 흉"}])
+'불가 (대흉(大凶), -14). 사용 금지: 시가 복단을 범함.'
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from almanac.lang import check_lang, in_lang
 from almanac.sources import citation
-from almanac.terms import VERDICTS
+from almanac.terms import LABELS, VERDICTS
 
 #: the verdict scale in each language, from the verdict words of :mod:`almanac.terms` (Korean and
 #: English keep the hanja beside the word)
@@ -83,13 +88,18 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
     w = _words(lang)
     reasons = list(reasons)
     sc = f"{score:+g}"
-    head = f"{VERDICT_NAMES[verdict][lang]}（{sc}）" if lang.startswith("zh") else \
-        f"{VERDICT_NAMES[verdict][lang]} ({sc})"
-    parts = []
     vetoes = list(vetoes)
+    name = VERDICT_NAMES[verdict][lang]
+    if vetoes:          # the word the day's table shows for the hour, the verdict and score beside it
+        forbidden = LABELS["vetoed"][lang]
+        head = f"{forbidden}（{name}，{sc}）" if lang.startswith("zh") else f"{forbidden} ({name}, {sc})"
+    else:
+        head = f"{name}（{sc}）" if lang.startswith("zh") else f"{name} ({sc})"
+    parts = []
     if vetoes:
         parts.append(w["veto"] + w["sep"].join(dict.fromkeys(_head(v["text"]) for v in vetoes)))
-    grave = [r for r in reasons if r.get("grave")][:2]
+    vetoed = {v.get("rule") for v in vetoes}          # a veto is grave too: said once, as the veto
+    grave = [r for r in reasons if r.get("grave") and r.get("rule") not in vetoed][:2]
     if grave:
         parts.append(w["grave"] + w["sep"].join(dict.fromkeys(_head(r["text"]) for r in grave)))
     pos = [r for r in reasons if r["effect"] > 0][:2]

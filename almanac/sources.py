@@ -70,13 +70,14 @@ CLASSICS: dict[str, dict[str, str]] = {
 
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
-    the sentence quoted as the book writes it (converted for zh-Hans); a Korean reader, for whom the
-    almanac has no translation of these books, is given the book and chapter without the sentence. A chapter may stand within
+    the sentence quoted as the book writes it (converted for zh-Hans); a Korean or English reader,
+    for whom the almanac has no translation of these books, is given the book and chapter without
+    the sentence. A chapter may stand within
     the title (《六壬大全·先天貴神》, kept there as the seed citations keep theirs); the chapter or
     the sentence may be empty.
 
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
-    'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」: 「凡卦魁罡加日辰發用，為斬關課」'
+    'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
     '《육임대전(六壬大全)》 課經集 斬關課'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
@@ -86,9 +87,9 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     lang = check_lang(lang)
     book, _, part = title.strip("《》").partition("·")
     name = CLASSICS[f"《{book}》"][lang]
-    if lang == "en":                                        # the chapter's title quoted as the book writes it
+    if lang == "en":        # the chapter's title quoted as the book writes it; its sentence not
         chapter = " ".join(x for x in (part, chapter) if x)
-        return name + (f", chapter 「{chapter}」" if chapter else "") + (f": 「{quote}」" if quote else "")
+        return name + (f", chapter 「{chapter}」" if chapter else "")
     shown = f"《{name}·{part}》" if part else f"《{name}》"
     if lang == "ko":            # no Korean translation of these books: the book and chapter only
         return " ".join(x for x in (shown, chapter) if x)

@@ -60,6 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
     "transmissions": {"zh-Hant": "三傳", "zh-Hans": "三传", "ko": "삼전(三傳)", "en": "Three transmissions (三傳)"},
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
     "school": {"zh-Hant": "學派", "zh-Hans": "学派", "ko": "학파(學派)", "en": "School"},
+    "config": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "config"},
     "sets": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "sets"},
     "source": {"zh-Hant": "出處", "zh-Hans": "出处", "ko": "출처", "en": "source"},
     "as_written": {"zh-Hant": "依設定檔原樣", "zh-Hans": "依配置文件原样", "ko": "설정 파일 그대로",

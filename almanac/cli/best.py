@@ -2,8 +2,8 @@
 
     almanac best --task NAME --from DATE --to DATE [--tz ZONE] [--limit N] [--json]
 
-The readable table shows each hour with its score and verdict, then every reason (rule id, effect,
-text, source) so a practitioner can check the judgement rule by rule, and for travel-type tasks
+The readable table shows each hour with its score and verdict, then every reason (effect, text,
+source; in English also the rule id) so a practitioner can check the judgement rule by rule, and for travel-type tasks
 where 天罡 points and which directions to avoid.
 """
 from __future__ import annotations
@@ -46,8 +46,9 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
                      f"{T.verdict_name(r['verdict'], lang)}")
         if r.get("summary"):  # api.best gives summary, reasons and citations in ``lang``
             lines.append(f"       {r['summary']}")
-        for x in r["reasons"]:
-            lines.append(f"       {x['effect']:+5.1f}  {x['rule']:<32} {x['text']}")
+        for x in r["reasons"]:      # the rule id is English: shown to an English reader only
+            rule = f"{x['rule']:<32} " if lang == "en" else ""
+            lines.append(f"       {x['effect']:+5.1f}  {rule}{x['text']}")
             lines.append(f"              ↳ {x.get('citation') or x['source']}")
         d = r.get("directions")
         if d:

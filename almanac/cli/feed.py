@@ -44,5 +44,25 @@ def run(args) -> int:
                        zh=f"-o 所在的資料夾不存在：{str(out.parent)!r}",
                        ko=f"-o 값의 폴더가 없습니다: {str(out.parent)!r}")
     _atomic_write(out, feed.body)
-    print(f"wrote {out} ({feed.events} events, {len(feed.body)} bytes)", file=sys.stderr)
+    print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)
     return 0
+
+
+def _wrote(path: str, events: int, size: int, lang: str | None) -> str:
+    """The line saying what was written, in the feed's language.
+
+    >>> _wrote("t.ics", 11, 9267, "ko"), _wrote("t.ics", 11, 9267, "zh-Hans")
+    ('t.ics 파일에 썼습니다 (일정 11개, 9267바이트)', '已写入 t.ics（11 个事件，9267 字节）')
+    """
+    from almanac.lang import check_lang
+    try:
+        lang = check_lang(lang)
+    except ValueError:
+        lang = "en"
+    if lang == "ko":
+        return f"{path} 파일에 썼습니다 (일정 {events}개, {size}바이트)"
+    if lang == "zh-Hant":
+        return f"已寫入 {path}（{events} 個事件，{size} 位元組）"
+    if lang == "zh-Hans":
+        return f"已写入 {path}（{events} 个事件，{size} 字节）"
+    return f"wrote {path} ({events} events, {size} bytes)"

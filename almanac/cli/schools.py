@@ -27,7 +27,8 @@ def _described(s: dict, lang: str) -> str:
 
 def _source(src: str, lang: str) -> str:
     """A seed paragraph (``NNN_hash.txt: opening — 「quote」``) cited with the book's title in the
-    reader's language and its opening words in 「」; a book's sentence (``《title》 chapter 「quote」``,
+    reader's language and its opening words in 「」 (the sentence quoted after them shown to a Chinese
+    reader only); a book's sentence (``《title》 chapter 「quote」``,
     the chapter or the sentence may be missing) as almanac.sources.classic_citation cites it; else
     as written."""
     import re
@@ -39,8 +40,19 @@ def _source(src: str, lang: str) -> str:
     file, sep, rest = src.partition(": ")
     if not sep or file not in BOOKS:
         return src
-    opening, dash, quote = rest.partition(" — ")
-    return citation(f"{file}: {opening}", lang) + (f" — {quote}" if dash else "")
+    opening, dash, quote = rest.partition(" — ")      # the quoted sentence for Chinese readers only
+    return citation(f"{file}: {opening}", lang) + (f" — {quote}" if dash and lang.startswith("zh") else "")
+
+
+def _toml_value(v) -> str:
+    """An option's value as a config file writes it (``false``, ``"jie"``), so the line can be
+    copied into one.
+
+    >>> _toml_value(False), _toml_value("jie"), _toml_value(3)
+    ('false', '"jie"', '3')
+    """
+    import json
+    return json.dumps(v, ensure_ascii=False)
 
 
 def render(doc: dict, lang: str = "en") -> str:
@@ -48,7 +60,7 @@ def render(doc: dict, lang: str = "en") -> str:
     lines = []
     for s in doc["schools"]:
         mark = "*" if s["name"] == doc["current"] else " "
-        opts = ", ".join(f"{sec}.{k} = {v}" for sec, table in s["options"].items()
+        opts = ", ".join(f"{sec}.{k} = {_toml_value(v)}" for sec, table in s["options"].items()
                          for k, v in table.items()) or label("as_written", lang)
         named = f"({s['name_zh']})" if lang == "en" and s.get("name_zh") else school_name(s["name"], s, lang)
         lines.append(f"{mark} {s['name']}  {named}")

@@ -51,6 +51,7 @@ LABELS: dict[str, dict[str, str]] = {
     "qin": {"zh-Hant": "值日禽", "zh-Hans": "值日禽", "ko": "일금(日禽)", "en": "Mansion animal of the day (值日禽)"},
     "yuan": {"zh-Hant": "七元", "zh-Hans": "七元", "ko": "칠원(七元)", "en": "Seven-cycle (七元)"},
     "general": {"zh-Hant": "將星", "zh-Hans": "将星", "ko": "장성(將星)", "en": "Ruling star (將星)"},
+    "season": {"zh-Hant": "季", "zh-Hans": "季", "ko": "계절", "en": "Season"},
     "taboos": {"zh-Hant": "忌", "zh-Hans": "忌", "ko": "기피", "en": "Taboos"},
     "none": {"zh-Hant": "無", "zh-Hans": "无", "ko": "없음", "en": "none"},
     "verdict": {"zh-Hant": "斷", "zh-Hans": "断", "ko": "판단", "en": "Verdict"},
@@ -432,6 +433,34 @@ def _keti_shown() -> dict[tuple[str, str], str]:
 def joined(items, lang: str) -> str:
     """Several shown words in a row: 、 between them in Chinese, a comma in Korean and English."""
     return ("、" if lang in ("zh-Hant", "zh-Hans") else ", ").join(items)
+
+
+#: the weekdays, Monday first (``date.weekday()``), as each reader names them
+WEEKDAYS = {"zh-Hant": ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"),
+            "ko": ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"),
+            "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}
+WEEKDAYS["zh-Hans"] = WEEKDAYS["zh-Hant"]
+#: the five phases read in Korean and named in English (木火土金水)
+PHASES_KO = {"木": "목", "火": "화", "土": "토", "金": "금", "水": "수"}
+PHASES_EN = {"木": "Wood", "火": "Fire", "土": "Earth", "金": "Metal", "水": "Water"}
+
+
+def season_text(element: str, lang: str) -> str:
+    """The phase that flourishes in the season: 水旺, 수왕(水旺), Water flourishing (水旺)."""
+    if lang == "ko":
+        return f"{PHASES_KO[element]}왕({element}旺)"
+    if lang == "en":
+        return f"{PHASES_EN[element]} flourishing ({element}旺)"
+    return f"{element}旺"
+
+
+def yuan_text(yuan: int, jiang, lang: str) -> str:
+    """The day's place in the 七元 cycle: 6元 第4將, 제6원(元) 제4장(將), cycle 6, general 4."""
+    if lang == "ko":
+        return f"제{yuan}원(元) 제{jiang}장(將)"
+    if lang == "en":
+        return f"cycle {yuan}, general {jiang}"
+    return hans(f"{yuan}元 第{jiang}將") if lang == "zh-Hans" else f"{yuan}元 第{jiang}將"
 
 
 def pillar_line(p: Mapping[str, str], lang: str) -> str:

@@ -273,3 +273,21 @@ def test_a_korean_chart_is_keyed_in_korean(at):
         assert f"격국(格局): {T.term_list(doc['patterns'], 'ko')}" in key
     for line in key:        # every character has its reading beside it, or glosses a Korean word
         assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[\u4e00-\u9fff]+\([가-힣]+\)|[가-힣]+\([\u4e00-\u9fff]+\)", "", line)), line
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans"])
+def test_every_reader_s_day_header_says_what_the_chinese_one_says(lang, capsys):
+    """The weekday, the season's flourishing phase, the day's place in its 七元 (元 and 將) and the
+    將星's full name: what the default (Chinese) header shows, each reader is shown too."""
+    from almanac import api
+    from almanac import terms as T
+    from almanac.cli import main
+    doc = api.day("2026-12-07", tz="Asia/Seoul")
+    assert main(["day", "2026-12-07", "--tz", "Asia/Seoul", "--lang", lang]) == 0
+    head = capsys.readouterr().out.split("\n\n")[0]
+    q = doc["qin"]
+    assert T.WEEKDAYS[lang][0] in head.splitlines()[0]                        # a Monday
+    assert T.season_text(doc["season"]["element"], lang) in head
+    assert T.yuan_text(q["yuan"], q["jiang"], lang) in head and str(q["jiang"]) in head
+    assert T.term(q["jiang_star"], lang) in head
+    assert "T" not in head.split(T.label("term", lang))[-1]                    # no raw ISO instant

@@ -117,12 +117,17 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     else:
         lunar = (f"{lu['year']}{lab('year')} {lab('leap') if lu['leap'] else ''}{lu['month']}{lab('month')} "
                  f"{lu['day']}{lab('day')}")
-    lines = [f"{doc['date']}  {doc['tz']}", f"  {lab('pillars')}: {pillars}", f"  {lab('lunar')}: {lunar}",
-             f"  {lab('yuejiang')}: {term(doc['yuejiang'])}",
-             f"  {lab('qin')}: {term(q['name'])}  {lab('yuan')} {q['yuan']}  {lab('general')}: {term(q['general'])}",
+    weekday = T.WEEKDAYS[lang][_date.fromisoformat(doc["date"]).weekday()]
+    general = term(q.get("jiang_star") or q["general"])          # its full name: 觜火猴(자화후)
+    lines = [f"{doc['date']} ({weekday})  {doc['tz']}", f"  {lab('pillars')}: {pillars}",
+             f"  {lab('lunar')}: {lunar}",
+             f"  {lab('yuejiang')}: {term(doc['yuejiang'])}   {lab('season')}: "
+             f"{T.season_text(doc['season']['element'], lang)}",
+             f"  {lab('qin')}: {term(q['name'])}  {lab('yuan')} {T.yuan_text(q['yuan'], q.get('jiang', '?'), lang)}"
+             f"  {lab('general')}: {general}",
              f"  {lab('taboos')}: {flags(doc['flags'])}"]
-    for t in doc["solar_terms"]:
-        lines.append(f"  {lab('term')}: {term(t['name'])} {t['at']}")
+    for t in doc["solar_terms"]:        # its instant as the hours are shown: date and time in the zone
+        lines.append(f"  {lab('term')}: {term(t['name'])} {t['at'][:16].replace('T', ' ')}")
     if choices:
         lines.append(f"  {choices}")
     if doc.get("task"):

@@ -107,12 +107,14 @@ class GanZhi:
         if hit is not None:
             return hit
         t = text.strip() if isinstance(text, str) else text
+        if isinstance(t, str) and len(t) == 2 and t[0] in STEMS_KO and t[1] in BRANCHES_KO:
+            t = STEMS[STEMS_KO.index(t[0])] + BRANCHES[BRANCHES_KO.index(t[1])]    # 갑자 → 甲子
         if (not isinstance(t, str) or len(t) != 2 or t[0] not in STEMS or t[1] not in BRANCHES
                 or (STEMS.index(t[0]) - BRANCHES.index(t[1])) % 2):
             raise BadInput(
                 f"{text!r} is not a sexagenary pillar (a stem and a branch of the same parity, e.g. 甲子, 乙丑)",
                 zh=f"不是六十甲子的干支：{text!r}（天干與地支須同陰或同陽，例如 甲子、乙丑）",
-                ko=f"육십갑자의 간지가 아닙니다: {text!r} (음양이 같은 천간과 지지, 예: 甲子, 乙丑)")
+                ko=f"육십갑자의 간지가 아닙니다: {text!r} (음양이 같은 천간과 지지, 예: 甲子, 乙丑 또는 갑자, 을축)")
         return cls.of(STEMS.index(t[0]), BRANCHES.index(t[1]))
 
     @property

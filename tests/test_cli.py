@@ -291,3 +291,14 @@ def test_every_reader_s_day_header_says_what_the_chinese_one_says(lang, capsys):
     assert T.yuan_text(q["yuan"], q["jiang"], lang) in head and str(q["jiang"]) in head
     assert T.term(q["jiang_star"], lang) in head
     assert "T" not in head.split(T.label("term", lang))[-1]                    # no raw ISO instant
+
+
+def test_a_pillar_and_a_branch_may_be_typed_in_hangul(capsys):
+    """A Korean reader types 을축 and 사 as they read them: the same chart as 乙丑 and 巳."""
+    from almanac.cli import main
+    assert main(["chart", "--day", "乙丑", "--gan-shang", "巳", "--json"]) == 0
+    hanja = capsys.readouterr().out
+    assert main(["chart", "--day", "을축", "--gan-shang", "사", "--json"]) == 0
+    assert capsys.readouterr().out == hanja
+    assert main(["chart", "--day", "을자", "--gan-shang", "사", "--lang", "ko"]) == 2   # 乙 and 子 differ in parity
+    assert "을축" in capsys.readouterr().err

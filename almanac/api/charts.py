@@ -15,7 +15,7 @@ from datetime import datetime
 from config import load
 
 from ..calendar import hour_pillar, moment_facts, month_year_branches, read_moment, term_span
-from ..cycles import BRANCHES, PILLARS, GanZhi
+from ..cycles import BRANCHES, BRANCHES_KO, PILLARS, GanZhi
 from ..errors import BadInput
 from ..liuren.chart import chart_for
 from ..liuren.daymarks import day_marks
@@ -36,7 +36,8 @@ _BRANCH_INDEX = {b: i for i, b in enumerate(BRANCHES)}
 
 
 def parse_branch(value, what: str) -> int:
-    """A branch given as its character (traditional or simplified; they coincide)."""
+    """A branch given as its character (traditional or simplified; they coincide) or its Korean
+    reading (자, 축, … 해)."""
     hit = _BRANCH_INDEX.get(value) if type(value) is str else None
     if hit is not None:
         return hit
@@ -44,9 +45,11 @@ def parse_branch(value, what: str) -> int:
         t = value.strip()
         if len(t) == 1 and t in BRANCHES:
             return BRANCHES.index(t)
+        if len(t) == 1 and t in BRANCHES_KO:          # its Korean reading: 사 → 巳
+            return BRANCHES_KO.index(t)
     raise BadInput(f"{what} {value!r} is not an earthly branch (one of {BRANCHES})",
                    zh=f"{what} 的值不是地支：{value!r}（須為{BRANCHES}之一）",
-                   ko=f"{what} 값이 지지(地支)가 아닙니다: {value!r} ({BRANCHES} 중 하나)")
+                   ko=f"{what} 값이 지지(地支)가 아닙니다: {value!r} ({BRANCHES} 또는 {BRANCHES_KO} 중 하나)")
 
 
 def _night_from_hour(hour: int, opts: LiurenOptions) -> bool:

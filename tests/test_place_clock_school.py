@@ -430,3 +430,17 @@ def test_the_command_line_and_http_read_a_solar_clock_at_the_zones_city(tmp_path
     client = TestClient(create_app({"http": {"warm_past_days": 0, "warm_future_days": 0}}))
     r = client.get("/api/day/2026-12-01", params={"tz": "Asia/Seoul", "clock": "mean_solar"})
     assert r.status_code == 200 and _starts(r.json()) == _starts(seoul)
+
+
+def test_a_school_may_be_named_as_its_reader_names_it():
+    """`almanac schools` shows a Korean reader 육임대전(六壬大全) and a Chinese one 六壬大全: either
+    name (with or without the hanja, in simplified characters too) asks for the same school."""
+    from almanac import api
+    want = api.day("2026-12-05", school="daquan")
+    for name in ("육임대전", "육임대전(六壬大全)", "六壬大全", "占事略决"):
+        got = api.day("2026-12-05", school=name)
+        key = "mengzhong" if name == "占事略决" else "daquan"
+        assert got == (want if key == "daquan" else api.day("2026-12-05", school=key)), name
+    with pytest.raises(BadInput) as e:
+        api.day("2026-12-05", school="육임")
+    assert "daquan(육임대전)" in e.value.text("ko")

@@ -67,8 +67,33 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None, tz=None):
         raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)",
                        zh=f"school 的值不是學派名稱：{school!r}（見 `almanac schools`）",
                        ko=f"school 값이 학파 이름이 아닙니다: {school!r} (`almanac schools` 참고)")
-    out = _config.derive(cfg, school=school.strip() if _given(school) else None, calendar=cal)
+    out = _config.derive(cfg, school=_school_key(cfg, school.strip()) if _given(school) else None,
+                         calendar=cal)
     return out if _given(place) or not _given(tz) else zone_place(out, tz)
+
+
+def _school_key(cfg, name: str) -> str:
+    """The configuration's key of the school ``name`` names: its key, or its name as a Chinese or
+    Korean reader knows it (六壬大全, 六壬大全 in simplified characters, 육임대전(六壬大全) or
+    육임대전); an unknown name is returned as given, to be refused by the configuration.
+
+    >>> import config
+    >>> [_school_key(config.load(), n) for n in ("daquan", "육임대전", "육임대전(六壬大全)", "协纪辨方", "nope")]
+    ['daquan', 'daquan', 'daquan', 'xieji', 'nope']
+    """
+    from ..lang import hans
+    known = _config.schools(cfg.raw if cfg.raw is not None else cfg.data)
+    if name in known:
+        return name
+    folded = name.casefold()
+    for key, p in known.items():
+        names = {key.casefold()}
+        for n in (p.get("name_zh"), p.get("name_ko")):
+            if isinstance(n, str) and n:
+                names |= {n, hans(n), n.split("(")[0].strip()}
+        if name in names or folded in names:
+            return key
+    return name
 
 
 def load(config=None, *, place=None, clock=None, lunar=None, school=None, tz=None):

@@ -302,3 +302,13 @@ def test_a_pillar_and_a_branch_may_be_typed_in_hangul(capsys):
     assert capsys.readouterr().out == hanja
     assert main(["chart", "--day", "을자", "--gan-shang", "사", "--lang", "ko"]) == 2   # 乙 and 子 differ in parity
     assert "을축" in capsys.readouterr().err
+
+
+def test_places_name_each_city_first_as_the_reader_does(capsys):
+    from almanac.cli import main
+    assert main(["places", "--lang", "ko"]) == 0
+    seoul = next(x for x in capsys.readouterr().out.splitlines() if "126.9780" in x)
+    assert seoul.startswith("서울 ") and "Seoul" in seoul
+    assert main(["places"]) == 0
+    assert any(x.startswith("Seoul ") for x in capsys.readouterr().out.splitlines())
+    assert main(["places", "--lang", "xx"]) == 2

@@ -15,7 +15,7 @@ Place(name='127.5,37.5', longitude=127.5, latitude=37.5, tz=None, names=())
 >>> place("Atlantis")
 Traceback (most recent call last):
 ...
-almanac.errors.BadInput: unknown place 'Atlantis': give a city of the gazetteer (e.g. Seoul, Busan, Beijing, Tokyo, Los Angeles; `almanac places` lists them, also in Korean and Chinese) or LON,LAT in degrees (east and north positive, e.g. 127.5,37.5)
+almanac.errors.BadInput: unknown place 'Atlantis': give a city of the gazetteer (e.g. Seoul, Busan, Beijing, Tokyo, Los Angeles; `almanac places` or /api/places lists them, also in Korean and Chinese) or LON,LAT in degrees (east and north positive, e.g. 127.5,37.5)
 """
 from __future__ import annotations
 
@@ -91,13 +91,13 @@ CITIES: tuple[Place, ...] = (
 )
 
 _WAYS = ("give a city of the gazetteer (e.g. Seoul, Busan, Beijing, Tokyo, Los Angeles; "
-         "`almanac places` lists them, also in Korean and Chinese) or LON,LAT in degrees "
+         "`almanac places` or /api/places lists them, also in Korean and Chinese) or LON,LAT in degrees "
          "(east and north positive, e.g. 127.5,37.5)")
 #: the same ways, for a Chinese and a Korean reader (the gazetteer takes their names too)
 _WAYS_ZH = ("請使用地名錄中的城市（例如 首爾、釜山、北京、東京、洛杉磯；中文與韓文名稱皆可，"
-            "`almanac places` 列出全部）或以度為單位的經緯度 LON,LAT（東經、北緯為正，例如 127.5,37.5）")
+            "`almanac places` 或 /api/places 列出全部）或以度為單位的經緯度 LON,LAT（東經、北緯為正，例如 127.5,37.5）")
 _WAYS_KO = ("지명 목록의 도시(예: 서울, 부산, 베이징, 도쿄, 로스앤젤레스; 한국어·중국어 이름도 받으며 전체 "
-            "목록은 `almanac places`에서 볼 수 있습니다) 또는 도(°) 단위 좌표(LON,LAT, 경도는 동쪽·위도는 "
+            "목록은 `almanac places` 또는 /api/places에서 볼 수 있습니다) 또는 도(°) 단위 좌표(LON,LAT, 경도는 동쪽·위도는 "
             "북쪽이 양수, 예: 127.5,37.5)를 주십시오")
 
 _COORDS = re.compile(r"^\s*([+-]?\d{1,3}(?:\.\d+)?)\s*,\s*([+-]?\d{1,2}(?:\.\d+)?)\s*$")

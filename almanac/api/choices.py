@@ -64,9 +64,9 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None, tz=None):
                               f"가능한 값: {', '.join(CALENDARS)}")
         cal["lunar"] = v
     if _given(school) and not isinstance(school, str):
-        raise BadInput(f"school {school!r} is not a school name (see `almanac schools`)",
-                       zh=f"school 的值不是學派名稱：{school!r}（見 `almanac schools`）",
-                       ko=f"school 값이 학파 이름이 아닙니다: {school!r} (`almanac schools` 참고)")
+        raise BadInput(f"school {school!r} is not a school name (see `almanac schools` or /api/schools)",
+                       zh=f"school 的值不是學派名稱：{school!r}（見 `almanac schools` 或 /api/schools）",
+                       ko=f"school 값이 학파 이름이 아닙니다: {school!r} (`almanac schools` 또는 /api/schools 참고)")
     out = _config.derive(cfg, school=_school_key(cfg, school.strip()) if _given(school) else None,
                          calendar=cal)
     return out if _given(place) or not _given(tz) else zone_place(out, tz)

@@ -54,7 +54,7 @@ def run(args) -> int:
         if args.reasons:
             raise BadInput("--reasons needs --task NAME (the reasons are those of a task's judgement)",
                            zh="--reasons 須配 --task NAME（所列理由是某一事項判斷的理由）",
-                           ko="--reasons 옵션에는 --task NAME 옵션이 필요합니다 (이유는 한 택일 항목의 "
+                           ko="--reasons 옵션에는 --task NAME 옵션이 필요합니다 (이유는 할 일 하나에 대한 "
                               "판단에서 나옵니다)")
         raise BadInput("--born and --sex read the day for a person: give --task NAME too",
                        zh="--born 與 --sex 是為某人判斷當日：請一併給出 --task NAME",

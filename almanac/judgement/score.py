@@ -105,7 +105,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
     if not isinstance(raw, Mapping):
         raise BadInput(f"config {where} must be a table of task settings",
                        zh=f"設定 {where} 須為事項設定的表（table）",
-                       ko=f"설정 {where}: 택일 항목 설정을 담은 테이블이어야 합니다")
+                       ko=f"설정 {where}: 할 일 설정을 담은 테이블이어야 합니다")
     unknown = set(raw) - _PROFILE_KEYS
     if unknown:
         got, ok = ", ".join(sorted(unknown)), ", ".join(sorted(_PROFILE_KEYS))
@@ -119,7 +119,7 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
                        f"({builtin})",
                        zh=f"設定 {where}.base 無效：{base!r}（事項的 base 須為內建事項之一：{builtin}）",
                        ko=f"설정 {where}.base 값이 올바르지 않습니다: {base!r} "
-                          f"(택일 항목의 base는 기본 제공 택일 항목 중 하나여야 합니다: {builtin})")
+                          f"(할 일의 base는 기본 제공 할 일 중 하나여야 합니다: {builtin})")
     desc = raw.get("description")
     if not isinstance(desc, str) or not desc.strip():
         raise BadInput(f"config {where}.description must be a one-line text",
@@ -194,7 +194,7 @@ def task_profiles(cfg) -> dict[str, TaskProfile]:
         if not isinstance(tasks, Mapping) or not tasks:
             raise BadInput("config [tasks] must hold at least one task table",
                            zh="設定 [tasks] 須至少含一個事項表",
-                           ko="설정 [tasks]: 택일 항목 테이블이 하나 이상 있어야 합니다")
+                           ko="설정 [tasks]: 할 일 테이블이 하나 이상 있어야 합니다")
         _profiles_cache[key] = {n: _profile(n, raw, cat) for n, raw in tasks.items()}
     return _profiles_cache[key]
 
@@ -217,7 +217,7 @@ def resolve_task(cfg, task: Any) -> str:
                 return p.name
     raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}",
                    zh=f"未知的事項：{task!r}（可選：{named_tasks(profiles, 'zh')}）",
-                   ko=f"알 수 없는 택일 항목: {task!r} (가능한 값: {named_tasks(profiles, 'ko')})")
+                   ko=f"알 수 없는 할 일: {task!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")
 
 
 def named_tasks(profiles: Mapping[str, TaskProfile], lang_key: str) -> str:

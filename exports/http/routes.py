@@ -55,7 +55,7 @@ def known_task(name: str, cfg) -> str:
         raise StarletteHTTPException(404, BadInput(
             f"unknown task {name!r} (known: {known})",
             zh=f"未知的事項：{name!r}（可用：{named_tasks(profiles, 'zh')}）",
-            ko=f"알 수 없는 택일 항목: {name!r} (가능한 항목: {named_tasks(profiles, 'ko')})")) from None
+            ko=f"알 수 없는 할 일: {name!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")) from None
 
 
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"

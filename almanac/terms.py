@@ -145,7 +145,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "directions": {"zh-Hant": "方向", "zh-Hans": "方向", "ko": "방향", "en": "Directions"},
     "tiangang": {"zh-Hant": "天罡加{over}（{dir}）", "zh-Hans": "天罡加{over}（{dir}）",
-                 "ko": "천강(天罡)이 {over} 위 — {dir}쪽", "en": "Heavenly Ridge (天罡), the Dipper's handle, over {over}, pointing {dir}"},
+                 "ko": "북두 자루 천강(天罡)이 {over} 위에서 {dir}쪽을 가리킴", "en": "Heavenly Ridge (天罡), the Dipper's handle, over {over}, pointing {dir}"},
     "sangong": {"zh-Hant": "三宮時 {palace}", "zh-Hans": "三宫时 {palace}", "ko": "삼궁시(三宮時) {palace}",
                 "en": "a three palaces (三宮) hour: {palace}"},
     "retreat": {"zh-Hant": "退避{side}", "zh-Hans": "退避{side}", "ko": "물러날 쪽 {side}", "en": "withdraw to the {side}"},

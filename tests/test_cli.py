@@ -199,7 +199,7 @@ def test_best_and_day_read_in_the_readers_language(lang):
         assert row.endswith(f"  {word}"), (row, word)
     assert T.verdict_name(doc["results"][0]["verdict"], lang) in out
     if lang == "ko":
-        assert "방향: 천강(天罡)이" in out and "판단" in table
+        assert "방향: 북두 자루 천강(天罡)이" in out and "판단" in table
         assert re.search(r"\d\d:\d\d–\d\d:\d\d\s+庚子\(경자\)", table)
     else:
         assert "Directions: Heavenly Ridge (天罡), the Dipper's handle, over" in out

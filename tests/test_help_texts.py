@@ -86,3 +86,22 @@ def test_help_reads_in_the_language_asked_for(command, lang, capsys):
     if lang == "zh-Hans":
         from almanac.lang import hans
         assert all(hans(t) == t for t in told)
+
+
+def test_help_lines_break_where_the_reader_breaks_them():
+    """Korean breaks between words only (행년(行年)을 stays whole); Chinese between characters, but
+    no line starts with closing punctuation or ends with opening punctuation."""
+    from almanac.cli import _wrap, width
+    ko = "판단 대상인 사람의 태어난 해 또는 생일: 본명(本命)과 행년(行年)을 따집니다"
+    for cols in range(10, 60):
+        lines = _wrap(ko, cols)
+        assert " ".join(lines) == ko
+        assert all(width(x) <= cols or " " not in x for x in lines)
+    zh = "大六壬課式：天地盤、四課、三傳、天將、旬空、格局。如「乙丑日干上巳」（書中例課）"
+    for cols in range(10, 60):
+        lines = _wrap(zh, cols)
+        assert "".join(lines) == zh and all(width(x) <= cols for x in lines)
+        assert not any(x[0] in "）」、，。：；" or x[-1] in "（「" for x in lines), lines
+    en = "the Great Six Ren (大六壬) at 23:30–01:30 KST"
+    for cols in range(10, 40):
+        assert not any(x.endswith("(") or x.startswith(("–", ")")) for x in _wrap(en, cols))

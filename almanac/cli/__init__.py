@@ -62,13 +62,21 @@ class _Formatter(argparse.HelpFormatter):
         return "\n".join(indent + line for line in _wrap(" ".join(text.split()), width - len(indent)))
 
 
+#: punctuation a line never starts with (closing) or ends with (opening), as CJK typesetting has it
+_CLOSING = frozenset("）」』》〉】〕、。，．：；！？)]")
+_OPENING = frozenset("（「『《〈【〔([")
+
+
 def _wrap(text: str, cols: int) -> list[str]:
     """``text`` in lines of at most ``cols`` terminal columns, broken at a space or between two
-    wide (CJK) characters; a word longer than a line is left whole."""
+    wide (CJK) characters; a word longer than a line is left whole. A word with hangul in it is a
+    word (Korean puts spaces between words: 행년(行年)을 stays whole), and closing punctuation stays
+    with what it closes, opening punctuation with what it opens."""
     cols = max(cols, 10)
     lines, line, used = [], "", 0
     for token in re.findall(r"\S+\s*|\s+", text):
-        pieces = [token] if token.isascii() else re.findall(r"[\u1100-\uffff]\s*|[^\u1100-\uffff]+", token)
+        pieces = [token] if token.isascii() or re.search(r"[\uac00-\ud7a3]", token) else \
+            _kept_together(re.findall(r"[\u2e80-\uffff]\s*|[^\u2e80-\uffff]+", token))
         for piece in pieces:
             w = width(piece.rstrip())
             if line and used + w > cols:
@@ -79,6 +87,18 @@ def _wrap(text: str, cols: int) -> list[str]:
     if line.strip():
         lines.append(line.rstrip())
     return lines
+
+
+def _kept_together(pieces: list[str]) -> list[str]:
+    """``pieces`` with each one that starts with closing punctuation joined to the one before, and
+    each one that ends with opening punctuation joined to the one after."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and (piece[0] in _CLOSING or out[-1][-1] in _OPENING):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
 
 
 class _Parser(argparse.ArgumentParser):

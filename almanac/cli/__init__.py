@@ -94,13 +94,18 @@ def _wrap(text: str, cols: int) -> list[str]:
 def _pieces(token: str) -> list[str]:
     """``token`` (a word and its trailing space) cut where a line may break inside it: in a run of
     Chinese longer than a term (a term such as (本命) or 「乙丑日干上巳」 in other prose is kept
-    whole), after a character or a closing mark and before a character."""
-    cuts = [p.start() for run in _LONG_RUN.finditer(token) for p in _BREAKS.finditer(token, run.start() + 1, run.end())]
+    whole), after a character or a closing mark and before a character; and after a Chinese
+    comma, stop or colon anywhere."""
+    cuts = {p.start() for run in _LONG_RUN.finditer(token) for p in _BREAKS.finditer(token, run.start() + 1, run.end())}
+    cuts |= {p.end() for p in _AFTER_MARK.finditer(token) if 0 < p.end() < len(token)}
+    cuts = sorted(cuts)
     return [token[i:j] for i, j in zip([0, *cuts], [*cuts, len(token)])]
 
 
 _LONG_RUN = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{9,}")
 _BREAKS = re.compile(r"(?<=[\u3400-\u9fff，。、：；！？）」』])(?=[\u3400-\u9fff])")
+#: and anywhere after a Chinese comma, stop or colon that no closing mark follows
+_AFTER_MARK = re.compile(r"[，。、：；！？](?![）」』，。、：；！？])")
 
 
 class _Parser(argparse.ArgumentParser):

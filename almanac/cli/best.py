@@ -8,22 +8,45 @@ where 天罡 points and which directions to avoid.
 """
 from __future__ import annotations
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("best", parents=[common], help="best hours for a task in a date range",
-                              description="The best double-hours (時辰) for a task (see `almanac tasks`) between two dates, "
-                                          "best first, with the reasons for each score. Hours vetoed for the "
-                                          "task (e.g. road cut off (截路空亡) for travel) are never listed.")
-    p.add_argument("--task", required=True, metavar="NAME", help="task name (almanac tasks lists them)")
-    p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD (at most 366 days)")
-    p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: calendar.default_tz)")
-    p.add_argument("--limit", default="10", metavar="N", help="how many hours to list (1–1000, default 10)")
-    p.add_argument("--lang", metavar="L", help="language of reasons, summaries and citations: "
-                                               "zh-Hant (default), zh-Hans, ko, en")
+    p = subparsers.add_parser("best", parents=[common], help=say(
+        "best hours for a task in a date range",
+        zh="某事項在一段日期內的最佳時辰",
+        ko="기간 안에서 할 일에 가장 좋은 시진(時辰)"),
+        description=say(
+            "The best double-hours (時辰) for a task (see `almanac tasks`) between two dates, "
+            "best first, with the reasons for each score. Hours vetoed for the "
+            "task (e.g. road cut off (截路空亡) for travel) are never listed.",
+            zh="兩個日期之間某事項（見 `almanac tasks`）的最佳時辰，由佳至次排列，並附各時得分的理由。"
+               "該事項所禁之時（如出行逢截路空亡）一概不列。",
+            ko="두 날짜 사이에서 할 일(`almanac tasks` 참고)에 가장 좋은 시진(時辰)을 좋은 순서로, "
+               "점수마다 근거를 붙여 보여 줍니다. 그 항목에 불가인 시(예: 출행(出行)의 "
+               "절로공망(截路空亡))는 나열하지 않습니다."))
+    p.add_argument("--task", required=True, metavar="NAME", help=say(
+        "task name (almanac tasks lists them)",
+        zh="事項名稱（almanac tasks 列出全部）", ko="할 일 이름 (목록은 almanac tasks)"))
+    p.add_argument("--from", dest="start", required=True, metavar="DATE", help=say(
+        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
+    p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
+        "last day, YYYY-MM-DD (at most 366 days)",
+        zh="末日，YYYY-MM-DD（至多 366 天）", ko="마지막 날, YYYY-MM-DD (최대 366일)"))
+    p.add_argument("--tz", metavar="ZONE", help=say(
+        "IANA time zone (default: calendar.default_tz)",
+        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--limit", default="10", metavar="N", help=say(
+        "how many hours to list (1–1000, default 10)",
+        zh="列出多少個時辰（1–1000，預設 10）", ko="나열할 시진(時辰)의 수 (1–1000, 기본값 10)"))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of reasons, summaries and citations: zh-Hant (default), zh-Hans, ko, en",
+        zh="理由、摘要與出處的語言：zh-Hant（預設）、zh-Hans、ko、en",
+        ko="근거, 요약, 출처의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
     from .choices import add_person_arguments
     add_person_arguments(p)
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     from .choices import add_arguments
     add_arguments(p)
     p.set_defaults(func=run)

@@ -11,27 +11,59 @@ from __future__ import annotations
 
 from almanac.errors import BadInput
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("chart", parents=[common], help="Great Six Ren (大六壬) chart of a moment or a day pillar",
-                              description="The Great Six Ren (大六壬) chart: heaven-and-earth plates (天地盤), "
-                                          "four lessons (四課), three transmissions (三傳), generals (天將), void (旬空), "
-                                          "patterns (格局).")
-    p.add_argument("moment", nargs="?", metavar="DATETIME", help="ISO 8601 date-time, e.g. 2026-11-29T14:30")
-    p.add_argument("--tz", metavar="ZONE", help="IANA zone for a DATETIME without offset")
-    p.add_argument("--day", metavar="PILLAR", help="day pillar in characters, e.g. Yichou (乙丑) (textbook chart)")
-    p.add_argument("--yuejiang", metavar="BRANCH", help="monthly general (月將) branch, with --hour")
-    p.add_argument("--hour", metavar="BRANCH", help="hour branch, with --yuejiang")
-    p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang",
-                   help="sky branch over the day stem's lodging palace (寄宮), as in 「乙丑日干上巳」")
-    p.add_argument("--noble", choices=("day", "night"), help="the day Noble One (晝貴) or the night one (夜貴) (textbook chart)")
-    p.add_argument("--task", metavar="NAME", help="read the chart for this task (see `almanac tasks`)")
-    p.add_argument("--lang", metavar="L", help="language of citations and readings: "
-                                               "zh-Hant (default), zh-Hans, ko, en")
+    p = subparsers.add_parser("chart", parents=[common], help=say(
+        "Great Six Ren (大六壬) chart of a moment or a day pillar",
+        zh="某一時刻或某一日柱的大六壬課式",
+        ko="한 시각 또는 한 일진(日辰)의 대육임(大六壬) 과(課)"),
+        description=say(
+            "The Great Six Ren (大六壬) chart: heaven-and-earth plates (天地盤), "
+            "four lessons (四課), three transmissions (三傳), generals (天將), void (旬空), "
+            "patterns (格局).",
+            zh="大六壬課式：天地盤、四課、三傳、天將、旬空、格局。",
+            ko="대육임(大六壬)의 과(課): 천지반(天地盤), 사과(四課), 삼전(三傳), 천장(天將), 순공(旬空), "
+               "격국(格局)."))
+    p.add_argument("moment", nargs="?", metavar="DATETIME", help=say(
+        "ISO 8601 date-time, e.g. 2026-11-29T14:30",
+        zh="ISO 8601 日期時刻，如 2026-11-29T14:30", ko="ISO 8601 날짜·시각, 예: 2026-11-29T14:30"))
+    p.add_argument("--tz", metavar="ZONE", help=say(
+        "IANA zone for a DATETIME without offset",
+        zh="DATETIME 不含 UTC 偏移時所用的 IANA 時區",
+        ko="UTC 오프셋이 없는 DATETIME 값에 쓸 IANA 시간대"))
+    p.add_argument("--day", metavar="PILLAR", help=say(
+        "day pillar in characters, e.g. Yichou (乙丑) (textbook chart)",
+        zh="日柱干支，如 乙丑（書中例課）",
+        ko="일진(日辰)의 간지를 한자로, 예: 乙丑(을축) (책의 예제 과(課))"))
+    p.add_argument("--yuejiang", metavar="BRANCH", help=say(
+        "monthly general (月將) branch, with --hour",
+        zh="月將的地支，配 --hour", ko="월장(月將)의 지지, --hour 옵션과 함께"))
+    p.add_argument("--hour", metavar="BRANCH", help=say(
+        "hour branch, with --yuejiang",
+        zh="時支，配 --yuejiang", ko="시지(時支), --yuejiang 옵션과 함께"))
+    p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang", help=say(
+        "sky branch over the day stem's lodging palace (寄宮), as in 「乙丑日干上巳」",
+        zh="日干寄宮之上的天盤地支，如「乙丑日干上巳」",
+        ko="일간(日干)의 기궁(寄宮) 위에 놓인 천반(天盤)의 지지, 「乙丑日干上巳」처럼"))
+    p.add_argument("--noble", choices=("day", "night"), help=say(
+        "the day Noble One (晝貴) or the night one (夜貴) (textbook chart)",
+        zh="晝貴（day）或夜貴（night）（書中例課）",
+        ko="주귀(晝貴, day) 또는 야귀(夜貴, night) (책의 예제 과(課))"))
+    p.add_argument("--task", metavar="NAME", help=say(
+        "read the chart for this task (see `almanac tasks`)",
+        zh="按此事項解讀課式（見 `almanac tasks`）",
+        ko="이 할 일로 과(課)를 풀이합니다 (`almanac tasks` 참고)"))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of citations and readings: zh-Hant (default), zh-Hans, ko, en",
+        zh="出處與解讀的語言：zh-Hant（預設）、zh-Hans、ko、en",
+        ko="출처와 풀이의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
     from .choices import add_partner_arguments, add_person_arguments
     add_person_arguments(p)
     add_partner_arguments(p)
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     from .choices import add_arguments
     add_arguments(p)
     p.set_defaults(func=run)

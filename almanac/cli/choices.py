@@ -2,18 +2,32 @@
 ``--school`` (``almanac.api.choices``)."""
 from __future__ import annotations
 
+from . import say
+
 
 def add_arguments(p) -> None:
-    p.add_argument("--place", metavar="PLACE",
-                   help="where you are: a city (almanac places lists them; English, Korean or Chinese "
-                        "names) or LON,LAT; sets the solar clocks' longitude and, for a city, the zone")
-    p.add_argument("--clock", metavar="CLOCK",
-                   help="the clock the double-hours (時辰) follow: civil, mean_solar, true_solar, or korean "
-                        "(127.5°E mean time: Zi (子) 23:30–01:30 KST)")
-    p.add_argument("--lunar", metavar="CALENDAR",
-                   help="lunar calendar: auto (by the zone's country), chinese, korean (KASI)")
-    p.add_argument("--school", metavar="NAME", help="school preset of the disputed options "
-                                                    "(almanac schools lists them)")
+    p.add_argument("--place", metavar="PLACE", help=say(
+        "where you are: a city (almanac places lists them; English, Korean or Chinese "
+        "names) or LON,LAT; sets the solar clocks' longitude and, for a city, the zone",
+        zh="所在地點：城市（almanac places 列出全部；英文、韓文或中文名稱皆可）或 LON,LAT；"
+           "定太陽時的經度，若為城市亦定時區",
+        ko="있는 곳: 도시(목록은 almanac places, 영어·한국어·중국어 이름 모두 가능) 또는 LON,LAT. "
+           "태양시의 경도를 정하고, 도시이면 시간대도 정합니다"))
+    p.add_argument("--clock", metavar="CLOCK", help=say(
+        "the clock the double-hours (時辰) follow: civil, mean_solar, true_solar, or korean "
+        "(127.5°E mean time: Zi (子) 23:30–01:30 KST)",
+        zh="時辰所依的時法：civil（標準時）、mean_solar（平太陽時）、true_solar（真太陽時）或 korean"
+           "（東經127.5度平時：子時為 KST 23:30–01:30）",
+        ko="시진(時辰)을 나누는 시법(時法): civil(표준시), mean_solar(평균태양시), true_solar(진태양시) "
+           "또는 korean(동경(東經) 127.5도 평균시: 자시(子時)는 KST 23:30–01:30)"))
+    p.add_argument("--lunar", metavar="CALENDAR", help=say(
+        "lunar calendar: auto (by the zone's country), chinese, korean (KASI)",
+        zh="農曆曆法：auto（依時區所屬國家）、chinese（中國曆）、korean（韓國曆，KASI）",
+        ko="음력 역법: auto(시간대가 속한 나라에 따름), chinese(중국 역법), korean(한국천문연구원 KASI)"))
+    p.add_argument("--school", metavar="NAME", help=say(
+        "school preset of the disputed options (almanac schools lists them)",
+        zh="學派：諸書說法不一之選項的成套設定（almanac schools 列出全部）",
+        ko="학파(學派): 원전마다 설이 갈리는 옵션을 한데 묶은 설정 (목록은 almanac schools)"))
 
 
 def kwargs(args) -> dict:
@@ -37,14 +51,24 @@ def choices_line(doc: dict, cfg, lang: str) -> str | None:
 def add_person_arguments(p) -> None:
     """``--born``/``--sex``: read the judgement for a person (their 本命 and 行年). Checked by
     ``almanac.judgement.person.parse_person`` alone, as the API and HTTP check them."""
-    p.add_argument("--born", metavar="YEAR|DATE", help="the person's birth year or date (with --sex): "
-                                                        "their birth-year branch (本命) and year branch (行年) are read")
-    p.add_argument("--sex", metavar="m|f", help="the person's sex, m or f (with --born)")
+    p.add_argument("--born", metavar="YEAR|DATE", help=say(
+        "the person's birth year or date (with --sex): their birth-year branch (本命) and year branch (行年) are read",
+        zh="當事人的生年或生日（配 --sex）：據以取其本命與行年",
+        ko="판단 대상인 사람의 태어난 해 또는 생일 (--sex 옵션과 함께): 본명(本命)과 행년(行年)을 따집니다"))
+    p.add_argument("--sex", metavar="m|f", help=say(
+        "the person's sex, m or f (with --born)",
+        zh="當事人的男女命：m（男）或 f（女）（配 --born）",
+        ko="그 사람의 성별: m(남성) 또는 f(여성) (--born 옵션과 함께)"))
 
 
 def add_partner_arguments(p) -> None:
     """``--partner-born``/``--partner-sex``: the person's partner (with ``--born``/``--sex``), whose
     行年 beside theirs the 課體 of a couple read (解離, 繁昌). Checked by ``parse_person`` alone."""
-    p.add_argument("--partner-born", metavar="YEAR|DATE",
-                   help="the partner's birth year or date (with --partner-sex, --born and --sex)")
-    p.add_argument("--partner-sex", metavar="m|f", help="the partner's sex, m or f (with --partner-born)")
+    p.add_argument("--partner-born", metavar="YEAR|DATE", help=say(
+        "the partner's birth year or date (with --partner-sex, --born and --sex)",
+        zh="配偶的生年或生日（配 --partner-sex、--born 與 --sex）",
+        ko="배우자의 태어난 해 또는 생일 (--partner-sex, --born, --sex 옵션과 함께)"))
+    p.add_argument("--partner-sex", metavar="m|f", help=say(
+        "the partner's sex, m or f (with --partner-born)",
+        zh="配偶的男女命：m（男）或 f（女）（配 --partner-born）",
+        ko="배우자의 성별: m(남성) 또는 f(여성) (--partner-born 옵션과 함께)"))

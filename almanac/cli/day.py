@@ -6,7 +6,7 @@ from datetime import date as _date
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
-from . import emit, pad, width
+from . import emit, pad, say, width
 from .choices import add_arguments, add_person_arguments, choices_line, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
@@ -23,19 +23,38 @@ def _mansion(ch: str) -> str:
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("day", parents=[common], help="one almanac day: pillars, mansion animals (禽), taboos, 12 hours",
-                       description="One almanac day: pillars, lunar date, solar terms, monthly general (月將), "
-                                   "the day's and hour's mansion animals (禽) with their taboos, and each hour's "
-                                   "three transmissions (三傳).")
-    p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in the zone)")
-    p.add_argument("--tz", help="IANA time zone (default: calendar.default_tz)")
-    p.add_argument("--task", help="judge each hour for this task (see `almanac tasks`)")
-    p.add_argument("--lang", metavar="L", help="language of the judgement's reasons and summaries: "
-                                               "zh-Hant (default), zh-Hans, ko, en")
+    p = sub.add_parser("day", parents=[common], help=say(
+        "one almanac day: pillars, mansion animals (禽), taboos, 12 hours",
+        zh="通書一日：四柱、禽星、忌、十二時辰",
+        ko="택일력의 하루: 간지, 금성(禽星), 기피, 십이시진(十二時辰)"),
+        description=say(
+            "One almanac day: pillars, lunar date, solar terms, monthly general (月將), "
+            "the day's and hour's mansion animals (禽) with their taboos, and each hour's "
+            "three transmissions (三傳).",
+            zh="通書一日：四柱、農曆日期、節氣、月將、日禽與時禽及其忌，以及每個時辰的三傳。",
+            ko="택일력의 하루: 간지, 음력 날짜, 절기, 월장(月將), 일금(日禽)과 시금(時禽) 및 그 기피, "
+               "시진(時辰)마다의 삼전(三傳)."))
+    p.add_argument("date", nargs="?", help=say(
+        "YYYY-MM-DD (default: today in the zone)",
+        zh="YYYY-MM-DD（預設：該時區的今天）", ko="YYYY-MM-DD (기본값: 그 시간대의 오늘)"))
+    p.add_argument("--tz", help=say(
+        "IANA time zone (default: calendar.default_tz)",
+        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--task", help=say(
+        "judge each hour for this task (see `almanac tasks`)",
+        zh="按此事項判斷每個時辰（見 `almanac tasks`）",
+        ko="이 할 일로 시진(時辰)마다 판단합니다 (`almanac tasks` 참고)"))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of the judgement's reasons and summaries: zh-Hant (default), zh-Hans, ko, en",
+        zh="判斷理由與摘要的語言：zh-Hant（預設）、zh-Hans、ko、en",
+        ko="판단 근거와 요약의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
     add_person_arguments(p)
-    p.add_argument("--reasons", action="store_true",
-                   help="with --task: list under each hour the reasons (rule, effect, source) of its score")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--reasons", action="store_true", help=say(
+        "with --task: list under each hour the reasons (rule, effect, source) of its score",
+        zh="配 --task：在每個時辰之下列出其得分的理由（規則、加減、出處）",
+        ko="--task 옵션과 함께: 시진(時辰)마다 그 점수의 근거(규칙, 가감, 출처)를 아래에 나열합니다"))
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     add_arguments(p)
     p.set_defaults(func=run)
 

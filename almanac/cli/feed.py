@@ -7,19 +7,41 @@ from pathlib import Path
 
 from almanac.errors import BadInput
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("feed", parents=[common], help="write an iCalendar feed for a task",
-                              description="Write an iCalendar (RFC 5545) feed of a task's good hours, "
-                                          "each day's 禽, 七元/將星 and taboos, and the solar terms.")
-    p.add_argument("--task", required=True, metavar="NAME", help="task name (see `almanac tasks`)")
-    p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD")
-    p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: the config's default_tz)")
-    p.add_argument("--lang", metavar="L", default="zh-Hant", help="zh-Hant (default), zh-Hans, ko or en")
-    p.add_argument("--alarm", metavar="MIN", type=str, default=None,
-                   help="add a VALARM this many minutes before each good hour (0..1440)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' for stdout)")
+    p = subparsers.add_parser("feed", parents=[common], help=say(
+        "write an iCalendar feed for a task",
+        zh="為某事項寫出 iCalendar 訂閱源",
+        ko="할 일의 iCalendar 피드를 씁니다"),
+        description=say(
+            "Write an iCalendar (RFC 5545) feed of a task's good hours, "
+            "each day's 禽, 七元/將星 and taboos, and the solar terms.",
+            zh="寫出 iCalendar（RFC 5545）訂閱源：某事項的吉時，每日的禽、七元／將星與忌，以及節氣。",
+            ko="iCalendar(RFC 5545) 피드를 씁니다: 할 일의 길시, 날마다의 금성(禽星)과 "
+               "칠원(七元)·장성(將星), 기피, 그리고 절기."))
+    p.add_argument("--task", required=True, metavar="NAME", help=say(
+        "task name (see `almanac tasks`)",
+        zh="事項名稱（見 `almanac tasks`）", ko="할 일 이름 (`almanac tasks` 참고)"))
+    p.add_argument("--from", dest="start", required=True, metavar="DATE", help=say(
+        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
+    p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
+        "last day, YYYY-MM-DD", zh="末日，YYYY-MM-DD", ko="마지막 날, YYYY-MM-DD"))
+    p.add_argument("--tz", metavar="ZONE", help=say(
+        "IANA time zone (default: the config's default_tz)",
+        zh="IANA 時區（預設：設定的 default_tz）", ko="IANA 시간대 (기본값: 설정의 default_tz)"))
+    p.add_argument("--lang", metavar="L", default="zh-Hant", help=say(
+        "zh-Hant (default), zh-Hans, ko or en",
+        zh="訂閱源的語言：zh-Hant（預設）、zh-Hans、ko 或 en",
+        ko="피드의 언어: zh-Hant (기본값), zh-Hans, ko 또는 en"))
+    p.add_argument("--alarm", metavar="MIN", type=str, default=None, help=say(
+        "add a VALARM this many minutes before each good hour (0..1440)",
+        zh="在每個吉時之前這麼多分鐘加上 VALARM 提醒（0..1440）",
+        ko="길시마다 이 분 수만큼 앞서 VALARM 알림을 넣습니다 (0..1440)"))
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=say(
+        "output file ('-' for stdout)",
+        zh="輸出檔案（'-' 表示 stdout）", ko="출력 파일 ('-' 값이면 stdout)"))
     from .choices import add_arguments, add_person_arguments
     add_person_arguments(p)
     add_arguments(p)

@@ -2,17 +2,28 @@
 first as a reader of ``L`` calls it (서울, 首爾, Seoul)."""
 from __future__ import annotations
 
-from . import width
+from . import say, width
 
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("places", parents=[common], help="the cities --place accepts",
-                              description="The gazetteer: each city with its longitude, latitude, "
-                                          "zone and the other names it is known by. --place also "
-                                          "takes LON,LAT in degrees (east and north positive).")
-    p.add_argument("--lang", metavar="L", help="name each city first as this reader does: zh-Hant, zh-Hans, "
-                                               "ko or en (default: English)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = subparsers.add_parser("places", parents=[common], help=say(
+        "the cities --place accepts",
+        zh="--place 接受的城市",
+        ko="--place 옵션이 받는 도시"),
+        description=say(
+            "The gazetteer: each city with its longitude, latitude, "
+            "zone and the other names it is known by. --place also "
+            "takes LON,LAT in degrees (east and north positive).",
+            zh="地名錄：各城市的經度、緯度、時區及其他名稱。--place 也接受以度為單位的 LON,LAT"
+               "（東經、北緯為正）。",
+            ko="지명 목록: 도시마다 경도, 위도, 시간대와 그 밖의 이름을 보여 줍니다. --place 옵션은 "
+               "도(°) 단위 좌표 LON,LAT도 받습니다 (동쪽 경도와 북쪽 위도가 양수)."))
+    p.add_argument("--lang", metavar="L", help=say(
+        "name each city first as this reader does: zh-Hant, zh-Hans, ko or en (default: English)",
+        zh="各城市先以此讀者的叫法列出：zh-Hant、zh-Hans、ko 或 en（預設：英文）",
+        ko="도시마다 이 독자가 부르는 이름을 먼저 보입니다: zh-Hant, zh-Hans, ko 또는 en (기본값: 영어)"))
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     p.set_defaults(func=run)
 
 

@@ -19,21 +19,38 @@ import time
 
 import config as config_mod
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("precompute", parents=[common],
-                              help="compute and store every day and hour in a date range",
-                              description="Compute and store every day and hour from --from to --to. "
-                                          "Days already stored with the current options are left as "
-                                          "they are; each day is written whole, so an interrupted run "
-                                          "is finished by the next one. Progress is drawn on a terminal; "
-                                          "a one-line summary is printed in any case.")
-    p.add_argument("--from", dest="start", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--to", dest="end", required=True, metavar="DATE", help="last day, YYYY-MM-DD")
-    p.add_argument("--tz", metavar="ZONE", help="IANA time zone (default: calendar.default_tz)")
-    p.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
-    p.add_argument("--yes", action="store_true",
-                   help=f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)")
+    p = subparsers.add_parser("precompute", parents=[common], help=say(
+        "compute and store every day and hour in a date range",
+        zh="計算並儲存一段日期內的每一日與每個時辰",
+        ko="기간 안의 모든 날과 시진(時辰)을 계산해 저장합니다"),
+        description=say(
+            "Compute and store every day and hour from --from to --to. "
+            "Days already stored with the current options are left as "
+            "they are; each day is written whole, so an interrupted run "
+            "is finished by the next one. Progress is drawn on a terminal; "
+            "a one-line summary is printed in any case.",
+            zh="計算並儲存自 --from 至 --to 的每一日與每個時辰。已按目前選項儲存的日子保持原樣；"
+               "每日整日寫入，所以中斷的執行由下一次補完。在終端機上顯示進度；無論如何都印出一行摘要。",
+            ko="--from부터 --to까지의 모든 날과 시진(時辰)을 계산해 저장합니다. 현재 옵션으로 이미 "
+               "저장된 날은 그대로 둡니다. 날마다 통째로 기록하므로 중단된 실행은 다음 실행이 마저 "
+               "끝냅니다. 터미널에서는 진행 막대를 보여 주고, 어느 경우든 한 줄 요약을 출력합니다."))
+    p.add_argument("--from", dest="start", required=True, metavar="DATE", help=say(
+        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
+    p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
+        "last day, YYYY-MM-DD", zh="末日，YYYY-MM-DD", ko="마지막 날, YYYY-MM-DD"))
+    p.add_argument("--tz", metavar="ZONE", help=say(
+        "IANA time zone (default: calendar.default_tz)",
+        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--json", action="store_true", help=say(
+        "print a JSON summary on stdout", zh="在 stdout 輸出 JSON 摘要", ko="stdout에 JSON 요약을 출력합니다"))
+    p.add_argument("--yes", action="store_true", help=say(
+        f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)",
+        zh=f"範圍超過 {CONFIRM_DAYS} 天也照樣執行（會先印出預估的天數與資料量）",
+        ko=f"{CONFIRM_DAYS}일보다 긴 기간도 진행합니다 (먼저 예상 규모를 출력합니다)"))
     from .choices import add_arguments
     add_arguments(p)
     p.set_defaults(func=run)

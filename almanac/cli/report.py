@@ -5,15 +5,31 @@ import sys
 
 from almanac.errors import BadInput
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("report", parents=[common], help="write the day reports (HTML, Markdown)",
-                              description="Write DIR/YYYY-MM-DD.html and .md for N days from DATE.")
-    p.add_argument("--date", required=True, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--days", type=int, default=1, metavar="N", help="number of days (1..366, default 1)")
-    p.add_argument("--lang", metavar="L", default=None, help="zh-Hant, zh-Hans, ko or en (default: config)")
-    p.add_argument("--tz", metavar="ZONE", default=None, help="IANA time zone (default: calendar.default_tz)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created)")
+    p = subparsers.add_parser("report", parents=[common], help=say(
+        "write the day reports (HTML, Markdown)",
+        zh="寫出每日報告（HTML、Markdown）",
+        ko="날마다의 보고서를 씁니다 (HTML, Markdown)"),
+        description=say(
+            "Write DIR/YYYY-MM-DD.html and .md for N days from DATE.",
+            zh="自 DATE 起一連 N 天，逐日寫出 DIR/YYYY-MM-DD.html 與 .md。",
+            ko="DATE부터 N일 동안 날마다 DIR/YYYY-MM-DD.html 및 .md 파일을 씁니다."))
+    p.add_argument("--date", required=True, metavar="DATE", help=say(
+        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
+    p.add_argument("--days", type=int, default=1, metavar="N", help=say(
+        "number of days (1..366, default 1)", zh="天數（1..366，預設 1）", ko="일수 (1..366, 기본값 1)"))
+    p.add_argument("--lang", metavar="L", default=None, help=say(
+        "zh-Hant, zh-Hans, ko or en (default: config)",
+        zh="報告的語言：zh-Hant、zh-Hans、ko 或 en（預設：依設定）",
+        ko="보고서의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정에 따름)"))
+    p.add_argument("--tz", metavar="ZONE", default=None, help=say(
+        "IANA time zone (default: calendar.default_tz)",
+        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help=say(
+        "output folder (created)", zh="輸出資料夾（不存在則建立）", ko="출력 폴더 (없으면 만듭니다)"))
     p.set_defaults(func=run)
 
 

@@ -13,17 +13,31 @@ import time
 
 import config as config_mod
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("scheduler", parents=[common],
-                              help="run the nightly jobs (precompute, feeds, reports)",
-                              description="Run the nightly jobs (precompute, feeds, reports) until stopped, "
-                                          "as the one scheduler of its database; --once runs every job "
-                                          "now and exits.")
-    p.add_argument("--once", action="store_true", help="run every job now and exit")
-    p.add_argument("--wait", action="store_true",
-                   help="if another scheduler holds the lock, wait for it instead of exiting")
-    p.add_argument("--json", action="store_true", help="with --once: print the outcomes as JSON")
+    p = subparsers.add_parser("scheduler", parents=[common], help=say(
+        "run the nightly jobs (precompute, feeds, reports)",
+        zh="執行夜間作業（預先計算、訂閱源、報告）",
+        ko="야간 작업을 실행합니다 (사전 계산, 피드, 보고서)"),
+        description=say(
+            "Run the nightly jobs (precompute, feeds, reports) until stopped, "
+            "as the one scheduler of its database; --once runs every job "
+            "now and exits.",
+            zh="作為其資料庫唯一的排程器，持續執行夜間作業（預先計算、訂閱源、報告），直到被停止；"
+               "--once 則立即執行每項作業後退出。",
+            ko="그 데이터베이스의 유일한 스케줄러로서, 멈출 때까지 야간 작업(사전 계산, 피드, "
+               "보고서)을 실행합니다. --once 옵션은 모든 작업을 지금 한 번 실행하고 끝냅니다."))
+    p.add_argument("--once", action="store_true", help=say(
+        "run every job now and exit", zh="立即執行每項作業後退出", ko="모든 작업을 지금 실행하고 끝냅니다"))
+    p.add_argument("--wait", action="store_true", help=say(
+        "if another scheduler holds the lock, wait for it instead of exiting",
+        zh="若另一個排程器持有鎖，則等候它而不退出",
+        ko="다른 스케줄러가 잠금을 쥐고 있으면 끝내지 않고 기다립니다"))
+    p.add_argument("--json", action="store_true", help=say(
+        "with --once: print the outcomes as JSON",
+        zh="配 --once：以 JSON 輸出各作業結果", ko="--once 옵션과 함께: 결과를 JSON으로 출력합니다"))
     p.set_defaults(func=run)
 
 

@@ -2,15 +2,28 @@
 the reader's language."""
 from __future__ import annotations
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("schools", parents=[common], help="the school presets --school accepts",
-                              description="The schools: named bundles of the options the classical "
-                                          "sources dispute (docs/schools.md), built-in and your "
-                                          "config's [schools.NAME].")
-    p.add_argument("--lang", metavar="L", help="language of the descriptions: zh-Hant, zh-Hans, ko or en "
-                                               "(default: the configuration's lang)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = subparsers.add_parser("schools", parents=[common], help=say(
+        "the school presets --school accepts",
+        zh="--school 接受的學派",
+        ko="--school 옵션이 받는 학파(學派)"),
+        description=say(
+            "The schools: named bundles of the options the classical "
+            "sources dispute (docs/schools.md), built-in and your "
+            "config's [schools.NAME].",
+            zh="學派：把古籍說法不一的選項合為一組並命名（見 docs/schools.md），有內建的，"
+               "也有設定檔中 [schools.NAME] 所定的。",
+            ko="학파(學派): 고전 원전마다 설이 갈리는 옵션들을 묶어 이름 붙인 것입니다 (docs/schools.md). "
+               "내장 학파와 설정 파일의 [schools.NAME] 학파를 보여 줍니다."))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of the descriptions: zh-Hant, zh-Hans, ko or en (default: the configuration's lang)",
+        zh="說明文字的語言：zh-Hant、zh-Hans、ko 或 en（預設：設定的 lang）",
+        ko="설명의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정의 lang)"))
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     p.set_defaults(func=run)
 
 

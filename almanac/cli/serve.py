@@ -6,13 +6,25 @@ import sys
 import threading
 import time
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("serve", parents=[common], help="start the HTTP service",
-                              description="Serve feeds, the JSON API and reports (see docs/http.md).")
-    p.add_argument("--host", default=None, help="address to listen on (default: [http] host)")
-    p.add_argument("--port", type=int, default=None, help="port (default: [http] port)")
-    p.add_argument("--no-warm", action="store_true", help="do not precompute the horizon at start-up")
+    p = subparsers.add_parser("serve", parents=[common], help=say(
+        "start the HTTP service", zh="啟動 HTTP 服務", ko="HTTP 서비스를 시작합니다"),
+        description=say(
+            "Serve feeds, the JSON API and reports (see docs/http.md).",
+            zh="提供訂閱源、JSON API 與報告（見 docs/http.md）。",
+            ko="피드, JSON API, 보고서를 제공합니다 (docs/http.md 참고)."))
+    p.add_argument("--host", default=None, help=say(
+        "address to listen on (default: [http] host)",
+        zh="監聽的位址（預設：[http] host）", ko="요청을 받을 주소 (기본값: [http] host)"))
+    p.add_argument("--port", type=int, default=None, help=say(
+        "port (default: [http] port)", zh="連接埠（預設：[http] port）", ko="포트 (기본값: [http] port)"))
+    p.add_argument("--no-warm", action="store_true", help=say(
+        "do not precompute the horizon at start-up",
+        zh="啟動時不預先計算今日前後設定的日期範圍",
+        ko="시작할 때 오늘 앞뒤로 정해 둔 기간을 미리 계산하지 않습니다"))
     p.set_defaults(func=run)
 
 

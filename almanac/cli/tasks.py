@@ -5,13 +5,24 @@ reader's language.
 """
 from __future__ import annotations
 
+from . import say
+
 
 def register(subparsers, common) -> None:
-    p = subparsers.add_parser("tasks", parents=[common], help="list the tasks `almanac best` accepts",
-                              description="The tasks of the configuration ([tasks] in the config file).")
-    p.add_argument("--lang", metavar="L", help="language of the descriptions: zh-Hant, zh-Hans, ko or en "
-                                               "(default: the configuration's lang)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = subparsers.add_parser("tasks", parents=[common], help=say(
+        "list the tasks `almanac best` accepts",
+        zh="列出 `almanac best` 接受的事項",
+        ko="`almanac best` 명령이 받는 할 일을 나열합니다"),
+        description=say(
+            "The tasks of the configuration ([tasks] in the config file).",
+            zh="設定中的事項（設定檔的 [tasks]）。",
+            ko="설정에 있는 할 일 (설정 파일의 [tasks])."))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of the descriptions: zh-Hant, zh-Hans, ko or en (default: the configuration's lang)",
+        zh="說明文字的語言：zh-Hant、zh-Hans、ko 或 en（預設：設定的 lang）",
+        ko="설명의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정의 lang)"))
+    p.add_argument("--json", action="store_true", help=say(
+        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
     p.set_defaults(func=run)
 
 

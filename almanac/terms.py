@@ -161,8 +161,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
         "explain": {
             "zh-Hant": "暗金：日或時之禽值亢、牛、婁、鬼，凡事忌用（番禽得亢、婁猶好）。",
             "zh-Hans": "暗金：日或时之禽值亢、牛、娄、鬼，凡事忌用（番禽得亢、娄犹好）。",
-            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·루(婁)·귀(鬼)이면 모든 일에 꺼린다"
-                  "(번금이 항·루이면 오히려 좋다).",
+            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·누(婁)·귀(鬼)이면 모든 일에 꺼린다"
+                  "(번금(番禽)이 항·누이면 오히려 좋다).",
             "en": "Hidden metal (暗金): the day's or hour's mansion animal is the Neck (亢), Ox (牛), Bond (婁) "
                   "or Ghost (鬼) — avoided for every affair.",
         },
@@ -194,8 +194,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
         "explain": {
             "zh-Hant": "截路空亡（嚴）：《禽書》之說，時干帶壬、癸而時禽又值氐房心虛室奎婁昴觜鬼柳參。",
             "zh-Hans": "截路空亡（严）：《禽书》之说，时干带壬、癸而时禽又值氐房心虚室奎娄昴觜鬼柳参。",
-            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·루·"
-                  "묘·자·귀·류·삼 가운데 하나인 때.",
+            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·누·"
+                  "묘·자·귀·유·삼 가운데 하나인 때.",
             "en": "Road cut off, strict reading of the Book of the Mansion Animals (禽書): hour stem Ren (壬) or "
                   "Gui (癸) and the hour's mansion one of twelve named in that book.",
         },

@@ -466,3 +466,18 @@ def test_no_korean_word_has_a_term_spliced_into_it():
     assert spliced(["발용(發用)이 비발용(發用)이 된다", "협정삼전(夾定三傳)", "삼전(三傳)"]) == ["비발용(發用)"]
     texts = [text for _, lang, text in _reader_texts() if lang == "ko"]
     assert not spliced(texts), spliced(texts)
+
+
+def test_korean_texts_read_the_mansions_as_almanac_mansions_does():
+    # 婁 누, 柳 유, 女 여 (the initial-sound rule), as every 禽 name the almanac shows; the seed's
+    # translation writes 루, 류, 녀, and the taboo legend once followed it
+    from almanac.mansions import MANSIONS, MANSIONS_KO
+    bad = []
+    for where, lang, text in _reader_texts():
+        if lang != "ko":
+            continue
+        for m in re.finditer(rf"([\uac00-\ud7a3])\(([{MANSIONS}])\)", text):
+            if m.group(1) != MANSIONS_KO[MANSIONS.index(m.group(2))]:
+                bad.append((where, m.group(0)))
+        bad += [(where, m.group(0)) for m in re.finditer(r"(?<![\uac00-\ud7a3])[루류녀](?![\uac00-\ud7a3])", text)]
+    assert not bad, bad

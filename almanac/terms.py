@@ -163,8 +163,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
         "explain": {
             "zh-Hant": "暗金：日或時之禽值亢、牛、婁、鬼，凡事忌用（番禽得亢、婁猶好）。",
             "zh-Hans": "暗金：日或时之禽值亢、牛、娄、鬼，凡事忌用（番禽得亢、娄犹好）。",
-            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·루(婁)·귀(鬼)이면 모든 일에 꺼린다"
-                  "(번금이 항·루이면 오히려 좋다).",
+            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·누(婁)·귀(鬼)이면 모든 일에 꺼린다"
+                  "(번금(番禽)이 항·누이면 오히려 좋다).",
             "en": "Hidden metal (暗金): the day's or hour's mansion animal is the Neck (亢), Ox (牛), Bond (婁) "
                   "or Ghost (鬼) — avoided for every affair.",
         },
@@ -196,8 +196,8 @@ FLAGS: dict[str, dict[str, dict[str, str]]] = {
         "explain": {
             "zh-Hant": "截路空亡（嚴）：《禽書》之說，時干帶壬、癸而時禽又值氐房心虛室奎婁昴觜鬼柳參。",
             "zh-Hans": "截路空亡（严）：《禽书》之说，时干带壬、癸而时禽又值氐房心虚室奎娄昴觜鬼柳参。",
-            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·루·"
-                  "묘·자·귀·류·삼 가운데 하나인 때.",
+            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임·계이고 시금(時禽)이 저·방·심·허·실·규·누·"
+                  "묘·자·귀·유·삼 가운데 하나인 때.",
             "en": "Road cut off, strict reading of the Book of the Mansion Animals (禽書): hour stem Ren (壬) or "
                   "Gui (癸) and the hour's mansion one of twelve named in that book.",
         },
@@ -325,6 +325,14 @@ KO_TERMS: tuple[tuple[str, str, str, str], ...] = (
     ("천지반(天地盤)", "天地盤", "천지반", "the heaven and earth plates of a 六壬 chart"),
     ("삼전(三傳)", "三傳", "삼전", "the three transmissions of a 六壬 chart"),
     ("과법(課法)", "課法", "과법", "the method that found the transmissions (元首, 重審 …)"),
+    ("간상신(干上神)", "干上神", "간상신", "the spirit over the day stem (日上神 in the seeds)"),
+    ("지상신(支上神)", "支上神", "지상신",
+     "the spirit over the day branch (辰上神 in the seeds, whose 辰 is the day branch, never 진(辰))"),
+    ("일지(日支)", "日支", "일지", "the day branch (辰 of 日辰 in the seeds)"),
+    ("귀인(貴人)", "貴人", "귀인", "the Noble One, 貴神 in the seeds (귀신 reads 'ghost')"),
+    ("진여(進茹) · 퇴여(退茹)", "進茹 · 退茹", "진여 퇴여",
+     "three branches in a row forward / backward (進連茹, 退連茹); 진연여 is 真連茹 alone"),
+    ("상대의 도장(到將)", "到將", "도장", "the other side's 禽 in 演禽; with hanja (도장 alone reads 'seal')"),
     ("월장(月將)", "月將", "월장", "the monthly general, the sun's station"),
     ("칠원(七元)", "七元", "칠원", "the seven sixty-day cycles of 演禽"),
     ("장성(將星)", "將星", "장성", "the ruling star of the cycle; hanja kept (장성 alone reads 'Great Wall')"),

@@ -110,6 +110,10 @@ def test_korean_page_reads_korean(written):
         for cell in re.findall(r'<td class="v"[^>]*>([^<]*)<', text):
             assert cell in {"대길", "길", "평", "흉", "대흉", "불가"}
     assert "범례" in page and "삼전(三傳)" in page
+    # an hour's several taboos are listed as Korean lists them, not with the Chinese 、
+    rows = [line for p in ko for line in p.with_suffix(".md").read_text().splitlines() if line.startswith("| ")]
+    assert not [r for r in rows if "、" in re.sub(r"「[^」]*」", "", r)]
+    assert any(re.search(r"\(暗金\), |\(截路空亡\), |\(伏斷\), ", r) for r in rows)
 
 
 def test_cli_report(written, tmp_path):

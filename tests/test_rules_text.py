@@ -446,3 +446,38 @@ def test_english_and_korean_readers_meet_no_bare_chinese():
 def test_english_texts_name_each_term_as_the_terms_table_does():
     bad = [(where, wrong) for where, lang, text in _reader_texts() if lang == "en" and (wrong := misnamed(text))]
     assert not bad, "\n".join(map(str, bad))
+
+
+def spliced(texts) -> list[str]:
+    """Glosses in Korean texts whose Hangul is longer than their hanja and ends with the term's own
+    reading, as the texts gloss it elsewhere: 비발용(發用) is 비용 with 발용(發用) pasted into it by an
+    automatic replacement. A compound reads as its own hanja (곡전공망(谷傳空亡)), so it is not one."""
+    pairs = [(m.group(1), m.group(2)) for text in texts
+             for m in re.finditer(r"([\uac00-\ud7a3]+)\(([\u4e00-\u9fff]+)\)", text)]
+    readings: dict[str, set[str]] = {}
+    for hangul, hanja in pairs:
+        if len(hangul) == len(hanja):
+            readings.setdefault(hanja, set()).add(hangul)
+    return sorted({f"{h}({z})" for h, z in pairs
+                   if len(h) > len(z) and any(h.endswith(r) for r in readings.get(z, ()))})
+
+
+def test_no_korean_word_has_a_term_spliced_into_it():
+    assert spliced(["발용(發用)이 비발용(發用)이 된다", "협정삼전(夾定三傳)", "삼전(三傳)"]) == ["비발용(發用)"]
+    texts = [text for _, lang, text in _reader_texts() if lang == "ko"]
+    assert not spliced(texts), spliced(texts)
+
+
+def test_korean_texts_read_the_mansions_as_almanac_mansions_does():
+    # 婁 누, 柳 유, 女 여 (the initial-sound rule), as every 禽 name the almanac shows; the seed's
+    # translation writes 루, 류, 녀, and the taboo legend once followed it
+    from almanac.mansions import MANSIONS, MANSIONS_KO
+    bad = []
+    for where, lang, text in _reader_texts():
+        if lang != "ko":
+            continue
+        for m in re.finditer(rf"([\uac00-\ud7a3])\(([{MANSIONS}])\)", text):
+            if m.group(1) != MANSIONS_KO[MANSIONS.index(m.group(2))]:
+                bad.append((where, m.group(0)))
+        bad += [(where, m.group(0)) for m in re.finditer(r"(?<![\uac00-\ud7a3])[루류녀](?![\uac00-\ud7a3])", text)]
+    assert not bad, bad

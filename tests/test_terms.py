@@ -13,8 +13,9 @@ from almanac import terms as T
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "terms-ko.md"
 # 임금 ("king", "wages"), 연금 without 演禽 ("pension"), 금성 without 禽星 ("Venus"), 동경 without 東經
-# ("Tokyo", "longing")
-MISREADINGS = re.compile(r"임금|연금(?![가-힣]*\(演禽)|금성(?![가-힣]*\(禽星)|동경(?!\(東經)")
+# ("Tokyo", "longing"); 시간 ("time", 時間) for the hour's stem (시의 천간(時干)), 귀신 ("ghost") for the noble
+# 貴神 (귀인(貴人)), 웅성 ("murmuring") for 雄 (웅위(雄偉)), 일본 ("Japan") for the stem's 長生 (日本)
+MISREADINGS = re.compile(r"임금|연금(?![가-힣]*\(演禽)|금성(?![가-힣]*\(禽星)|동경(?!\(東經)|시간이 [임계]|귀신\(貴神|웅성|일본")
 
 
 def test_every_label_in_every_language():
@@ -34,8 +35,11 @@ def test_doc_lists_the_code_table():
 
 
 def test_korean_words_have_no_misreading():
+    from almanac.judgement.catalog import load_catalog
+    from almanac.liuren.keti import catalogue
     texts = [names["ko"] for names in T.LABELS.values()]
     texts += [e[part]["ko"] for e in T.FLAGS.values() for part in ("name", "explain")]
+    texts += [r.text["ko"] for r in load_catalog().rules] + [d.meaning["ko"] for d in catalogue()]
     for text in texts:
         assert not MISREADINGS.search(text), text
     assert "임금" not in T.PRODUCT["ko"]

@@ -124,13 +124,13 @@ def day_lines(day: dict, lang: str) -> list[str]:
         f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}",
         f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}",
         f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}",
-        f"{L.label('yuan', lang)}: {qin.get('yuan', '')} · {L.label('general', lang)}: "
-        f"{L.term(qin.get('general', ''), lang)}",
+        f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
+        f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}",
         f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}",
         f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}",
     ]
     for t in day.get("solar_terms") or []:
-        lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at']}")
+        lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at'][:16].replace('T', ' ')}")
     return lines
 
 

@@ -190,6 +190,23 @@ def test_what_is_enclosed_decides_too():
     assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "被生"})
 
 
+def test_no_fanyin_hour_is_good_for_a_campaign(year):
+    # 002 「占行兵 主不可，去之則受困遭敗」 — competition is the task of contests and 行兵
+    from almanac import api
+    assert "行兵" in CFG["tasks"]["competition"]["description_zh"]
+    days = set()
+    for i, (slot, f, ids) in enumerate(year):
+        if f["fanyin"]:
+            assert any(CAT.by_id[r].grave_for("competition") and CAT.by_id[r].effect_for("competition") < 0
+                       for r in ids), (slot, sorted(ids))
+            days.add(date(2026, 1, 1) + timedelta(days=i // 12))
+    assert len(days) > 300
+    for d in sorted(days)[:40] + [date(2026, 2, 15)]:
+        for h in api.judge_day(d, "Asia/Seoul", "competition")["hours"]:
+            if "liuren.fanyin" in {r["rule"] for r in h["reasons"]}:
+                assert h["verdict"] in ("凶", "大凶"), (d, h["start"], h["verdict"])
+
+
 def test_true_lianru_goes_through_quickly(year):
     # 「若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」
     hits = [ids for _, f, ids in year if "真連茹" in f["patterns"]]

@@ -141,12 +141,13 @@ def test_jielu_vetoes_travel_over_a_whole_year():
     for i in range(365):
         for h in judge_day(date(2026, 1, 1) + timedelta(days=i), TZ, "travel")["hours"]:
             if h["pillar"][0] in "壬癸":
-                # 「時直空亡，遇吉禽猶當取的」: a good 禽 redeems the plain 截路 hour (qin.jielu_jiqin),
-                # never the 禽書's strict one
+                # 「時直空亡，遇吉禽猶當取的」: a good 禽 lifts the veto of the plain 截路 hour
+                # (qin.jielu_jiqin), never of the 禽書's strict one; 「出行大忌」 keeps it 凶
                 vetoes = {v["rule"] for v in h.get("vetoes", [])}
                 if "qin.jielu_jiqin" in {r["rule"] for r in h["reasons"]}:
                     redeemed += 1
                     assert "qin.jielu" not in vetoes and "qin.jielu_strict" not in vetoes
+                    assert h["verdict"] in ("凶", "大凶")
                 else:
                     assert h["vetoed"] and vetoes & {"qin.jielu", "qin.jielu_strict"}
                     vetoed += 1

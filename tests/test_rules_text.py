@@ -50,23 +50,34 @@ def test_we_win_only_when_standing_backs_rank(year):
             assert f["wo_vs_ta"] == "高" and f["fanqin_state"] != "衰" or f["fanqin_state"] == "旺"
 
 
-def test_a_good_qin_redeems_a_plain_jielu_hour_but_never_the_strict_one(year):
-    # 「時直空亡，遇吉禽猶當取的」 … 《禽書》「此時縱得奇門，亦主阻滯，切不可用」
+def test_a_good_qin_lifts_the_jielu_veto_but_no_jielu_hour_is_good_for_travel(year):
+    # 「時直空亡，遇吉禽猶當取的」 — the seed's Korean: 「비록 길한 금을 만날지라도 오히려 반드시 자세히
+    # 취정해야 한다」, a caution, not a release; 「截路空亡，出行大忌」 of every 截路 hour; 《禽書》「此時縱得奇門，
+    # 亦主阻滯，切不可用」
+    from almanac import api
     good = bad = 0
-    for _, f, ids in year:
+    days = set()
+    for i, (_, f, ids) in enumerate(year):
         if not f["jielu"]:
             continue
         jiqin = f["hour_transform_kind"] == "吉" or (f["hour_qin_strength"] == "雄" and f["hour_state"] != "衰")
         vetoed = {r for r in ids if "travel" in CAT.by_id[r].veto}
+        assert any(CAT.by_id[r].grave_for("travel") for r in ids)
         if f["jielu_strict"]:
             assert "qin.jielu_strict" in vetoed
         elif jiqin:
             good += 1
             assert not vetoed & {"qin.jielu", "qin.jielu_strict"} and "qin.jielu_jiqin" in ids
+            days.add(date(2026, 1, 1) + timedelta(days=i // 12))
         else:
             bad += 1
             assert "qin.jielu" in vetoed
     assert good > 20 and bad > 100
+    for d in sorted(days)[:30]:
+        for h in api.judge_day(d, "Asia/Seoul", "travel")["hours"]:
+            if "qin.jielu_jiqin" in {r["rule"] for r in h["reasons"]}:
+                assert h["verdict"] in ("凶", "大凶"), (d, h["start"], h["verdict"], h["score"])
+    assert "자세히" in CAT.by_id["qin.jielu_jiqin"].text["ko"]
 
 
 def test_wei_at_you_is_the_peng_not_a_bird_hurt_in_daozhen(year):

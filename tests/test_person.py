@@ -81,6 +81,22 @@ def test_the_siege_sentence_is_not_read_for_a_standing_hour_and_nianming_ke_coun
             assert not [r for r in h["reasons"] if r["rule"] in NIANMING and r["grave"]], h["start"]
 
 
+def test_day_and_person_that_both_generate_and_overcome_are_neither_good_nor_bad():
+    # 「日辰與年命相生則吉，相剋則凶」: 吉 when they generate one another, 凶 when they overcome one
+    # another; where some of the four pairs generate and others overcome the sentence does not decide
+    from almanac.judgement.facts import rel
+    p, cfg, seen = parse_person("1980-05-01", "m"), config.load(), set()
+    for i in range(60):
+        for _, f, fired in person_facts_of_day(date(2026, 3, 1) + timedelta(days=i), zone("Asia/Shanghai"), cfg, p):
+            ids = {load_catalog().rules[j].id for j in fired}
+            rels = {rel(x, y) for x in (f["day_stem"], f["day_branch"]) for y in (f["benming"], f["xingnian"])}
+            overcome, generate = bool(rels & {"剋", "被剋"}), bool(rels & {"生", "被生"})
+            assert ("liuren.nianming_ke" in ids) == (overcome and not generate)
+            assert ("liuren.nianming_sheng" in ids) == (generate and not overcome)
+            seen.add((overcome, generate))
+    assert {(True, True), (True, False), (False, True)} <= seen
+
+
 def test_gang_er_yin_over_the_xingnian_is_a_warning_for_the_envoy():
     # 001: 「言主將行年與日辰上，切忌天罡、天耳、太陰臨之」 foretells concealment (「來使潛機」): a minus
     rule = load_catalog().by_id["liuren.xingnian_gang_er_yin"]

@@ -218,9 +218,10 @@ FACTS: dict[str, Fact] = {
     "xingnian": _f("str", _B, "行年: the person's 行年 branch this year (男 丙寅順行, 女 壬申逆行)"),
     "xingnian_shang": _f("str", _B, "the sky branch over the 行年"),
     "xingnian_gang_er_yin": _f("bool", None, "天罡 (辰) or 天耳 over the 行年, or 太陰 riding there"),
-    "nianming_vs_ganzhi": _f("str", ("生", "剋", "比"), "日辰 against 年命: 剋 if the day stem or branch "
-                                                      "and 本命 or 行年 overcome each other, else 生 if "
-                                                      "one generates the other, else 比"),
+    "nianming_vs_ganzhi": _f("str", ("生", "剋", "比", "雜"), "日辰 against 年命 (day stem and branch against "
+                                                            "本命 and 行年, four pairs): 剋 if a pair overcomes "
+                                                            "and none generates, 生 if a pair generates and "
+                                                            "none overcomes, 雜 if both, else 比"),
     "xingnian_jishen_jijiang": _f("bool", None, "the spirit over the 行年 rides a 吉將 and does not "
                                                 "overcome the day stem (吉神吉將臨行年)"),
     "nianming_shang_sheng": _f("bool", None, "發用 rides a 吉將, is 旺/相 in the month or 長生 of the day "

@@ -219,9 +219,16 @@ def test_no_fanyin_hour_is_good_for_a_campaign(year):
 
 
 def test_true_lianru_goes_through_quickly(year):
-    # 「若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」
-    hits = [ids for _, f, ids in year if "真連茹" in f["patterns"]]
-    assert hits and all("liuren.lianru_zhen" in ids for ids in hits)
+    # 「若非孟仲季，不順序者，或隔角，亦非連茹也。若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」;
+    # but 邵子: 「如壬子日干上子，三傳寅卯辰，皆是空亡，是欲進而逢空陷，則不可連進矣」
+    hits = backward = void = 0
+    for _, f, ids in year:
+        in_order = "".join(f["chuan"]) in ("寅卯辰", "巳午未", "申酉戌", "亥子丑")
+        backward += "".join(f["chuan"]) in ("辰卯寅", "未午巳", "戌酉申", "丑子亥")
+        void += in_order and "谷傳空亡" in f["patterns"]
+        assert ("liuren.lianru_zhen" in ids) == (in_order and "谷傳空亡" not in f["patterns"])
+        hits += "liuren.lianru_zhen" in ids
+    assert hits and backward and void
     assert CAT.by_id["liuren.lianru_zhen"].effect_for("general") > 0
 
 

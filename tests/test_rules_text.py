@@ -218,6 +218,23 @@ def test_no_fanyin_hour_is_good_for_a_campaign(year):
                 assert h["verdict"] in ("凶", "大凶"), (d, h["start"], h["verdict"])
 
 
+def test_lianru_speaks_of_lawsuits_and_illness_only_in_their_own_paragraph(year):
+    # 「占訟 忌進茹…喜退茹」, 「占疾病 忌進茹，淹延…喜退上好」; 「占身命 得進連茹吉課…值退茹則宜退遁」 and
+    # 「占功名 主取進」 say nothing of lawsuits or illness
+    tui = [ids for _, f, ids in year if f["lianru"] == "退" and "腳踏空亡" not in f["patterns"]]
+    assert tui
+    for t in ("lawsuit", "health"):
+        for ids in tui:       # the backward run is welcome, whatever else the 連茹 rules add
+            assert "liuren.lianru_tui_songbing" in ids
+            assert all(CAT.by_id[r].effect_for(t) >= 0 for r in ids
+                       if r.startswith("liuren.lianru_") and CAT.by_id[r].source.opening.startswith("占身命"))
+        assert CAT.by_id["liuren.lianru_tui"].effect_for(t) == 0 < CAT.by_id["liuren.lianru_tui_songbing"].effect_for(t)
+    for rid in ("liuren.lianru_jin", "liuren.lianru_tui"):
+        r = CAT.by_id[rid]
+        assert "訟" not in r.text["zh"] and "송사" not in r.text["ko"], rid
+        assert "lawsuit" not in r.text["en"] and "illness" not in r.text["en"], rid
+
+
 def test_true_lianru_goes_through_quickly(year):
     # 「若非孟仲季，不順序者，或隔角，亦非連茹也。若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」;
     # but 邵子: 「如壬子日干上子，三傳寅卯辰，皆是空亡，是欲進而逢空陷，則不可連進矣」

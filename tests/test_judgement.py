@@ -219,6 +219,22 @@ def test_user_can_add_and_reweight_tasks():
     assert all(x["rule"] != "liuren.ganshang_sheng_gan" for r in travel["results"] for x in r["reasons"])
 
 
+def test_a_veto_set_in_a_task_config_is_grave_as_a_catalog_veto():
+    # docs/judgement.md: "a veto is grave too" — a profile's own veto forbids the act as the catalog's
+    # does, so the hour is 凶 even when the vetoed rule favours it (雄 禽: +1 for travel)
+    cfg = {"tasks": {"hike": {"description": "登山 — a day in the hills", "base": "travel",
+                              "veto": ["qin.strong_hour_qin"]}}}
+    seen = 0
+    for i in range(10):
+        for h in judge_day(date(2026, 6, 1) + timedelta(days=i), TZ, "hike", cfg)["hours"]:
+            mine = [v for v in h.get("vetoes", []) if v["rule"] == "qin.strong_hour_qin"]
+            if mine:
+                seen += 1
+                assert h["vetoed"] and mine[0]["grave"] and h["verdict"] in ("凶", "大凶") and h["score"] < 0
+                assert [r for r in h["reasons"] if r["rule"] == "qin.strong_hour_qin"][0]["grave"]
+    assert seen
+
+
 @pytest.mark.parametrize("task, message", [
     ({"description": "x", "base": "nope"}, "base"),
     ({"description": "x", "veto": ["qin.no_such"]}, "veto"),

@@ -335,14 +335,19 @@ def test_predation_verses_decide_who_wins(year):
 
 
 def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
-    # 「若青龍剋日，主破財。若作白虎陰神，兼剋日，必死」
-    hits = 0
+    # 「若青龍剋日，主破財。若作白虎陰神，兼剋日，必死。若落空亡，則不凶」
+    hits = void = 0
     for _, f, ids in year:
-        on = "青龍" in f["chuan_generals_ke_gan"] and f["qinglong_baihu_yin"]
+        if f["chu_general"] == "青龍":
+            assert f["qinglong_void"] == f["chu_void"]       # the branch 青龍 rides, in the 旬空
+        ke = "青龍" in f["chuan_generals_ke_gan"]
+        on = ke and f["qinglong_baihu_yin"] and not f["qinglong_void"]
         assert ("liuren.qinglong_baihu_yin" in ids) == on
+        assert ("liuren.qinglong_ke_ri" in ids) == (ke and not f["qinglong_void"])
         hits += on
+        void += ke and f["qinglong_void"]
     r = CAT.by_id["liuren.qinglong_baihu_yin"]
-    assert hits and r.grave_for("health") and not r.speaks_to("wealth")
+    assert hits and void and r.grave_for("health") and not r.speaks_to("wealth")
 
 
 def test_xuanwu_generating_the_day_favours_windfalls():

@@ -160,6 +160,16 @@ def test_gang_er_yin_over_the_day_warns_of_concealment_without_dooming_the_talks
         assert "辰" in f["ganzhi_uppers"] or f["tianer_on_ganzhi"] or "太陰" in f["ganzhi_generals"]
 
 
+def test_encounters_on_the_road_are_omens_not_hours():
+    # 「途路之間遇見有人來者，未審善惡休咎，看神后子臨四孟」, 「若遇持器之人，日辰上太乙是賊人」: they judge
+    # someone already in sight — an observed event, left out with 001's other omens (docs/judgement.md)
+    from pathlib import Path
+    seed = (Path(__file__).parent / "seeds" / "001_b9dd49d181959cb6.txt").read_text()
+    for opening in ("遙望人來子孟良", "執持兇器"):
+        assert opening in seed
+        assert not [r.id for r in CAT.rules if r.source.file.startswith("001") and r.source.opening == opening]
+
+
 def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
     # 「敵有來使，下時剋日上神，其言確切」
     from almanac.judgement.facts import rel

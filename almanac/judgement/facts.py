@@ -204,7 +204,6 @@ FACTS: dict[str, Fact] = {
     "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
     # 001: the counterpart's envoy, the road, the year
     "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),
-    "shenhou_over_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 神后 (子): 遙望人來 「子孟良，仲商季惡」"),
     "year_branch": _f("str", _B, "太歲: the year branch (the year turns at 立春)"),
     "tianhou_sui_jia_ri": _f("bool", None, "天后 rides the year branch (太歲) and that branch stands over the day stem (003 「后乘太歲加日」)"),
     "suishang_vs_guiren": _f("str", RELS, "rel(sky branch over 太歲, the branch 貴人 rides) — 「太歲上神克天乙乘神」"),
@@ -405,7 +404,6 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
-        "shenhou_over_class": MZJ[under["子"]],
     }
     return f, guiren_on
 

@@ -320,6 +320,27 @@ def test_a_general_at_home(year):
         assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])
 
 
+def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year):
+    # 「守閨在子，治事在亥，動止多宜…優逰閒暇，皆因理髮在寅，修容在申」, but 「亥主陰人病，占訟必獄」 and, of
+    # 天后 on 亥子卯酉, 「亦主淫亂起口舌」
+    seen = set()
+    for _, f, ids in year:
+        if not f["tianhou_in_ke"]:
+            continue
+        mine = [CAT.by_id[r] for r in ids if CAT.by_id[r].source.opening == "天后婦女，敝匿陰私"]
+        on = f["tianhou_on"]
+        if on in "子亥寅申":
+            seen.add(on)
+            assert any(r.effect_for("general") > 0 for r in mine), on
+        if on in "子亥":
+            assert not [r.id for r in mine if r.effect_for("marriage") > 0], on
+        if on == "亥":
+            assert not [r.id for r in mine if r.effect_for("lawsuit") > 0 or r.effect_for("health") > 0]
+        if on in "寅申":
+            assert any(r.effect_for("marriage") > 0 for r in mine), on
+    assert seen == set("子亥寅申")
+
+
 def test_tianhou_on_the_year_over_the_day_is_a_pardon(year):
     # 「凡占后乘太歲加日、臨門戶，主恩赦之兆立至…占公事最宜見之」
     hits = 0

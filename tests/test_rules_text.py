@@ -515,6 +515,16 @@ def _reader_texts():
                 yield f"flag {flag} {part}", lang, entry[part][lang]
 
 
+def test_an_english_text_calls_a_rule_grave_only_when_it_is():
+    # a reader takes "grave" for the catalog's word: the text forbids or dooms the act (不可, 必死 …);
+    # the text is shown for every task the rule moves, so it must be grave for each of them
+    bad = [r.id for r in CAT.rules if re.search(r"\bgrave\b", r.text["en"], re.I)
+           and not all(r.grave_for(t) for t in CAT.tasks if r.effect_for(t))]
+    assert not bad, bad
+    # 「婚姻無始終」 (Korean: 「혼인은 처음과 끝이 없다」) says nothing of children
+    assert "without beginning or end" in CAT.by_id["liuren.fanyin"].text["en"]
+
+
 def test_the_gloss_check_tells_a_gloss_from_a_bare_term():
     assert bare_cjk("the initial transmission (發用) rides the Noble One (貴人)", "en") == []
     assert bare_cjk("發用 rides 貴人", "en") == ["發用", "貴人"]

@@ -141,12 +141,13 @@ def test_jielu_vetoes_travel_over_a_whole_year():
     for i in range(365):
         for h in judge_day(date(2026, 1, 1) + timedelta(days=i), TZ, "travel")["hours"]:
             if h["pillar"][0] in "壬癸":
-                # 「時直空亡，遇吉禽猶當取的」: a good 禽 redeems the plain 截路 hour (qin.jielu_jiqin),
-                # never the 禽書's strict one
+                # 「時直空亡，遇吉禽猶當取的」: a good 禽 lifts the veto of the plain 截路 hour
+                # (qin.jielu_jiqin), never of the 禽書's strict one; 「出行大忌」 keeps it 凶
                 vetoes = {v["rule"] for v in h.get("vetoes", [])}
                 if "qin.jielu_jiqin" in {r["rule"] for r in h["reasons"]}:
                     redeemed += 1
                     assert "qin.jielu" not in vetoes and "qin.jielu_strict" not in vetoes
+                    assert h["verdict"] in ("凶", "大凶")
                 else:
                     assert h["vetoed"] and vetoes & {"qin.jielu", "qin.jielu_strict"}
                     vetoed += 1
@@ -216,6 +217,22 @@ def test_user_can_add_and_reweight_tasks():
     assert doc["results"] and all("directions" not in r for r in doc["results"])
     travel = api_best("travel", "2026-12-01", "2026-12-31", tz=TZ, limit=100, config=cfg)
     assert all(x["rule"] != "liuren.ganshang_sheng_gan" for r in travel["results"] for x in r["reasons"])
+
+
+def test_a_veto_set_in_a_task_config_is_grave_as_a_catalog_veto():
+    # docs/judgement.md: "a veto is grave too" — a profile's own veto forbids the act as the catalog's
+    # does, so the hour is 凶 even when the vetoed rule favours it (雄 禽: +1 for travel)
+    cfg = {"tasks": {"hike": {"description": "登山 — a day in the hills", "base": "travel",
+                              "veto": ["qin.strong_hour_qin"]}}}
+    seen = 0
+    for i in range(10):
+        for h in judge_day(date(2026, 6, 1) + timedelta(days=i), TZ, "hike", cfg)["hours"]:
+            mine = [v for v in h.get("vetoes", []) if v["rule"] == "qin.strong_hour_qin"]
+            if mine:
+                seen += 1
+                assert h["vetoed"] and mine[0]["grave"] and h["verdict"] in ("凶", "大凶") and h["score"] < 0
+                assert [r for r in h["reasons"] if r["rule"] == "qin.strong_hour_qin"][0]["grave"]
+    assert seen
 
 
 @pytest.mark.parametrize("task, message", [

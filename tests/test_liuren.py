@@ -120,6 +120,21 @@ def test_vector_generals(v):
 
 # ---------------------------------------------------------------- invariants and counts
 
+def test_true_lianru_runs_meng_zhong_ji_in_order():
+    """002: 「乃初中末合為孟仲季之神」, 「若非孟仲季，不順序者，或隔角，亦非連茹也」 — 戌酉申 holds the
+    孟仲季 of 申酉戌 but runs backward: no 真連茹."""
+    backward = 0
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                c = chart_for(day, k, night)
+                three = tuple(BRANCHES[b] for b in c.transmissions.branches)
+                in_order = "".join(three) in ("寅卯辰", "巳午未", "申酉戌", "亥子丑")
+                assert ("真連茹" in [p.name for p in c.patterns]) == in_order, (GanZhi(day), k, three)
+                backward += "".join(three) in ("辰卯寅", "未午巳", "戌酉申", "丑子亥")
+    assert backward
+
+
 def test_chart_depends_only_on_day_and_rotation():
     """All 8,640 (day, 月將, hour): same k ⇒ same 課 (plate, lessons, 三傳, patterns)."""
     seen: dict[tuple[int, int], tuple] = {}

@@ -66,17 +66,35 @@ def test_a_persons_reading_cites_the_nianming_paragraphs_and_changes_the_ranking
     assert cited & {"神將謂日辰上神將也", "若發用並日辰上見天空、朱雀", "如罡臨方遇有山水之阻"}
 
 
-def test_a_grave_nianming_reason_makes_the_hour_bad():
-    # 001, the siege: 「日辰年命克凶亡」 — doom for a contest
-    rule = load_catalog().by_id["liuren.nianming_ke_weikun"]
-    assert rule.grave_for("competition")
-    seen = 0
-    for y in (1960, 1975, 1990, 2003):
-        for h in api.judge_day("2026-12-05", "Asia/Shanghai", "competition", born=y, sex="m")["hours"]:
-            if any(r["rule"] == rule.id for r in h["reasons"]):
-                seen += 1
-                assert h["verdict"] in ("凶", "大凶") and "不可為" in h["summary"]
-    assert seen
+def test_the_siege_sentence_is_not_read_for_a_standing_hour_and_nianming_ke_counts_once():
+    # 001 「占圍之能傷否…日辰年命克凶亡」 asks whether one already besieged is hurt (「피위한 뒤에 상을
+    # 받을지 아닐지」): a siege the almanac cannot see. For a standing hour the text is the next
+    # paragraph's 「日辰與年命相生則吉，相剋則凶」 — 凶, not doom, and said once
+    cat = load_catalog()
+    assert not [r.id for r in cat.rules if r.source.opening == "占圍之能傷否"]
+    on_ke = [r for r in cat.rules if r.facts == {"nianming_vs_ganzhi"} and r.pred({"nianming_vs_ganzhi": "剋"})]
+    assert len(on_ke) == 1 and not any(r.grave_for(t) for r in on_ke for t in cat.tasks)
+    d = date(2026, 3, 1)
+    for i in range(31):
+        for h in api.judge_day(d + timedelta(days=i), "Asia/Shanghai", "competition", born="1980-05-01",
+                               sex="m")["hours"]:
+            assert not [r for r in h["reasons"] if r["rule"] in NIANMING and r["grave"]], h["start"]
+
+
+def test_day_and_person_that_both_generate_and_overcome_are_neither_good_nor_bad():
+    # 「日辰與年命相生則吉，相剋則凶」: 吉 when they generate one another, 凶 when they overcome one
+    # another; where some of the four pairs generate and others overcome the sentence does not decide
+    from almanac.judgement.facts import rel
+    p, cfg, seen = parse_person("1980-05-01", "m"), config.load(), set()
+    for i in range(60):
+        for _, f, fired in person_facts_of_day(date(2026, 3, 1) + timedelta(days=i), zone("Asia/Shanghai"), cfg, p):
+            ids = {load_catalog().rules[j].id for j in fired}
+            rels = {rel(x, y) for x in (f["day_stem"], f["day_branch"]) for y in (f["benming"], f["xingnian"])}
+            overcome, generate = bool(rels & {"剋", "被剋"}), bool(rels & {"生", "被生"})
+            assert ("liuren.nianming_ke" in ids) == (overcome and not generate)
+            assert ("liuren.nianming_sheng" in ids) == (generate and not overcome)
+            seen.add((overcome, generate))
+    assert {(True, True), (True, False), (False, True)} <= seen
 
 
 def test_gang_er_yin_over_the_xingnian_is_a_warning_for_the_envoy():

@@ -50,23 +50,34 @@ def test_we_win_only_when_standing_backs_rank(year):
             assert f["wo_vs_ta"] == "高" and f["fanqin_state"] != "衰" or f["fanqin_state"] == "旺"
 
 
-def test_a_good_qin_redeems_a_plain_jielu_hour_but_never_the_strict_one(year):
-    # 「時直空亡，遇吉禽猶當取的」 … 《禽書》「此時縱得奇門，亦主阻滯，切不可用」
+def test_a_good_qin_lifts_the_jielu_veto_but_no_jielu_hour_is_good_for_travel(year):
+    # 「時直空亡，遇吉禽猶當取的」 — the seed's Korean: 「비록 길한 금을 만날지라도 오히려 반드시 자세히
+    # 취정해야 한다」, a caution, not a release; 「截路空亡，出行大忌」 of every 截路 hour; 《禽書》「此時縱得奇門，
+    # 亦主阻滯，切不可用」
+    from almanac import api
     good = bad = 0
-    for _, f, ids in year:
+    days = set()
+    for i, (_, f, ids) in enumerate(year):
         if not f["jielu"]:
             continue
         jiqin = f["hour_transform_kind"] == "吉" or (f["hour_qin_strength"] == "雄" and f["hour_state"] != "衰")
         vetoed = {r for r in ids if "travel" in CAT.by_id[r].veto}
+        assert any(CAT.by_id[r].grave_for("travel") for r in ids)
         if f["jielu_strict"]:
             assert "qin.jielu_strict" in vetoed
         elif jiqin:
             good += 1
             assert not vetoed & {"qin.jielu", "qin.jielu_strict"} and "qin.jielu_jiqin" in ids
+            days.add(date(2026, 1, 1) + timedelta(days=i // 12))
         else:
             bad += 1
             assert "qin.jielu" in vetoed
     assert good > 20 and bad > 100
+    for d in sorted(days)[:30]:
+        for h in api.judge_day(d, "Asia/Seoul", "travel")["hours"]:
+            if "qin.jielu_jiqin" in {r["rule"] for r in h["reasons"]}:
+                assert h["verdict"] in ("凶", "大凶"), (d, h["start"], h["verdict"], h["score"])
+    assert "자세히" in CAT.by_id["qin.jielu_jiqin"].text["ko"]
 
 
 def test_wei_at_you_is_the_peng_not_a_bird_hurt_in_daozhen(year):
@@ -149,6 +160,16 @@ def test_gang_er_yin_over_the_day_warns_of_concealment_without_dooming_the_talks
         assert "辰" in f["ganzhi_uppers"] or f["tianer_on_ganzhi"] or "太陰" in f["ganzhi_generals"]
 
 
+def test_encounters_on_the_road_are_omens_not_hours():
+    # 「途路之間遇見有人來者，未審善惡休咎，看神后子臨四孟」, 「若遇持器之人，日辰上太乙是賊人」: they judge
+    # someone already in sight — an observed event, left out with 001's other omens (docs/judgement.md)
+    from pathlib import Path
+    seed = (Path(__file__).parent / "seeds" / "001_b9dd49d181959cb6.txt").read_text()
+    for opening in ("遙望人來子孟良", "執持兇器"):
+        assert opening in seed
+        assert not [r.id for r in CAT.rules if r.source.file.startswith("001") and r.source.opening == opening]
+
+
 def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
     # 「敵有來使，下時剋日上神，其言確切」
     from almanac.judgement.facts import rel
@@ -190,10 +211,51 @@ def test_what_is_enclosed_decides_too():
     assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "被生"})
 
 
+def test_no_fanyin_hour_is_good_for_a_campaign(year):
+    # 002 「占行兵 主不可，去之則受困遭敗」 — competition is the task of contests and 行兵
+    from almanac import api
+    assert "行兵" in CFG["tasks"]["competition"]["description_zh"]
+    days = set()
+    for i, (slot, f, ids) in enumerate(year):
+        if f["fanyin"]:
+            assert any(CAT.by_id[r].grave_for("competition") and CAT.by_id[r].effect_for("competition") < 0
+                       for r in ids), (slot, sorted(ids))
+            days.add(date(2026, 1, 1) + timedelta(days=i // 12))
+    assert len(days) > 300
+    for d in sorted(days)[:40] + [date(2026, 2, 15)]:
+        for h in api.judge_day(d, "Asia/Seoul", "competition")["hours"]:
+            if "liuren.fanyin" in {r["rule"] for r in h["reasons"]}:
+                assert h["verdict"] in ("凶", "大凶"), (d, h["start"], h["verdict"])
+
+
+def test_lianru_speaks_of_lawsuits_and_illness_only_in_their_own_paragraph(year):
+    # 「占訟 忌進茹…喜退茹」, 「占疾病 忌進茹，淹延…喜退上好」; 「占身命 得進連茹吉課…值退茹則宜退遁」 and
+    # 「占功名 主取進」 say nothing of lawsuits or illness
+    tui = [ids for _, f, ids in year if f["lianru"] == "退" and "腳踏空亡" not in f["patterns"]]
+    assert tui
+    for t in ("lawsuit", "health"):
+        for ids in tui:       # the backward run is welcome, whatever else the 連茹 rules add
+            assert "liuren.lianru_tui_songbing" in ids
+            assert all(CAT.by_id[r].effect_for(t) >= 0 for r in ids
+                       if r.startswith("liuren.lianru_") and CAT.by_id[r].source.opening.startswith("占身命"))
+        assert CAT.by_id["liuren.lianru_tui"].effect_for(t) == 0 < CAT.by_id["liuren.lianru_tui_songbing"].effect_for(t)
+    for rid in ("liuren.lianru_jin", "liuren.lianru_tui"):
+        r = CAT.by_id[rid]
+        assert "訟" not in r.text["zh"] and "송사" not in r.text["ko"], rid
+        assert "lawsuit" not in r.text["en"] and "illness" not in r.text["en"], rid
+
+
 def test_true_lianru_goes_through_quickly(year):
-    # 「若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」
-    hits = [ids for _, f, ids in year if "真連茹" in f["patterns"]]
-    assert hits and all("liuren.lianru_zhen" in ids for ids in hits)
+    # 「若非孟仲季，不順序者，或隔角，亦非連茹也。若順序而成一氣者，如寅卯辰、巳午未之類者，主事無阻滯而速遂也」;
+    # but 邵子: 「如壬子日干上子，三傳寅卯辰，皆是空亡，是欲進而逢空陷，則不可連進矣」
+    hits = backward = void = 0
+    for _, f, ids in year:
+        in_order = "".join(f["chuan"]) in ("寅卯辰", "巳午未", "申酉戌", "亥子丑")
+        backward += "".join(f["chuan"]) in ("辰卯寅", "未午巳", "戌酉申", "丑子亥")
+        void += in_order and "谷傳空亡" in f["patterns"]
+        assert ("liuren.lianru_zhen" in ids) == (in_order and "谷傳空亡" not in f["patterns"])
+        hits += "liuren.lianru_zhen" in ids
+    assert hits and backward and void
     assert CAT.by_id["liuren.lianru_zhen"].effect_for("general") > 0
 
 
@@ -258,6 +320,27 @@ def test_a_general_at_home(year):
         assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])
 
 
+def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year):
+    # 「守閨在子，治事在亥，動止多宜…優逰閒暇，皆因理髮在寅，修容在申」, but 「亥主陰人病，占訟必獄」 and, of
+    # 天后 on 亥子卯酉, 「亦主淫亂起口舌」
+    seen = set()
+    for _, f, ids in year:
+        if not f["tianhou_in_ke"]:
+            continue
+        mine = [CAT.by_id[r] for r in ids if CAT.by_id[r].source.opening == "天后婦女，敝匿陰私"]
+        on = f["tianhou_on"]
+        if on in "子亥寅申":
+            seen.add(on)
+            assert any(r.effect_for("general") > 0 for r in mine), on
+        if on in "子亥":
+            assert not [r.id for r in mine if r.effect_for("marriage") > 0], on
+        if on == "亥":
+            assert not [r.id for r in mine if r.effect_for("lawsuit") > 0 or r.effect_for("health") > 0]
+        if on in "寅申":
+            assert any(r.effect_for("marriage") > 0 for r in mine), on
+    assert seen == set("子亥寅申")
+
+
 def test_tianhou_on_the_year_over_the_day_is_a_pardon(year):
     # 「凡占后乘太歲加日、臨門戶，主恩赦之兆立至…占公事最宜見之」
     hits = 0
@@ -283,14 +366,19 @@ def test_predation_verses_decide_who_wins(year):
 
 
 def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
-    # 「若青龍剋日，主破財。若作白虎陰神，兼剋日，必死」
-    hits = 0
+    # 「若青龍剋日，主破財。若作白虎陰神，兼剋日，必死。若落空亡，則不凶」
+    hits = void = 0
     for _, f, ids in year:
-        on = "青龍" in f["chuan_generals_ke_gan"] and f["qinglong_baihu_yin"]
+        if f["chu_general"] == "青龍":
+            assert f["qinglong_void"] == f["chu_void"]       # the branch 青龍 rides, in the 旬空
+        ke = "青龍" in f["chuan_generals_ke_gan"]
+        on = ke and f["qinglong_baihu_yin"] and not f["qinglong_void"]
         assert ("liuren.qinglong_baihu_yin" in ids) == on
+        assert ("liuren.qinglong_ke_ri" in ids) == (ke and not f["qinglong_void"])
         hits += on
+        void += ke and f["qinglong_void"]
     r = CAT.by_id["liuren.qinglong_baihu_yin"]
-    assert hits and r.grave_for("health") and not r.speaks_to("wealth")
+    assert hits and void and r.grave_for("health") and not r.speaks_to("wealth")
 
 
 def test_xuanwu_generating_the_day_favours_windfalls():
@@ -425,6 +513,16 @@ def _reader_texts():
         for part in ("name", "explain"):
             for lang in ("en", "ko"):
                 yield f"flag {flag} {part}", lang, entry[part][lang]
+
+
+def test_an_english_text_calls_a_rule_grave_only_when_it_is():
+    # a reader takes "grave" for the catalog's word: the text forbids or dooms the act (不可, 必死 …);
+    # the text is shown for every task the rule moves, so it must be grave for each of them
+    bad = [r.id for r in CAT.rules if re.search(r"\bgrave\b", r.text["en"], re.I)
+           and not all(r.grave_for(t) for t in CAT.tasks if r.effect_for(t))]
+    assert not bad, bad
+    # 「婚姻無始終」 (Korean: 「혼인은 처음과 끝이 없다」) says nothing of children
+    assert "without beginning or end" in CAT.by_id["liuren.fanyin"].text["en"]
 
 
 def test_the_gloss_check_tells_a_gloss_from_a_bare_term():

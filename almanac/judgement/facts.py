@@ -191,6 +191,7 @@ FACTS: dict[str, Fact] = {
     "baihu_on": _f("str", _B, "sky branch 白虎 rides"),
     "baihu_shen_ke_gan": _f("bool", None, "the branch 白虎 rides (陽神) or the one over it (陰神) overcomes the day stem (003 「白虎陽神剋日…白虎陰神剋日」)"),
     "qinglong_baihu_yin": _f("bool", None, "青龍 rides 白虎's 陰神 (the branch over the one 白虎 rides) — 003 「若作白虎陰神」"),
+    "qinglong_void": _f("bool", None, "the branch 青龍 rides is 旬空 — 003 「若落空亡，則不凶」"),
     "chu_ke_shangxia": _f("bool", None, "發用 overcomes both its general and the ground under it (003 「用克上下為隔將」)"),
     "chu_jiake": _f("bool", None, "發用 is overcome by both its general and the ground under it (003 「用遭夾克名逼迫」)"),
     "chu_on_ganzhi": _f("bool", None, "發用 is the spirit over the day stem or over the day branch (加日辰)"),
@@ -203,7 +204,6 @@ FACTS: dict[str, Fact] = {
     "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
     # 001: the counterpart's envoy, the road, the year
     "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),
-    "shenhou_over_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 神后 (子): 遙望人來 「子孟良，仲商季惡」"),
     "year_branch": _f("str", _B, "太歲: the year branch (the year turns at 立春)"),
     "tianhou_sui_jia_ri": _f("bool", None, "天后 rides the year branch (太歲) and that branch stands over the day stem (003 「后乘太歲加日」)"),
     "suishang_vs_guiren": _f("str", RELS, "rel(sky branch over 太歲, the branch 貴人 rides) — 「太歲上神克天乙乘神」"),
@@ -218,9 +218,10 @@ FACTS: dict[str, Fact] = {
     "xingnian": _f("str", _B, "行年: the person's 行年 branch this year (男 丙寅順行, 女 壬申逆行)"),
     "xingnian_shang": _f("str", _B, "the sky branch over the 行年"),
     "xingnian_gang_er_yin": _f("bool", None, "天罡 (辰) or 天耳 over the 行年, or 太陰 riding there"),
-    "nianming_vs_ganzhi": _f("str", ("生", "剋", "比"), "日辰 against 年命: 剋 if the day stem or branch "
-                                                      "and 本命 or 行年 overcome each other, else 生 if "
-                                                      "one generates the other, else 比"),
+    "nianming_vs_ganzhi": _f("str", ("生", "剋", "比", "雜"), "日辰 against 年命 (day stem and branch against "
+                                                            "本命 and 行年, four pairs): 剋 if a pair overcomes "
+                                                            "and none generates, 生 if a pair generates and "
+                                                            "none overcomes, 雜 if both, else 比"),
     "xingnian_jishen_jijiang": _f("bool", None, "the spirit over the 行年 rides a 吉將 and does not "
                                                 "overcome the day stem (吉神吉將臨行年)"),
     "nianming_shang_sheng": _f("bool", None, "發用 rides a 吉將, is 旺/相 in the month or 長生 of the day "
@@ -391,6 +392,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "baihu_on": baihu_on,
         "baihu_shen_ke_gan": rel(baihu_on, gan) == "剋" or rel(plate[baihu_on], gan) == "剋",
         "qinglong_baihu_yin": generals[plate[baihu_on]] == "青龍",
+        "qinglong_void": next(b for b, g in generals.items() if g == "青龍") in void,
         "chu_ke_shangxia": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) == "剋",
         "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
@@ -402,7 +404,6 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
-        "shenhou_over_class": MZJ[under["子"]],
     }
     return f, guiren_on
 

@@ -141,8 +141,11 @@ def person_facts(f: dict[str, Any], chart, p: Person, year: int) -> dict[str, An
 
     gan, zhi = f["day_stem"], f["day_branch"]
     nu = up(nian)
+    # 「日辰與年命相生則吉，相剋則凶」: the four pairs (日/辰 against 本命/行年) generate, or overcome,
+    # one another; where some generate and others overcome the sentence's two cases do not decide (雜)
     rels = [rel(x, y) for x in (gan, zhi) for y in (ming, nian)]
-    vs = "剋" if any(r in ("剋", "被剋") for r in rels) else "生" if any(r in ("生", "被生") for r in rels) else "比"
+    overcome, generate = (any(r in pair for r in rels) for pair in (("剋", "被剋"), ("生", "被生")))
+    vs = "雜" if overcome and generate else "剋" if overcome else "生" if generate else "比"
     # 「得旺長生長逢吉將生身命行年者」: the 用 (發用), thriving or at its 長生 under a good general,
     # generates the person (in 返吟 the spirit over a branch is its 沖 and never generates it)
     chu = f["chu"]

@@ -4,7 +4,7 @@
 catalog's number for the task's ``base`` (or the rule's ``default``); ``weight`` is the profile's
 multiplier for the rule id, else for its most specific family (``liuren.keti`` before ``liuren``),
 else 1. A rule that vetoes the task (in the catalog or in the profile's ``veto`` list) makes the
-hour unusable whatever its score.
+hour unusable whatever its score, and is grave for it.
 
 The verdict reads the score on an absolute scale in score units (:data:`SCALE`, the same for every
 task unless a profile sets its own ``thresholds``), under two rules that no threshold can undo:
@@ -310,7 +310,8 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
     out = []
     for r in cat.rules:
         eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
-        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base))
+        # a veto is grave, the profile's own (``veto = [...]`` in a task's config) as the catalog's
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or prof.vetoed_by(r))
         out.append((eff, reason if eff else None, reason | {"veto": True} if prof.vetoed_by(r) else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()

@@ -1,7 +1,8 @@
 """課體 and 格局 of seed 002's 卷之二 that can be stated as rules over the 三傳, 四課 and 旬空.
 
-* 連茹 (進茹 / 退茹): three consecutive branches; 真連茹 when they are the 孟仲季 of one 方
-  (「乃初中末合為孟仲季之神…若非孟仲季或隔角…即非真連茹也」); both 空亡 inside → 谷傳空亡 (進) or
+* 連茹 (進茹 / 退茹): three consecutive branches; 真連茹 when 初 中 末 are the 孟 仲 季 of one 方 in
+  that order (「乃初中末合為孟仲季之神…若非孟仲季或隔角…即非真連茹也」, 「若非孟仲季，不順序者，或隔角，
+  亦非連茹也。若順序而成一氣者，如寅卯辰、巳午未之類」: 戌酉申 is no 真連茹); both 空亡 inside → 谷傳空亡 (進) or
   腳踏空亡 (退); 亥子丑 → 三奇連珠.
 * 夾定 (夾定三傳): the 干上神 at one end and the 支 or 支上神 at the other enclose the 三傳
   exactly; 夾定虛一 when the enclosure holds four and one end-place is empty (前虛 / 後虛);
@@ -32,8 +33,8 @@ class Pattern:
 SANHE = {frozenset((11, 3, 7)): "曲直", frozenset((2, 6, 10)): "炎上",
          frozenset((5, 9, 1)): "從革", frozenset((8, 0, 4)): "潤下"}
 EARTH = frozenset((4, 10, 1, 7))
-#: the four 方 of 孟仲季: 寅卯辰 巳午未 申酉戌 亥子丑
-FANG = (frozenset((2, 3, 4)), frozenset((5, 6, 7)), frozenset((8, 9, 10)), frozenset((11, 0, 1)))
+#: the four 方 as 孟仲季 in order: 寅卯辰 巳午未 申酉戌 亥子丑
+FANG = ((2, 3, 4), (5, 6, 7), (8, 9, 10), (11, 0, 1))
 
 
 def _arc(a: int, b: int) -> tuple[int, ...]:
@@ -62,7 +63,7 @@ def find(day: int, k: int, three: tuple[int, int, int], uppers: tuple[int, int, 
     if distinct and step in (1, 11):
         out.append(Pattern("連茹", rules.LIANRU_DEF))
         out.append(Pattern("進茹" if step == 1 else "退茹", rules.LIANRU_JINTUI))
-        if frozenset(three) in FANG:
+        if tuple(three) in FANG:            # 初中末 = 孟仲季, in order
             out.append(Pattern("真連茹", rules.LIANRU_ZENGBU))
         if void and set(void) <= s3:
             out.append(Pattern("谷傳空亡" if step == 1 else "腳踏空亡",

@@ -316,6 +316,8 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         if answers is not None:
             doc["stored_answers"] = answers.stats()
         doc["expensive"] = limiter.stats()
+        from almanac.judgement.search import judgement_cache
+        doc["judgement_cache"] = judgement_cache.stats()  # this process's (each worker has its own)
         pages = getattr(request.app.state, "chosen_pages", None)
         if pages is not None:
             doc["chosen_pages"] = pages.stats()

@@ -277,6 +277,40 @@ def test_feeds_module_cache_is_bounded(data, monkeypatch):
     assert len(feeds._cache) <= feeds._CACHE_MAX and len(feeds._build_locks) <= feeds._CACHE_MAX
 
 
+def test_junk_query_strings_are_never_kept_as_request_keys(data):
+    """The fast path's maps of exact requests (feeds, kept API answers) remember only short query
+    strings: junk parameters of 5 KB each are answered by the route every time and take no key,
+    and ``/healthz`` counts the bytes the maps' keys hold."""
+    from starlette.requests import Request
+
+    from exports.http.answers import StoredAnswers
+    from exports.http.caching import MAX_RAW_QUERY
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}})
+    plain = c.get("/feeds/travel.ics?tz=Asia/Shanghai")
+    assert plain.status_code == 200
+    before = c.get("/healthz").json()["feed_cache"]
+    assert before["requests"] >= 1 and before["request_bytes"] > 0
+    for i in range(40):
+        r = c.get(f"/feeds/travel.ics?tz=Asia/Shanghai&junk{i}=" + "x" * 5000)
+        assert r.status_code == 200 and r.content == plain.content
+    after = c.get("/healthz").json()["feed_cache"]
+    assert after["requests"] == before["requests"] and after["request_bytes"] == before["request_bytes"]
+
+    answers = StoredAnswers(lambda: 1)
+
+    def ask(query: bytes):
+        scope = {"type": "http", "method": "GET", "path": "/api/day/2026-12-02", "query_string": query,
+                 "headers": []}
+        return answers.answer(Request(scope), ("day", query), lambda: "tag", lambda: {"day": 1})
+    for i in range(40):
+        assert ask(b"tz=Asia/Shanghai&junk%d=" % i + b"x" * 5000).status_code == 200
+    assert answers.stats()["requests"] == 0 and answers.stats()["request_bytes"] == 0
+    assert ask(b"tz=Asia/Shanghai").status_code == 200
+    assert answers.known("/api/day/2026-12-02", b"tz=Asia/Shanghai")
+    stats = answers.stats()
+    assert stats["requests"] == 1 and 0 < stats["request_bytes"] <= MAX_RAW_QUERY + 256
+
+
 def _marginal_bytes(values, shared=()) -> list[int]:
     """The bytes each of ``values`` holds beyond what ``shared`` and the values before it hold
     (``sys.getsizeof`` over everything reachable, each object counted once)."""

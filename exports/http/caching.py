@@ -177,6 +177,16 @@ def render_entry(task: str, tz: str, lang: str, alarm: int | None, cfg, max_age:
     return FeedEntry(f, task, max_age, expires)
 
 
+#: the longest query string (bytes) whose exact request is remembered for the fast path; every
+#: parameter a client may send fits in far less (a zone, a language, a place name, dates)
+MAX_RAW_QUERY = 512
+
+
+def raw_key_bytes(key: tuple) -> int:
+    """What a ``(path, query)`` key of a request map holds: its strings and the entry around them."""
+    return len(key[0]) + len(key[1]) + 200
+
+
 class FeedCache:
     """Rendered feeds by variant key ``(task, tz, lang, alarm, config digest, person)`` — every
     parameter a client may vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
@@ -184,15 +194,19 @@ class FeedCache:
 
     Bounded by design: the variants are an LRU bounded in bytes (``[http] feed_cache_bytes``),
     the default feed of each task pinned; the request map is an LRU of at most ``MAX_RAW`` keys
-    (small tuples, pointing into the LRU, so an evicted variant is gone from both)."""
+    (pointing into the LRU, so an evicted variant is gone from both), each a path and a query of
+    at most ``MAX_RAW_QUERY`` bytes: a longer query (junk parameters) is answered by the route
+    every time, never remembered. ``stats()["request_bytes"]`` counts the map's keys."""
 
     MAX_RAW = 4096
+    MAX_RAW_QUERY = MAX_RAW_QUERY
 
     def __init__(self, cfg, max_age: int, max_bytes: int | None = None):
         self.cfg, self.max_age = cfg, max_age
         self.max_bytes = int(max_bytes if max_bytes is not None else cfg["http"]["feed_cache_bytes"])
         self.entries: OrderedDict[tuple, FeedEntry] = OrderedDict()
         self.raw: OrderedDict[tuple, tuple] = OrderedDict()
+        self.raw_bytes = 0
         self.pinned: set[tuple] = set()
         self.bytes = 0
         self.evicted = 0
@@ -284,13 +298,17 @@ class FeedCache:
         """Serve this exact request from the variant it was answered with."""
         key = entry_or_key if isinstance(entry_or_key, tuple) else next(
             (k for k, v in self.entries.items() if v is entry_or_key), None)
-        if key is None:
+        if key is None or len(path) + len(query) > self.MAX_RAW_QUERY:
             return
+        raw = (path, query)
         with self._lock:
-            self.raw[(path, query)] = key
-            self.raw.move_to_end((path, query))
+            if raw not in self.raw:
+                self.raw_bytes += raw_key_bytes(raw)
+            self.raw[raw] = key
+            self.raw.move_to_end(raw)
             while len(self.raw) > self.MAX_RAW:
-                self.raw.popitem(last=False)
+                gone, _ = self.raw.popitem(last=False)
+                self.raw_bytes -= raw_key_bytes(gone)
 
     def prime(self, task: str, via=None) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
@@ -304,4 +322,5 @@ class FeedCache:
 
     def stats(self) -> dict:
         return {"variants": len(self.entries), "bytes": self.bytes, "max_bytes": self.max_bytes,
-                "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw)}
+                "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw),
+                "request_bytes": self.raw_bytes}

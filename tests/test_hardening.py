@@ -311,6 +311,51 @@ def test_junk_query_strings_are_never_kept_as_request_keys(data):
     assert stats["requests"] == 1 and 0 < stats["request_bytes"] <= MAX_RAW_QUERY + 256
 
 
+def test_if_match_and_a_future_if_modified_since_are_read_as_rfc_9110_says(data):
+    """``If-Match`` naming no current ETag answers 412 on GET and HEAD (RFC 9110 §13.1.1), from
+    the feed fast path, the feed route, kept API answers and any other page alike; an
+    ``If-Modified-Since`` later than the server's clock is ignored (§13.1.3): a 200, never a 304."""
+    from starlette.requests import Request
+
+    from exports.http.answers import StoredAnswers
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}})
+    url = "/feeds/travel.ics?tz=Asia/Shanghai"
+    first = c.get(url, headers={"Accept-Encoding": "identity"})  # the route; repeats: the fast path
+    etag, gz = first.headers["etag"], first.headers["etag"][:-1] + '-gz"'
+    future = "Tue, 01 Jan 2200 00:00:00 GMT"
+    for _ in range(2):                                   # the route's answer, then the fast path's
+        for method in ("GET", "HEAD"):
+            r = c.request(method, url, headers={"If-Match": '"nope"'})
+            assert r.status_code == 412, (method, r.status_code)
+            if method == "GET":
+                assert list(r.json()) == ["error"] and "If-Match" in r.json()["error"]
+            assert c.request(method, url, headers={"If-Match": f"W/{etag}"}).status_code == 412
+            for ok in (etag, gz, "*", f'"nope", {etag}'):
+                assert c.request(method, url, headers={"If-Match": ok}).status_code == 200, ok
+            assert c.request(method, url, headers={"If-Modified-Since": future}).status_code == 200
+            past = c.request(method, url, headers={"If-Modified-Since": first.headers["last-modified"]})
+            assert past.status_code == 304
+        c.get(url)
+    other = c.get("/feeds/travel.ics?tz=Asia/Seoul", headers={"If-Match": '"nope"'})  # first request
+    assert other.status_code == 412
+    tasks = c.get("/api/tasks")
+    assert c.get("/api/tasks", headers={"If-Match": '"nope"'}).status_code == 412
+    assert c.get("/api/tasks", headers={"If-Match": tasks.headers["etag"]}).status_code == 200
+    ko = c.get("/api/tasks?lang=ko", headers={"If-Match": '"nope"'})
+    assert ko.status_code == 412 and "ETag" in ko.json()["error"] and "If-Match" in ko.json()["error"]
+
+    answers = StoredAnswers(lambda: 1)
+
+    def ask(headers):
+        scope = {"type": "http", "method": "GET", "path": "/api/day/2026-12-02", "query_string": b"",
+                 "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()]}
+        return answers.answer(Request(scope), ("day",), lambda: "tag", lambda: {"day": 1})
+    assert ask({"If-Match": '"nope"'}).status_code == 412                 # built from the tag
+    kept = ask({})
+    assert ask({"If-Match": '"nope"'}).status_code == 412                 # from the kept answer
+    assert ask({"If-Match": kept.headers["etag"]}).status_code == 200
+
+
 def _marginal_bytes(values, shared=()) -> list[int]:
     """The bytes each of ``values`` holds beyond what ``shared`` and the values before it hold
     (``sys.getsizeof`` over everything reachable, each object counted once)."""

@@ -34,7 +34,8 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from exports.http.caching import MAX_RAW_QUERY, json_answer, not_modified, raw_key_bytes
+from exports.http.caching import (MAX_RAW_QUERY, json_answer, match_fails, not_modified, precondition_failed,
+                                  raw_key_bytes)
 
 
 class Kept:
@@ -64,6 +65,8 @@ class Kept:
         return 200, self.h200, self.body
 
     def response(self, request: Request) -> Response:
+        if match_fails(request.headers.get("if-match"), (self.etag,)):
+            return precondition_failed(request)
         status, headers, body = self.raw(request.scope["headers"])
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)
@@ -164,6 +167,8 @@ class StoredAnswers:
                 k.generation = gen
                 self.revalidated += 1
             return self._hit(request, key, k)
+        if match_fails(request.headers.get("if-match"), (etag,)):
+            return precondition_failed(request)
         if not_modified(request, etag, None):
             return Response(status_code=304, headers={
                 "ETag": etag, "Cache-Control": f"public, max-age={self.max_age}"})

@@ -140,15 +140,17 @@ class FastPath:
       store, while the store's generation is unchanged (``answers.StoredAnswers``): the very
       bytes and headers the route sent, a ``304`` to a matching ``If-None-Match``.
 
-    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API — goes on
-    to the app, which answers (and remembers) it. Only answers made there are ever replayed, so
-    the limits, validation and error answers are the app's."""
+    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API, any
+    request with an ``If-Match`` (whose ``412`` is the app's) — goes on to the app, which answers
+    (and remembers) it. Only answers made there are ever replayed, so the limits, validation and
+    error answers are the app's."""
 
     def __init__(self, app, cache, answers=None):
         self.app, self.cache, self.answers = app, cache, answers
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") \
+                and not any(k == b"if-match" for k, _ in scope["headers"]):  # a 412 is the app's
             path = scope["path"]
             if path.startswith("/feeds/"):
                 entry = self.cache.lookup(path, scope["query_string"])

@@ -14,7 +14,7 @@ from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
 from exports.http.answers import StoredAnswers
-from exports.http.caching import KeptBodies, conditional, json_answer, render_entry
+from exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
 from exports.http.pages import index_html
@@ -114,6 +114,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                     "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
         cache.remember(request.scope["path"], request.scope["query_string"], checked)
         status, headers, body = entry.answer(request.scope["headers"], request.method)
+        if status == 412:
+            return precondition_failed(request)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
         return resp

@@ -19,6 +19,41 @@ HTTP service print it in the language the request asked for (``--lang``, ``?lang
 """
 from __future__ import annotations
 
+import re
+
+#: characters of a quoted value (the client's input, as ``{x!r}`` quotes it) an error line shows
+QUOTED_WIDTH = 80
+#: characters an error line has at most
+LINE_WIDTH = 1000
+
+# a quoted value: a quote not right after a Latin letter or digit (so not the apostrophe of
+# "day's"), then anything but that quote (backslash escapes kept whole), then that quote
+_QUOTED = re.compile(r"""(?<![A-Za-z0-9])(['"])((?:\\.|(?!\1)[^\\])*)\1""", re.S)
+
+
+def capped(line: str, width: int = QUOTED_WIDTH, most: int = LINE_WIDTH) -> str:
+    """An error line as a client is shown it: each quoted value longer than ``width`` cut to its
+    first ``width`` characters and ``…`` (still quoted, so the line reads as before), and the
+    line itself cut at ``most`` characters. The command line and the HTTP service print every
+    error through it, so an input of 60,000 characters is never echoed whole.
+
+    >>> capped("unknown zone '" + "x" * 100 + "'; accepted: IANA names")
+    "unknown zone 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'; accepted: IANA names"
+    >>> capped("the day's hours: 'X'")
+    "the day's hours: 'X'"
+    """
+    def cut(m: re.Match) -> str:
+        quote, inner = m.group(1), m.group(2)
+        if len(inner) <= width:
+            return m.group(0)
+        inner = inner[:width]
+        if (len(inner) - len(inner.rstrip("\\"))) % 2:   # never end on half an escape
+            inner = inner[:-1]
+        return quote + inner + "…" + quote
+    if len(line) > width:
+        line = _QUOTED.sub(cut, line)
+    return line if len(line) <= most else line[:most - 1] + "…"
+
 
 class BadInput(ValueError):
     """Input the almanac cannot accept. The message is a single line, in English; ``zh`` and

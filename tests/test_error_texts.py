@@ -154,3 +154,43 @@ def test_http_errors_are_told_in_the_language_asked_for(url, status, tmp_path, m
     assert english.status_code == korean.status_code == status
     assert HANGUL.search(korean.json()["error"]) and not _english_sentence(korean.json()["error"])
     assert not HANGUL.search(english.json()["error"])
+
+
+LONG = "x" * 6000
+
+
+@pytest.mark.parametrize("url", [
+    f"/api/day/2026-02-03?tz={LONG}", f"/api/day/{LONG}", f"/api/day/2026-02-03?place={LONG}",
+    f"/api/day/2026-02-03?school={LONG}&lang=ko", f"/api/chart?at={LONG}",
+    f"/api/best?task=travel&from={LONG}&to=2026-01-05", f"/api/best?task={LONG}&from=2026-01-01&to=2026-01-05",
+    f"/feeds/travel.ics?tz={LONG}&lang=zh-Hant", f"/feeds/travel.ics?born={LONG}&sex=f",
+    f"/reports/2026-12-01.html?clock={LONG}", f"/no/such/{LONG}",
+], ids=lambda url: url.replace(LONG, "LONG"))
+def test_an_error_quotes_at_most_80_characters_of_the_input(url, tmp_path, monkeypatch):
+    """However long the value a client sends, the error line quotes 80 characters of it and an
+    ellipsis, and stays one readable line."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get(url)
+    assert 400 <= r.status_code < 500 and list(r.json()) == ["error"], r.text[:300]
+    line = r.json()["error"]
+    assert "x" * 70 + "…" in line and "x" * 81 not in line, line
+    assert len(r.content) < 800
+
+
+def test_a_url_longer_than_the_limit_is_a_json_414(tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    r = client.get("/api/day/2026-02-03?tz=" + "x" * 9000)
+    assert r.status_code == 414 and "8192" in r.json()["error"] and len(r.content) < 300
+    ko = client.get("/feeds/travel.ics?lang=ko&junk=" + "x" * 9000)
+    assert ko.status_code == 414 and HANGUL.search(ko.json()["error"])
+    assert client.get("/api/day/2026-02-03?tz=Asia/Seoul&junk=" + "x" * 7000).status_code == 200
+
+
+def test_the_command_line_quotes_at_most_80_characters_of_the_input(capsys):
+    from almanac.cli import main
+    for argv in (["day", "2026-01-01", "--tz", LONG], ["day", LONG], ["best", "--task", LONG, "--from",
+                                                                     "2026-01-01", "--to", "2026-01-02"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "x" * 80 + "…" in err and "x" * 81 not in err and len(err) < 600, err[:300]

@@ -277,6 +277,172 @@ def test_feeds_module_cache_is_bounded(data, monkeypatch):
     assert len(feeds._cache) <= feeds._CACHE_MAX and len(feeds._build_locks) <= feeds._CACHE_MAX
 
 
+def test_junk_query_strings_are_never_kept_as_request_keys(data):
+    """The fast path's maps of exact requests (feeds, kept API answers) remember only short query
+    strings: junk parameters of 5 KB each are answered by the route every time and take no key,
+    and ``/healthz`` counts the bytes the maps' keys hold."""
+    from starlette.requests import Request
+
+    from exports.http.answers import StoredAnswers
+    from exports.http.caching import MAX_RAW_QUERY
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}})
+    plain = c.get("/feeds/travel.ics?tz=Asia/Shanghai")
+    assert plain.status_code == 200
+    before = c.get("/healthz").json()["feed_cache"]
+    assert before["requests"] >= 1 and before["request_bytes"] > 0
+    for i in range(40):
+        r = c.get(f"/feeds/travel.ics?tz=Asia/Shanghai&junk{i}=" + "x" * 5000)
+        assert r.status_code == 200 and r.content == plain.content
+    after = c.get("/healthz").json()["feed_cache"]
+    assert after["requests"] == before["requests"] and after["request_bytes"] == before["request_bytes"]
+
+    answers = StoredAnswers(lambda: 1)
+
+    def ask(query: bytes):
+        scope = {"type": "http", "method": "GET", "path": "/api/day/2026-12-02", "query_string": query,
+                 "headers": []}
+        return answers.answer(Request(scope), ("day", query), lambda: "tag", lambda: {"day": 1})
+    for i in range(40):
+        assert ask(b"tz=Asia/Shanghai&junk%d=" % i + b"x" * 5000).status_code == 200
+    assert answers.stats()["requests"] == 0 and answers.stats()["request_bytes"] == 0
+    assert ask(b"tz=Asia/Shanghai").status_code == 200
+    assert answers.known("/api/day/2026-12-02", b"tz=Asia/Shanghai")
+    stats = answers.stats()
+    assert stats["requests"] == 1 and 0 < stats["request_bytes"] <= MAX_RAW_QUERY + 256
+
+
+def test_if_match_and_a_future_if_modified_since_are_read_as_rfc_9110_says(data):
+    """``If-Match`` naming no current ETag answers 412 on GET and HEAD (RFC 9110 §13.1.1), from
+    the feed fast path, the feed route, kept API answers and any other page alike; an
+    ``If-Modified-Since`` later than the server's clock is ignored (§13.1.3): a 200, never a 304."""
+    from starlette.requests import Request
+
+    from exports.http.answers import StoredAnswers
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}})
+    url = "/feeds/travel.ics?tz=Asia/Shanghai"
+    first = c.get(url, headers={"Accept-Encoding": "identity"})  # the route; repeats: the fast path
+    etag, gz = first.headers["etag"], first.headers["etag"][:-1] + '-gz"'
+    future = "Tue, 01 Jan 2200 00:00:00 GMT"
+    for _ in range(2):                                   # the route's answer, then the fast path's
+        for method in ("GET", "HEAD"):
+            r = c.request(method, url, headers={"If-Match": '"nope"'})
+            assert r.status_code == 412, (method, r.status_code)
+            if method == "GET":
+                assert list(r.json()) == ["error"] and "If-Match" in r.json()["error"]
+            assert c.request(method, url, headers={"If-Match": f"W/{etag}"}).status_code == 412
+            for ok in (etag, gz, "*", f'"nope", {etag}'):
+                assert c.request(method, url, headers={"If-Match": ok}).status_code == 200, ok
+            assert c.request(method, url, headers={"If-Modified-Since": future}).status_code == 200
+            past = c.request(method, url, headers={"If-Modified-Since": first.headers["last-modified"]})
+            assert past.status_code == 304
+        c.get(url)
+    other = c.get("/feeds/travel.ics?tz=Asia/Seoul", headers={"If-Match": '"nope"'})  # first request
+    assert other.status_code == 412
+    tasks = c.get("/api/tasks")
+    assert c.get("/api/tasks", headers={"If-Match": '"nope"'}).status_code == 412
+    assert c.get("/api/tasks", headers={"If-Match": tasks.headers["etag"]}).status_code == 200
+    ko = c.get("/api/tasks?lang=ko", headers={"If-Match": '"nope"'})
+    assert ko.status_code == 412 and "ETag" in ko.json()["error"] and "If-Match" in ko.json()["error"]
+
+    answers = StoredAnswers(lambda: 1)
+
+    def ask(headers):
+        scope = {"type": "http", "method": "GET", "path": "/api/day/2026-12-02", "query_string": b"",
+                 "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()]}
+        return answers.answer(Request(scope), ("day",), lambda: "tag", lambda: {"day": 1})
+    assert ask({"If-Match": '"nope"'}).status_code == 412                 # built from the tag
+    kept = ask({})
+    assert ask({"If-Match": '"nope"'}).status_code == 412                 # from the kept answer
+    assert ask({"If-Match": kept.headers["etag"]}).status_code == 200
+
+
+def _marginal_bytes(values, shared=()) -> list[int]:
+    """The bytes each of ``values`` holds beyond what ``shared`` and the values before it hold
+    (``sys.getsizeof`` over everything reachable, each object counted once)."""
+    seen: set[int] = set()
+
+    def walk(o) -> int:
+        total, stack = 0, [o]
+        while stack:
+            o = stack.pop()
+            if id(o) in seen:
+                continue
+            seen.add(id(o))
+            total += sys.getsizeof(o)
+            if isinstance(o, dict):
+                stack.extend(o.keys())
+                stack.extend(o.values())
+            elif isinstance(o, (list, tuple, set, frozenset)):
+                stack.extend(o)
+            elif hasattr(o, "__dict__"):
+                stack.append(o.__dict__)
+            elif hasattr(o, "__slots__"):
+                stack.extend(getattr(o, a) for a in o.__slots__ if hasattr(o, a))
+        return total
+    for x in shared:
+        walk(x)
+    return [walk(v) for v in values]
+
+
+def test_judged_and_scored_days_are_bounded_in_bytes(data):
+    """The judged and scored days a process keeps are bounded by ``[cache] judgement_bytes``
+    (estimated bytes, least recently used out), not by a count of entries of 50–100 KB each:
+    ever new dates and zones never take more than the bound."""
+    import config as config_mod
+    from almanac.calendar import zone
+    from almanac.judgement import search
+    from almanac.judgement.score import task_profiles
+    cfg = config_mod.load({"cache": {"judgement_bytes": 3_000_000}})
+    prof = task_profiles(cfg)["travel"]
+    before = search.judgement_cache.max_bytes
+    search.judgement_cache.drop()
+    try:
+        for i, tz in enumerate(["Europe/Paris", "Asia/Tokyo", "America/Lima"] * 10):
+            day = date(1990 + i, 3, 1)
+            search.best_of_range(prof, day, day + timedelta(days=1), zone(tz), cfg, 5, "en")
+            stats = search.judgement_cache.stats()
+            assert stats["bytes"] <= 3_000_000 and stats["max_bytes"] == 3_000_000
+        # 60 days judged and scored: 120 entries of ≥ 40 KB, of which fewer than 75 fit
+        assert stats["evicted"] >= 45 and stats["entries"] <= 75
+        assert len(search._days) + len(search._scored) == stats["entries"]
+        # the most recent are kept: a repeat is answered from memory
+        recent = (date(2019, 3, 1), "America/Lima")
+        assert search._days.get((recent[0], recent[1], search._facts_key(cfg))) is not None
+    finally:
+        search.judgement_cache.drop()
+        search.judgement_cache.max_bytes = before
+
+
+def test_the_judgement_cache_estimates_are_not_below_what_entries_hold(data):
+    """Each entry's estimated size (what the bound counts) is at least the memory it holds
+    beyond what is shared (the catalog's texts, the charts, the hours), and not far above."""
+    import config as config_mod
+    from almanac.calendar import zone
+    from almanac.hours import Options, _hours
+    from almanac.judgement import facts as F, score as S, search
+    from almanac.judgement.catalog import load_catalog
+    from almanac.judgement.score import task_profiles
+    cfg = config_mod.load()
+    profs = task_profiles(cfg)
+    tz = zone("Asia/Seoul")
+    search.judgement_cache.drop()
+    days = [date(2026, 1, 1) + timedelta(days=i) for i in range(0, 365, 61)]
+    judged, scored = [], []
+    for d in days:
+        judged.append(search.judged_facts(d, tz, cfg))
+        for name in ("travel", "marriage", "general"):
+            for lang in ("zh-Hant", "en", "ko"):
+                scored.append(search.scored_day(d, tz, cfg, profs[name], None, lang))
+    shared = [load_catalog(), S._COMPILED, F._CHARTS, S._BY_CHART,
+              *(_hours(d, tz, Options.from_config(cfg)) for d in days)]
+    held = _marginal_bytes(judged + scored, shared)
+    for value, real in zip(judged, held):
+        assert real <= search.day_bytes(value) <= 1.5 * real
+    for value, real in zip(scored, held[len(judged):]):
+        assert real <= search.scored_bytes(value) <= 1.5 * real
+    search.judgement_cache.drop()
+
+
 # ---------------------------------------------------------------------- truthful failure
 def test_healthz_503_when_store_gone_or_disk_full(data, monkeypatch):
     c = _client({"http": {"health_ttl": 0}})  # every answer checks anew

@@ -337,6 +337,38 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
     assert client.get("/healthz").json()["chosen_pages"]["entries"] == 1
 
 
+def test_only_published_report_pages_are_written_to_disk(tmp_path, monkeypatch):
+    """A page in a language and zone the nightly run publishes (``[reports] langs`` × ``zones``)
+    is written to the reports folder; one in any other zone (there are ~600) is made on demand
+    the same way but only kept in memory, bounded in bytes, and its links keep the reader's
+    language and zone: the folder cannot be filled by asking for every zone."""
+    from datetime import date, timedelta
+
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app, routes
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    app = create_app({"http": {"expensive_processes": False}})
+    client = TestClient(app, raise_server_exceptions=False)
+    day = (date.today() - timedelta(days=1)).isoformat()
+    published = client.get(f"/reports/{day}.html", params={"lang": "en"})
+    assert published.status_code == 200
+    assert (tmp_path / "reports" / "en" / "Asia" / "Shanghai" / f"{day}.html").read_bytes() == published.content
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    r = client.get(f"/reports/{day}.html", params={"lang": "ko", "tz": "Europe/Paris"})
+    assert r.status_code == 200 and '<html lang="ko">' in r.text and "Europe/Paris" in r.text
+    assert '.html?lang=ko&amp;tz=Europe%2FParis"' in r.text        # the days beside it: same reader
+    assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files   # nothing written
+    kept = client.get("/healthz").json()["chosen_pages"]
+    assert kept["entries"] == 1 and len(r.content) <= kept["bytes"] <= kept["max_bytes"]
+    monkeypatch.setattr(routes, "render_page", lambda *a: pytest.fail("rendered again"))
+    again = client.get(f"/reports/{day}.html", params={"lang": "ko", "tz": "Europe/Paris"})
+    assert again.content == r.content and again.headers["etag"] == r.headers["etag"]
+    assert client.get(f"/reports/{day}.html", params={"lang": "ko", "tz": "Europe/Paris"},
+                      headers={"If-None-Match": r.headers["etag"]}).status_code == 304
+
+
 def test_a_shared_generation_read_began_after_each_request_asked():
     """PostgreSQL's marker is read once for the requests that arrived meanwhile, never from a
     read that began before a request arrived (a write committed just before it would be missed)."""

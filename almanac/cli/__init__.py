@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-from almanac.errors import BadInput
+from almanac.errors import BadInput, capped
 from almanac.redaction import redact
 
 #: subcommand modules, in the order ``--help`` lists them
@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except BadInput as e:
         text = e.text(asked_lang(argv))      # English unless the reader asked for a language
-        print(f"almanac: {redact(text).splitlines()[0] if text else 'bad input'}", file=sys.stderr)
+        print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("almanac: interrupted", file=sys.stderr)
@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001 — the promise is: no traceback for users
         if os.environ.get("ALMANAC_DEBUG"):
             raise
-        print(redact(f"almanac: internal error: {type(e).__name__}: {e}").splitlines()[0], file=sys.stderr)
+        print(capped(redact(f"almanac: internal error: {type(e).__name__}: {e}").splitlines()[0]), file=sys.stderr)
         return 1
 
 

@@ -4,10 +4,17 @@ Facts and fired rules of each almanac day are cached on (date, zone, the hash of
 sections they depend on); scored hours on that key plus the task profile's digest. A warm search
 over a year is then a merge and a sort. Order is deterministic: score descending, then start
 ascending. Vetoed hours never appear in ``best``.
+
+Both caches share one least-recently-used store bounded by the entries' estimated bytes
+(``[cache] judgement_bytes``, :class:`SizedCache`): a judged day holds about 1,400 facts and a
+scored day a hundred reasons, about 50 KB each beyond what they share, so a bound in entries
+alone let a process grow by gigabytes through requests for ever new dates and zones.
 """
 from __future__ import annotations
 
 import heapq
+import threading
+from collections import OrderedDict
 from datetime import date, timedelta
 from typing import Any
 
@@ -23,9 +30,112 @@ from .score import TaskProfile, fired, judge
 MAX_DAYS = 366
 MAX_LIMIT = 1000
 
-_days: dict[tuple, tuple] = {}
-_scored: dict[tuple, tuple] = {}
-_CACHE_MAX = 20000
+#: ``[cache] judgement_bytes`` when a config does not say (64 MiB)
+DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
+
+
+class SizedCache:
+    """Values by key, bounded by their estimated size in bytes: the least recently used go first
+    once the total passes ``max_bytes``. Thread-safe (the service judges in several threads)."""
+
+    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES):
+        self.max_bytes = int(max_bytes)
+        self._items: "OrderedDict[Any, tuple[Any, int]]" = OrderedDict()
+        self.bytes = 0
+        self.evicted = 0
+        self._lock = threading.Lock()
+
+    def get(self, key, default=None):
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                return default
+            self._items.move_to_end(key)
+            return item[0]
+
+    def put(self, key, value, size: int, max_bytes: "int | None" = None):
+        """Keep ``value`` as ``size`` bytes (unless it is larger than the whole bound) and drop
+        the least recently used beyond ``max_bytes`` (default: the bound it has); returns it."""
+        with self._lock:
+            if max_bytes is not None:
+                self.max_bytes = int(max_bytes)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            if size <= self.max_bytes:
+                self._items[key] = (value, size)
+                self.bytes += size
+            while self.bytes > self.max_bytes and self._items:
+                _, (_, gone) = self._items.popitem(last=False)
+                self.bytes -= gone
+                self.evicted += 1
+        return value
+
+    def drop(self, keep=lambda key: False) -> None:
+        """Forget every entry whose key ``keep`` does not accept."""
+        with self._lock:
+            for key in [k for k in self._items if not keep(k)]:
+                self.bytes -= self._items.pop(key)[1]
+
+    def keys(self, match=lambda key: True) -> list:
+        with self._lock:
+            return [k for k in self._items if match(k)]
+
+    def stats(self) -> dict:
+        with self._lock:
+            return {"entries": len(self._items), "bytes": self.bytes, "max_bytes": self.max_bytes,
+                    "evicted": self.evicted}
+
+
+class _Part:
+    """One kind of entry (judged days, scored days) in the shared :class:`SizedCache`, used as a
+    mapping: ``get``, ``[key] = value`` (sized by ``size_of``), ``len``, ``clear``."""
+
+    def __init__(self, cache: SizedCache, tag: str, size_of):
+        self.cache, self.tag, self.size_of = cache, tag, size_of
+
+    def get(self, key, default=None):
+        return self.cache.get((self.tag, key), default)
+
+    def put(self, key, value, cfg=None):
+        return self.cache.put((self.tag, key), value, self.size_of(value), cache_bytes(cfg))
+
+    __setitem__ = put
+
+    def __len__(self) -> int:
+        return len(self.cache.keys(lambda k: k[0] == self.tag))
+
+    def clear(self) -> None:
+        self.cache.drop(lambda k: k[0] != self.tag)
+
+
+def cache_bytes(cfg) -> "int | None":
+    """``[cache] judgement_bytes`` of ``cfg`` (None: keep the bound the cache has)."""
+    if cfg is None:
+        return None
+    return int((cfg.get("cache") or {}).get("judgement_bytes", DEFAULT_CACHE_BYTES))
+
+
+def day_bytes(hours: tuple) -> int:
+    """The estimated bytes of a judged day (:func:`judged_facts`): its twelve facts mappings
+    (about 1,430 keys a day, measured at 35–38 bytes a key beyond what is shared with the charts,
+    the hours and other days) and the fired rules' indices: about 61 KB, 1.07–1.16 × what a day
+    holds (``tests/test_hardening.py`` checks the estimate stays at or above it)."""
+    return 2048 + sum(40 * len(f) + 8 * len(idx) for _, f, idx in hours)
+
+
+def scored_bytes(hours: tuple) -> int:
+    """The estimated bytes of a scored day (:func:`scored_day`): twelve entries (their dict,
+    times, summary) and each reason's own copy (the texts are the catalog's, shared): about
+    50 KB, 1.01–1.18 × what a day holds in any language."""
+    return sum(768 + 3 * len(e["summary"]) + 300 * len(e["reasons"]) + (640 if "directions" in e else 0)
+               for _, e, _ in hours)
+
+
+#: the judged and scored days, one bound for both (``[cache] judgement_bytes``)
+judgement_cache = SizedCache()
+_days = _Part(judgement_cache, "d", day_bytes)
+_scored = _Part(judgement_cache, "s", scored_bytes)
 
 
 def _tzkey(tz) -> str:
@@ -41,11 +151,9 @@ def judged_facts(d: date, tz, cfg, fkey: str | None = None) -> tuple:
     key = (d, _tzkey(tz), fkey or _facts_key(cfg))
     hit = _days.get(key)
     if hit is None:
-        if len(_days) > _CACHE_MAX:
-            _days.clear()
         cat = load_catalog()
         hit = tuple((slot, f, fired(f, cat, chart_f)) for slot, f, chart_f in day_facts_parts(d, tz, cfg))
-        _days[key] = hit
+        _days.put(key, hit, cfg)
     return hit
 
 
@@ -78,7 +186,7 @@ def person_facts_of_day(d: date, tz, cfg, person, fkey: str | None = None) -> tu
             else:
                 f2 = {**f, **pf}
                 out.append((slot, f2, fired_for_person(idx, f2, cat)))
-        hit = _days[key] = tuple(out)
+        hit = _days.put(key, tuple(out), cfg)
     return hit
 
 
@@ -90,16 +198,13 @@ def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lan
     key = (d, _tzkey(tz), fkey, prof.digest, prof.directions, lang, person)
     hit = _scored.get(key)
     if hit is None:
-        if len(_scored) > _CACHE_MAX:
-            _scored.clear()
         cat = load_catalog()
         out = []
         hours = judged_facts(d, tz, cfg, fkey) if person is None else person_facts_of_day(d, tz, cfg, person, fkey)
         for slot, f, idx in hours:
             j = judge(idx, prof, cat, lang)
             out.append(((-j.score, slot.start.timestamp()), _entry(slot, f, j, prof, lang), j.vetoes))
-        hit = tuple(out)
-        _scored[key] = hit
+        hit = _scored.put(key, tuple(out), cfg)
     return hit
 
 

@@ -48,7 +48,7 @@ def create_app(config=None) -> FastAPI:
     app.state.stored_answers = stored = StoredAnswers(
         lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg),
         reuse_seconds=float(cfg["http"].get("store_check_seconds", 0)))
-    middleware.install(app, cache, stored)
+    middleware.install(app, cache, stored, int(cfg["http"]["max_url_bytes"]))
     routes.install(app, cfg, cache, limiter, stored)
     return app
 

@@ -34,7 +34,8 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from exports.http.caching import json_answer, not_modified
+from exports.http.caching import (MAX_RAW_QUERY, json_answer, match_fails, not_modified, precondition_failed,
+                                  raw_key_bytes)
 
 
 class Kept:
@@ -64,6 +65,8 @@ class Kept:
         return 200, self.h200, self.body
 
     def response(self, request: Request) -> Response:
+        if match_fails(request.headers.get("if-match"), (self.etag,)):
+            return precondition_failed(request)
         status, headers, body = self.raw(request.scope["headers"])
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)
@@ -134,6 +137,7 @@ class StoredAnswers:
         self.max_bytes, self.max_age = max_bytes, max_age
         self._kept: "OrderedDict[tuple, Kept]" = OrderedDict()
         self._raw: "OrderedDict[tuple, tuple]" = OrderedDict()
+        self._raw_bytes = 0
         self._size = 0
         self._lock = threading.Lock()
         self.hits = self.misses = self.revalidated = 0
@@ -163,6 +167,8 @@ class StoredAnswers:
                 k.generation = gen
                 self.revalidated += 1
             return self._hit(request, key, k)
+        if match_fails(request.headers.get("if-match"), (etag,)):
+            return precondition_failed(request)
         if not_modified(request, etag, None):
             return Response(status_code=304, headers={
                 "ETag": etag, "Cache-Control": f"public, max-age={self.max_age}"})
@@ -195,14 +201,17 @@ class StoredAnswers:
                 self._size -= len(gone.body)
 
     def _remember(self, request: Request, key: tuple) -> None:
-        if request.method != "GET":
-            return
         raw = (request.scope["path"], request.scope["query_string"])
+        if request.method != "GET" or len(raw[0]) + len(raw[1]) > MAX_RAW_QUERY:
+            return  # a long query (junk parameters) is never a key: the route answers it each time
         with self._lock:
+            if raw not in self._raw:
+                self._raw_bytes += raw_key_bytes(raw)
             self._raw[raw] = key
             self._raw.move_to_end(raw)
             while len(self._raw) > self.MAX_RAW:
-                self._raw.popitem(last=False)
+                gone, _ = self._raw.popitem(last=False)
+                self._raw_bytes -= raw_key_bytes(gone)
 
     # ------------------------------------------------------------------ the fast path's side
     async def generation_now(self):
@@ -232,4 +241,4 @@ class StoredAnswers:
         with self._lock:
             return {"entries": len(self._kept), "bytes": self._size, "hits": self.hits,
                     "misses": self.misses, "revalidated": self.revalidated,
-                    "requests": len(self._raw)}
+                    "requests": len(self._raw), "request_bytes": self._raw_bytes}

@@ -1,9 +1,13 @@
-"""HTTP caching: strong ETags, conditional answers (304), and the in-memory cache of rendered feeds.
+"""HTTP caching: strong ETags, conditional answers (304, 412), and the in-memory cache of rendered feeds.
 
 Every answer to a GET carries a strong ``ETag`` (sha256 of the body) and answers ``304`` to a
-matching ``If-None-Match`` (feeds and reports also to ``If-Modified-Since``). A rendered feed
-(``FeedEntry``) holds its body, its deterministic gzip and the header lists of its 200 and 304
-answers, so that answering it is a header scan and a dict lookup.
+matching ``If-None-Match`` (feeds and reports also to ``If-Modified-Since``). The preconditions
+are read as RFC 9110 §13.2.2 orders them: an ``If-Match`` none of whose tags is the current
+ETag (strong comparison: a ``W/`` tag never matches; ``*`` always does) answers ``412`` first;
+then ``If-None-Match``; then, only without it, an ``If-Modified-Since`` — ignored when it is not
+a valid date or is later than the server's clock (§13.1.3). A rendered feed (``FeedEntry``)
+holds its body, its deterministic gzip and the header lists of its 200 and 304 answers, so that
+answering it is a header scan and a dict lookup.
 """
 from __future__ import annotations
 
@@ -31,6 +35,39 @@ def etag_of(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
+def modified_since(value: "str | bytes") -> "datetime | None":
+    """An ``If-Modified-Since`` date, or None when it is to be ignored: not a valid HTTP date, or
+    later than the server's clock (RFC 9110 §13.1.3)."""
+    try:
+        since = parsedate_to_datetime(value.decode("latin-1") if isinstance(value, bytes) else value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if since is None or since.tzinfo is None or since > datetime.now(timezone.utc):
+        return None
+    return since
+
+
+def match_fails(if_match: "str | bytes | None", etags) -> bool:
+    """True when an ``If-Match`` is given and none of its tags is one of ``etags`` (the current
+    representation's, as sent): strong comparison, so a ``W/`` tag never matches; ``*`` does."""
+    if if_match is None:
+        return False
+    if isinstance(if_match, bytes):
+        if_match = if_match.decode("latin-1")
+    tags = {t.strip() for t in if_match.split(",")}
+    return "*" not in tags and tags.isdisjoint(e.decode() if isinstance(e, bytes) else e for e in etags)
+
+
+def precondition_failed(request: Request) -> Response:
+    """The ``412`` of an ``If-Match`` that names no current ETag, as an ``{"error": …}`` line."""
+    from almanac.errors import BadInput
+    from exports.http.middleware import error
+    return error(412, BadInput(
+        "If-Match: none of its tags is the current ETag of this resource",
+        zh="If-Match：其中沒有此資源目前的 ETag",
+        ko="If-Match: 이 자원의 현재 ETag가 하나도 없습니다"), lang=request.query_params.get("lang"))
+
+
 def not_modified(request: Request, etag: str, last_modified: datetime | None) -> bool:
     inm = request.headers.get("if-none-match")
     if inm is not None:
@@ -38,20 +75,19 @@ def not_modified(request: Request, etag: str, last_modified: datetime | None) ->
         return "*" in tags or etag in tags or f"W/{etag}" in tags
     ims = request.headers.get("if-modified-since")
     if ims and last_modified is not None:
-        try:
-            since = parsedate_to_datetime(ims)
-        except (TypeError, ValueError, IndexError):
-            return False
-        if since is not None and since.tzinfo is not None:
-            return last_modified.replace(microsecond=0) <= since
+        since = modified_since(ims)
+        return since is not None and last_modified.replace(microsecond=0) <= since
     return False
 
 
 def conditional(request: Request, body: bytes, media_type: str, *, max_age: int,
                 last_modified: datetime | None = None, etag: str | None = None,
                 extra: dict | None = None) -> Response:
-    """A 200 with ``ETag``/``Cache-Control`` (and ``Last-Modified``), or a 304 when the client has it."""
+    """A 200 with ``ETag``/``Cache-Control`` (and ``Last-Modified``), a 304 when the client has
+    it, or a 412 when its ``If-Match`` names none of the current ETag."""
     etag = etag or etag_of(body)
+    if match_fails(request.headers.get("if-match"), (etag,)):
+        return precondition_failed(request)
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}"}
     if last_modified is not None:
         headers["Last-Modified"] = format_datetime(last_modified.astimezone(timezone.utc), usegmt=True)
@@ -140,8 +176,10 @@ class FeedEntry:
         self._tags = {self.etag, self.etag_gz, b"W/" + self.etag, b"W/" + self.etag_gz, b"*"}
 
     def answer(self, headers, method: str = "GET") -> tuple[int, list, bytes]:
-        """``(status, header list, body)`` for a request with these raw ASGI ``headers``."""
-        inm = ims = None
+        """``(status, header list, body)`` for a request with these raw ASGI ``headers``; a
+        ``412`` (no headers, no body: the caller answers it) to an ``If-Match`` naming neither
+        ETag of the feed."""
+        inm = ims = im = None
         gz = False
         for k, v in headers:
             if k == b"accept-encoding":
@@ -150,14 +188,15 @@ class FeedEntry:
                 inm = v
             elif k == b"if-modified-since":
                 ims = v
+            elif k == b"if-match":
+                im = v
+        if im is not None and match_fails(im, (self.etag, self.etag_gz)):
+            return 412, [], b""
         if inm is not None:
             fresh = any(t.strip() in self._tags for t in inm.split(b","))
         elif ims is not None:
-            try:
-                since = parsedate_to_datetime(ims.decode("latin-1"))
-                fresh = since is not None and since.tzinfo is not None and self.last_modified <= since
-            except (TypeError, ValueError, IndexError):
-                fresh = False
+            since = modified_since(ims)
+            fresh = since is not None and self.last_modified <= since
         else:
             fresh = False
         if fresh:
@@ -177,6 +216,16 @@ def render_entry(task: str, tz: str, lang: str, alarm: int | None, cfg, max_age:
     return FeedEntry(f, task, max_age, expires)
 
 
+#: the longest query string (bytes) whose exact request is remembered for the fast path; every
+#: parameter a client may send fits in far less (a zone, a language, a place name, dates)
+MAX_RAW_QUERY = 512
+
+
+def raw_key_bytes(key: tuple) -> int:
+    """What a ``(path, query)`` key of a request map holds: its strings and the entry around them."""
+    return len(key[0]) + len(key[1]) + 200
+
+
 class FeedCache:
     """Rendered feeds by variant key ``(task, tz, lang, alarm, config digest, person)`` — every
     parameter a client may vary — and, for the fast path, the exact request ``(path, query)`` → variant key; each valid
@@ -184,15 +233,19 @@ class FeedCache:
 
     Bounded by design: the variants are an LRU bounded in bytes (``[http] feed_cache_bytes``),
     the default feed of each task pinned; the request map is an LRU of at most ``MAX_RAW`` keys
-    (small tuples, pointing into the LRU, so an evicted variant is gone from both)."""
+    (pointing into the LRU, so an evicted variant is gone from both), each a path and a query of
+    at most ``MAX_RAW_QUERY`` bytes: a longer query (junk parameters) is answered by the route
+    every time, never remembered. ``stats()["request_bytes"]`` counts the map's keys."""
 
     MAX_RAW = 4096
+    MAX_RAW_QUERY = MAX_RAW_QUERY
 
     def __init__(self, cfg, max_age: int, max_bytes: int | None = None):
         self.cfg, self.max_age = cfg, max_age
         self.max_bytes = int(max_bytes if max_bytes is not None else cfg["http"]["feed_cache_bytes"])
         self.entries: OrderedDict[tuple, FeedEntry] = OrderedDict()
         self.raw: OrderedDict[tuple, tuple] = OrderedDict()
+        self.raw_bytes = 0
         self.pinned: set[tuple] = set()
         self.bytes = 0
         self.evicted = 0
@@ -284,13 +337,17 @@ class FeedCache:
         """Serve this exact request from the variant it was answered with."""
         key = entry_or_key if isinstance(entry_or_key, tuple) else next(
             (k for k, v in self.entries.items() if v is entry_or_key), None)
-        if key is None:
+        if key is None or len(path) + len(query) > self.MAX_RAW_QUERY:
             return
+        raw = (path, query)
         with self._lock:
-            self.raw[(path, query)] = key
-            self.raw.move_to_end((path, query))
+            if raw not in self.raw:
+                self.raw_bytes += raw_key_bytes(raw)
+            self.raw[raw] = key
+            self.raw.move_to_end(raw)
             while len(self.raw) > self.MAX_RAW:
-                self.raw.popitem(last=False)
+                gone, _ = self.raw.popitem(last=False)
+                self.raw_bytes -= raw_key_bytes(gone)
 
     def prime(self, task: str, via=None) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
@@ -304,4 +361,5 @@ class FeedCache:
 
     def stats(self) -> dict:
         return {"variants": len(self.entries), "bytes": self.bytes, "max_bytes": self.max_bytes,
-                "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw)}
+                "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw),
+                "request_bytes": self.raw_bytes}

@@ -7,6 +7,9 @@
 - ``FastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query, and
   ``GET /api/day``/``/api/best`` already answered from the unchanged store, are answered from
   memory before FastAPI routing and validation run.
+- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it.
+
+Every error line quotes at most 80 characters of a client's value (``almanac.errors.capped``).
 
 Both are pure ASGI so large feed bodies pass through untouched (BaseHTTPMiddleware re-streams them).
 """
@@ -21,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from almanac.errors import BadConfig, BadInput
+from almanac.errors import BadConfig, BadInput, capped
 from almanac.redaction import redact
 
 log = logging.getLogger("almanac.http")
@@ -33,9 +36,10 @@ RETRY_AFTER = 5
 
 def error(status: int, message, headers: dict | None = None, lang: str | None = None) -> JSONResponse:
     """``{"error": one line}``: ``message`` a text, or a ``BadInput`` told in the request's ``lang``
-    (English when the request asked for none)."""
+    (English when the request asked for none). What it quotes of the client's input is cut to
+    80 characters and ``…``, the line to 1,000 (``almanac.errors.capped``)."""
     text = message.text(lang) if isinstance(message, BadInput) else str(message)
-    first = (redact(text).splitlines() or ["bad input"])[0]
+    first = capped((redact(text).splitlines() or ["bad input"])[0])
     if status == 503 and not headers:
         headers = {"Retry-After": str(RETRY_AFTER)}
     return JSONResponse({"error": first or "bad input"}, status_code=status, headers=headers)
@@ -47,7 +51,10 @@ def request_lang(scope) -> str | None:
     qs = scope.get("query_string") or b""
     if b"lang=" not in qs:
         return None
-    values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
+    try:
+        values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
+    except ValueError:  # more fields than that: not worth reading
+        return None
     return values[0] if values else None
 
 
@@ -101,6 +108,29 @@ class Failures:
             await failure(e, scope.get("path"), request_lang(scope))(scope, receive, send)
 
 
+class UrlLimit:
+    """A request whose URL (path and query) is longer than ``max_bytes`` (``[http]
+    max_url_bytes``) is answered ``414`` ``{"error": …}`` before anything reads it: no parameter
+    a client may send needs more, and nothing behind this keys, parses or quotes a longer one.
+    (Beyond about 64 KB uvicorn's own parser refuses the request line first, with a plain-text
+    ``400``.)"""
+
+    def __init__(self, app, max_bytes: int = 8192):
+        self.app, self.max_bytes = app, int(max_bytes)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            n = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
+            if n > self.max_bytes:
+                m = self.max_bytes
+                return await error(414, BadInput(
+                    f"the request's URL is {n} bytes long; at most {m} are accepted",
+                    zh=f"請求的網址太長：{n} 位元組（最多 {m}）",
+                    ko=f"요청 URL이 너무 깁니다: {n}바이트 (최대 {m}바이트)"),
+                    lang=request_lang(scope))(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
 class FastPath:
     """Repeat requests answered from memory before FastAPI routing, validation, response classes
     and worker threads run (one header scan and a dict lookup):
@@ -110,15 +140,17 @@ class FastPath:
       store, while the store's generation is unchanged (``answers.StoredAnswers``): the very
       bytes and headers the route sent, a ``304`` to a matching ``If-None-Match``.
 
-    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API — goes on
-    to the app, which answers (and remembers) it. Only answers made there are ever replayed, so
-    the limits, validation and error answers are the app's."""
+    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API, any
+    request with an ``If-Match`` (whose ``412`` is the app's) — goes on to the app, which answers
+    (and remembers) it. Only answers made there are ever replayed, so the limits, validation and
+    error answers are the app's."""
 
     def __init__(self, app, cache, answers=None):
         self.app, self.cache, self.answers = app, cache, answers
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") \
+                and not any(k == b"if-match" for k, _ in scope["headers"]):  # a 412 is the app's
             path = scope["path"]
             if path.startswith("/feeds/"):
                 entry = self.cache.lookup(path, scope["query_string"])
@@ -143,10 +175,12 @@ class FastPath:
         await self.app(scope, receive, send)
 
 
-def install(app: FastAPI, cache, answers=None) -> None:
-    """The middleware stack and the exception handlers of the service."""
+def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> None:
+    """The middleware stack and the exception handlers of the service (the last added is the
+    outermost: the URL's length is checked first)."""
     app.add_middleware(Failures)
     app.add_middleware(FastPath, cache=cache, answers=answers)
+    app.add_middleware(UrlLimit, max_bytes=max_url_bytes)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):

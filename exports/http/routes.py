@@ -14,7 +14,7 @@ from almanac.errors import BadConfig, BadInput
 from exports import feeds, source
 from exports.feeds import labels as L
 from exports.http.answers import StoredAnswers
-from exports.http.caching import KeptBodies, conditional, json_answer, render_entry
+from exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
 from exports.http.pages import index_html
@@ -114,6 +114,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                     "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
         cache.remember(request.scope["path"], request.scope["query_string"], checked)
         status, headers, body = entry.answer(request.scope["headers"], request.method)
+        if status == 412:
+            return precondition_failed(request)
         resp = Response(content=body, status_code=status)
         resp.raw_headers = list(headers)  # the entry's own (Content-Length of the full body on HEAD)
         return resp
@@ -233,16 +235,21 @@ def write_page(d: date, folder: Path, cfg, lang: str, tz: str, query: str | None
 
 def render_page(d: date, cfg, lang: str, tz: str, query: str | None = None) -> bytes:
     """One report page's HTML, as ``write_page`` makes it, written to no folder of the service
-    (a page with the request's own place, clock or school: see ``add_report_routes``)."""
+    (a page with the request's own place, clock or school, or in a language and zone the nightly
+    run does not publish: see ``add_report_routes``)."""
     import tempfile
     with tempfile.TemporaryDirectory(prefix="almanac-page-") as tmp:
         return write_page(d, Path(tmp), cfg, lang, tz, query).read_bytes()
 
 
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
+    from exports.reports import published
     max_age = int(cfg["http"]["max_age"])
-    # pages with a request's own choices: kept in memory, bounded in bytes, never on disk
+    # pages with a request's own choices, and pages of a language and zone the nightly run does
+    # not publish (any of ~600 zones): kept in memory, bounded in bytes, never on disk
     chosen_pages = app.state.chosen_pages = KeptBodies(int(cfg["http"]["report_cache_bytes"]))
+    langs, zones = published(cfg)
+    on_disk = {(lang, tz) for lang in langs for tz in zones}
 
     def in_window(d: date) -> None:
         lo, hi = report_window(cfg)
@@ -290,7 +297,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
             raise StarletteHTTPException(404, BadInput(f"no report {name!r}; reports are /reports/YYYY-MM-DD.html",
                                                        zh=f"沒有這個報告：{name!r}（報告的路徑是 /reports/YYYY-MM-DD.html）",
                                                        ko=f"없는 보고서: {name!r} (보고서 경로는 /reports/YYYY-MM-DD.html)"))
-        if rcfg.digest != cfg.digest:
+        if rcfg.digest != cfg.digest or (lang, tz) not in on_disk:
             body, lm = chosen_page(d, rcfg, lang, tz, picked)
             return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
         path = page(reports.variant_dir(reports_dir(cfg), lang, tz, cfg), d, lang, tz)
@@ -316,6 +323,8 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         if answers is not None:
             doc["stored_answers"] = answers.stats()
         doc["expensive"] = limiter.stats()
+        from almanac.judgement.search import judgement_cache
+        doc["judgement_cache"] = judgement_cache.stats()  # this process's (each worker has its own)
         pages = getattr(request.app.state, "chosen_pages", None)
         if pages is not None:
             doc["chosen_pages"] = pages.stats()

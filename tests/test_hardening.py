@@ -20,6 +20,26 @@ from fastapi.testclient import TestClient
 
 PASSWORD = "S3cretPW"
 BAD_URL = f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:notaport/almanac"
+#: invalid URLs whose secrets the old redaction let through: a raw space or quote in the password
+#: (the pattern stopped there), a secret query parameter (never looked at)
+SPACED = "S3c retPW"
+QUOTED = "S3c'retPW"
+SSL_SECRET = "Ss1Secret"
+LEAKY_URLS = {
+    "space": (f"postgresql+psycopg://almanac:{SPACED}@127.0.0.1:notaport/almanac", SPACED),
+    "quote": (f"postgresql+psycopg://almanac:{QUOTED}@127.0.0.1:notaport/almanac", QUOTED),
+    "both quotes": ("postgresql+psycopg://almanac:S3c'\"retPW@127.0.0.1:notaport/almanac", "S3c'\"retPW"),
+    "sslpassword": (f"postgresql+psycopg://almanac@127.0.0.1:notaport/almanac?sslpassword={SSL_SECRET}",
+                    SSL_SECRET),
+    "password param": (f"postgresql+psycopg://almanac@127.0.0.1:notaport/almanac?sslmode=require"
+                       f"&password={SSL_SECRET}", SSL_SECRET),
+}
+
+
+def _pieces(secret: str) -> list[str]:
+    """The secret and its parts longer than two characters (a part left standing is a leak too)."""
+    import re
+    return [secret] + [p for p in re.split(r"[\s'\"]", secret) if len(p) > 2 and p != secret]
 
 
 def _free_port() -> int:
@@ -108,11 +128,68 @@ def test_redact_hides_passwords_even_unparsable():
         "postgresql+psycopg://postgres@127.0.0.1:55432/db"
 
 
-def test_password_never_leaves_the_service(tmp_path):
+@pytest.mark.parametrize("kind", sorted(LEAKY_URLS))
+def test_redact_hides_passwords_with_spaces_quotes_and_query_secrets(kind):
+    """The text alone, as every message shows a URL: plain, in repr quotes, in a sentence."""
+    import almanac.redaction as R
+    url, secret = LEAKY_URLS[kind]
+    R._known.clear()  # the pattern alone, without the URLs this process was given
+    for text in (url, repr(url), f"database URL {url!r} is not valid; accepted: …",
+                 f"cannot open {url} (try again)", f"a: {url}\nb: {url!r}"):
+        out = R.redact(text)
+        assert not any(p in out for p in _pieces(secret)), (text, out)
+        assert "***" in out and "127.0.0.1" in out
+    # a message that quotes the secret away from its URL: hidden once the URL is known
+    R.remember(url)
+    assert secret not in R.redact(f"authentication with {secret!r} failed")
+    assert R.redact("sslpassword=abc&x=1") == "sslpassword=***&x=1"
+    assert R.redact("host=h password='a b' sslpassword=\"c d\" dbname=d") == \
+        "host=h password=*** sslpassword=*** dbname=d"
+
+
+@pytest.mark.parametrize("kind", sorted(LEAKY_URLS))
+def test_invalid_url_messages_hide_every_secret(kind, tmp_path, monkeypatch):
+    from almanac.errors import BadConfig
+    from exports.store.db import resolve_url
+    url, secret = LEAKY_URLS[kind]
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    with pytest.raises(BadConfig) as e:
+        resolve_url(url)
+    for lang in (None, "zh-Hant", "ko"):
+        text = e.value.text(lang)
+        assert not any(p in text for p in _pieces(secret)) and "***" in text, text
+
+
+@pytest.mark.parametrize("kind", ["space", "quote", "sslpassword"])
+def test_precompute_never_prints_a_secret(kind, tmp_path):
+    url, secret = LEAKY_URLS[kind]
+    env = {**os.environ, "ALMANAC_DATA_DIR": str(tmp_path), "ALMANAC_DB_URL": url}
+    r = subprocess.run([sys.executable, "-m", "almanac.cli", "precompute", "--from", "2026-12-01",
+                        "--to", "2026-12-01"], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert not any(p in r.stderr + r.stdout for p in _pieces(secret)) and "***" in r.stderr, r.stderr
+
+
+def test_serve_start_line_hides_query_secrets(tmp_path, monkeypatch):
+    """A valid URL with ``?sslpassword=``: the line naming the database hides it."""
+    from almanac.cli.serve import where_data_lives
+    import config as config_mod
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:5998/almanac"
+                                         f"?sslmode=require&sslpassword={SSL_SECRET}")
+    line = where_data_lives(config_mod.load(None))
+    assert PASSWORD not in line and SSL_SECRET not in line
+    assert "sslpassword=***" in line and "almanac:***@127.0.0.1:5998" in line
+
+
+@pytest.mark.parametrize("url", [BAD_URL, LEAKY_URLS["space"][0], LEAKY_URLS["sslpassword"][0]],
+                         ids=["port", "space", "sslpassword"])
+def test_password_never_leaves_the_service(tmp_path, url):
     """A typo in the port of a URL with a password: every answer is a 5xx (the service's fault,
     not the client's) and neither the bodies nor stderr carry the password."""
     today = date.today().isoformat()
-    srv = Server(tmp_path, {}, env={"ALMANAC_DB_URL": BAD_URL}, ready=503)
+    secret = next((s for u, s in LEAKY_URLS.values() if u == url), PASSWORD)
+    srv = Server(tmp_path, {}, env={"ALMANAC_DB_URL": url}, ready=503)
     try:
         bodies = []
         for path in ("/healthz", "/api/day/2026-11-29", "/feeds/travel.ics", f"/reports/{today}.html"):
@@ -127,7 +204,7 @@ def test_password_never_leaves_the_service(tmp_path):
     finally:
         err = srv.stop()
     for text in bodies + [err]:
-        assert PASSWORD not in text
+        assert not any(p in text for p in _pieces(secret)), text
     assert "***" in bodies[0]
 
 

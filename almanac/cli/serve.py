@@ -65,13 +65,15 @@ def _listen(host: str, port: int):
 
 
 def where_data_lives(cfg) -> str:
-    """The data folder and the database (password hidden), for the start-up lines."""
+    """The data folder and the database (password and secret parameters hidden), for the
+    start-up lines."""
+    from almanac.redaction import redact
     from exports import source
     folder = source.data_dir()
     try:
         from sqlalchemy.engine import make_url
         from exports.store.db import resolve_url
-        db = make_url(resolve_url(None, cfg)).render_as_string(hide_password=True)
+        db = redact(make_url(resolve_url(None, cfg)).render_as_string(hide_password=True))
     except Exception:  # noqa: BLE001 — no store installed: the data folder is all there is
         db = "(computed on demand, no database)"
     return f"data folder {folder}; database {db}"

@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine, make_url
 
 from almanac.errors import BadConfig
-from almanac.redaction import redact
+from almanac.redaction import redact, remember
 
 APP_NAME = "renqin-almanac"
 DB_FILE = "almanac.sqlite3"
@@ -45,14 +45,16 @@ def resolve_url(url: str | None = None, config=None) -> str:
         chosen = cfg_url or f"sqlite:///{data_dir() / DB_FILE}"
     if chosen.startswith("postgresql://") or chosen.startswith("postgres://"):
         chosen = "postgresql+psycopg://" + chosen.split("://", 1)[1]
+    remember(chosen)  # its password is hidden from every message, however it is quoted
     try:
         parsed = make_url(chosen)
     except Exception:  # noqa: BLE001 — SQLAlchemy's message names the problem
-        raise BadConfig(f"database URL {redact(chosen)!r} is not valid; accepted: sqlite:///PATH or "
+        shown = redact(repr(chosen))
+        raise BadConfig(f"database URL {shown} is not valid; accepted: sqlite:///PATH or "
                        "postgresql+psycopg://USER@HOST:PORT/DB",
-                       zh=f"資料庫 URL 無效：{redact(chosen)!r}（可用：sqlite:///PATH 或 "
+                       zh=f"資料庫 URL 無效：{shown}（可用：sqlite:///PATH 或 "
                           "postgresql+psycopg://USER@HOST:PORT/DB）",
-                       ko=f"데이터베이스 URL이 올바르지 않습니다: {redact(chosen)!r} (쓸 수 있는 형식: sqlite:///PATH 또는 "
+                       ko=f"데이터베이스 URL이 올바르지 않습니다: {shown} (쓸 수 있는 형식: sqlite:///PATH 또는 "
                           "postgresql+psycopg://USER@HOST:PORT/DB)") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise BadConfig(f"database {parsed.get_backend_name()!r} is not supported; "

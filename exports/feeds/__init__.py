@@ -75,7 +75,7 @@ def _stamps_for(cfg) -> Stamps:
             if url:
                 from exports.feeds.stamps import StoreStamps
                 from exports.store.db import get_engine
-                _stamps_cache[key] = StoreStamps(get_engine(url))
+                _stamps_cache[key] = StoreStamps(get_engine(url, config=cfg))
             else:
                 _stamps_cache[key] = Stamps(key or None)
         return _stamps_cache[key]

@@ -300,12 +300,14 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
 
 
 def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
-    health = Health(cfg, float(cfg["http"]["health_ttl"]))
+    health = Health(cfg, float(cfg["http"]["health_ttl"]), float(cfg["http"]["health_timeout"]))
 
     @app.get("/healthz", responses={503: {"description": "store or disk unavailable", **_ERR}}, summary="Health")
-    def healthz(request: Request):
+    async def healthz(request: Request):
+        # awaited on the event loop with a bound: a database that never answers holds no worker
+        # thread, and concurrent checks share one probe (health.py)
         try:
-            doc = health.check()
+            doc = await health.check_async()
         except (Unhealthy, BadConfig) as e:
             return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()

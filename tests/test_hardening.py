@@ -493,8 +493,9 @@ def _timed(fn, *a, **k):
 
 def test_a_database_that_never_answers_does_not_hang_the_service(tmp_path):
     """Against a listener that never answers: /healthz is a 503 within its timeout (2 s), the day
-    is computed, and 45 health checks at once leave the worker threads free for /api/tasks and /.
-    Before, each of these requests waited for ever and the 45 checks took every worker thread."""
+    is computed, a default feed is refused at once (503 + Retry-After), and 45 health checks at
+    once leave the worker threads free for /api/tasks and /. Before, each of these requests
+    waited for ever and the 45 checks took every worker thread."""
     silent = Silent()
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -518,6 +519,9 @@ def test_a_database_that_never_answers_does_not_hang_the_service(tmp_path):
         assert r.status_code == 200 and r.json()["date"] == "2026-12-02" and took < 15, (r.status_code, took)
         r, took = _timed(httpx.get, base + "/api/day/2026-12-03", timeout=30)
         assert r.status_code == 200 and took < 5, took       # the store is known down: no wait at all
+        for _ in range(2):
+            r, took = _timed(httpx.get, base + "/feeds/travel.ics", timeout=30)
+            assert r.status_code == 503 and "retry-after" in r.headers and took < 5, (r.status_code, took)
         with ThreadPoolExecutor(50) as ex:
             checks = [ex.submit(httpx.get, base + "/healthz", timeout=30) for _ in range(45)]
             time.sleep(0.3)
@@ -695,6 +699,25 @@ def test_health_checks_share_one_probe_and_answer_within_their_timeout(data, mon
     release.set()
     time.sleep(0.1)
     assert h.check()["status"] == "ok"
+
+
+def test_a_feed_is_refused_at_once_while_the_store_is_down(data, monkeypatch):
+    """Its stamps live in the PostgreSQL store: while it is down, a feed not yet rendered answers
+    503 with Retry-After before any day is computed — not after seconds of rendering, each time."""
+    from exports import feeds
+    monkeypatch.setenv("ALMANAC_DB_URL", _closed_port_url())
+    computed = []
+    real = feeds._read_content
+    monkeypatch.setattr(feeds, "_read_content", lambda *a, **k: computed.append(1) or real(*a, **k))
+    c = _client({"http": {"expensive_processes": False}})  # rendered here, where the patch is
+    for path in ("/feeds/travel.ics", "/feeds/travel.ics", "/feeds/general.ics?alarm=15", "/feeds/travel.ics"):
+        r, took = _timed(c.get, path)
+        assert r.status_code == 503 and "retry-after" in r.headers and r.json()["error"], (path, r.text)
+        assert PASSWORD not in r.text
+    assert computed == []
+    r, took = _timed(c.get, "/feeds/travel.ics")
+    assert r.status_code == 503 and took < 1, took
+    assert "does not answer" in r.json()["error"]
 
 
 # ---------------------------------------------------------------------- bounded load

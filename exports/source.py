@@ -99,6 +99,14 @@ def store_generation_blocks(config=None) -> bool:
     return fn(config) if fn is not None else False
 
 
+def store_unavailable(config=None) -> "str | None":
+    """Why the store is taken as down right now (its last connection failed moments ago), else
+    None — without any I/O. What cannot be made without it (a feed's stamps on PostgreSQL) is
+    refused at once rather than computed and then refused."""
+    fn = _store_fn("unavailable")
+    return fn(config) if fn is not None else None
+
+
 def day_tags(start, end, tz: str | None = None, config=None) -> dict[date, str]:
     """``day_tag`` of each day of the range the store holds current, in one read; the days it
     does not hold (or every day, without a store) are left out."""

@@ -131,6 +131,35 @@ def test_serve_on_a_busy_port_fails_before_claiming(data):
     assert r.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("where", ["env", "config"])
+def test_serve_with_an_invalid_database_url_refuses_to_start(data, where):
+    """A database URL that is not valid is bad configuration: one line, exit 2, the port never
+    bound — not a service that starts and answers 503 to everything."""
+    url = "postgresql+psycopg://almanac:S3c ret@127.0.0.1:notaport/almanac"
+    port = _free_port()
+    env = {"ALMANAC_DB_URL": url} if where == "env" else {}
+    args = ["serve", "--port", str(port), "--no-warm"]
+    if where == "config":
+        cfg = data / "bad.toml"
+        cfg.write_text(f'[store]\nurl = "{url}"\n', encoding="utf-8")
+        args += ["--config", str(cfg)]
+    r = _run(*args, env=env, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("almanac: database URL ")
+    assert "is not valid" in r.stderr and "S3c" not in r.stderr and "serving on" not in r.stderr
+    with socket.socket() as s:  # never bound
+        s.bind(("127.0.0.1", port))
+
+
+def test_day_never_reads_the_store_so_a_bad_url_is_not_its_concern(data):
+    """`almanac day` computes (api.day; docs/store.md: the store keeps what it answers, for the
+    exports): a database URL it never opens is not checked by it."""
+    url = "postgresql+psycopg://almanac:S3c ret@127.0.0.1:notaport/almanac"
+    plain = _run("day", "2026-12-02", "--json")
+    bad = _run("day", "2026-12-02", "--json", env={"ALMANAC_DB_URL": url})
+    assert plain.returncode == bad.returncode == 0 and plain.stdout == bad.stdout and not bad.stderr
+
+
 def test_serve_states_its_data_folder(data):
     port = _free_port()
     p = subprocess.Popen([sys.executable, "-m", "almanac.cli", "serve", "--port", str(port), "--no-warm"],

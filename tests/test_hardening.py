@@ -20,6 +20,26 @@ from fastapi.testclient import TestClient
 
 PASSWORD = "S3cretPW"
 BAD_URL = f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:notaport/almanac"
+#: invalid URLs whose secrets the old redaction let through: a raw space or quote in the password
+#: (the pattern stopped there), a secret query parameter (never looked at)
+SPACED = "S3c retPW"
+QUOTED = "S3c'retPW"
+SSL_SECRET = "Ss1Secret"
+LEAKY_URLS = {
+    "space": (f"postgresql+psycopg://almanac:{SPACED}@127.0.0.1:notaport/almanac", SPACED),
+    "quote": (f"postgresql+psycopg://almanac:{QUOTED}@127.0.0.1:notaport/almanac", QUOTED),
+    "both quotes": ("postgresql+psycopg://almanac:S3c'\"retPW@127.0.0.1:notaport/almanac", "S3c'\"retPW"),
+    "sslpassword": (f"postgresql+psycopg://almanac@127.0.0.1:notaport/almanac?sslpassword={SSL_SECRET}",
+                    SSL_SECRET),
+    "password param": (f"postgresql+psycopg://almanac@127.0.0.1:notaport/almanac?sslmode=require"
+                       f"&password={SSL_SECRET}", SSL_SECRET),
+}
+
+
+def _pieces(secret: str) -> list[str]:
+    """The secret and its parts longer than two characters (a part left standing is a leak too)."""
+    import re
+    return [secret] + [p for p in re.split(r"[\s'\"]", secret) if len(p) > 2 and p != secret]
 
 
 def _free_port() -> int:
@@ -108,11 +128,68 @@ def test_redact_hides_passwords_even_unparsable():
         "postgresql+psycopg://postgres@127.0.0.1:55432/db"
 
 
-def test_password_never_leaves_the_service(tmp_path):
+@pytest.mark.parametrize("kind", sorted(LEAKY_URLS))
+def test_redact_hides_passwords_with_spaces_quotes_and_query_secrets(kind):
+    """The text alone, as every message shows a URL: plain, in repr quotes, in a sentence."""
+    import almanac.redaction as R
+    url, secret = LEAKY_URLS[kind]
+    R._known.clear()  # the pattern alone, without the URLs this process was given
+    for text in (url, repr(url), f"database URL {url!r} is not valid; accepted: …",
+                 f"cannot open {url} (try again)", f"a: {url}\nb: {url!r}"):
+        out = R.redact(text)
+        assert not any(p in out for p in _pieces(secret)), (text, out)
+        assert "***" in out and "127.0.0.1" in out
+    # a message that quotes the secret away from its URL: hidden once the URL is known
+    R.remember(url)
+    assert secret not in R.redact(f"authentication with {secret!r} failed")
+    assert R.redact("sslpassword=abc&x=1") == "sslpassword=***&x=1"
+    assert R.redact("host=h password='a b' sslpassword=\"c d\" dbname=d") == \
+        "host=h password=*** sslpassword=*** dbname=d"
+
+
+@pytest.mark.parametrize("kind", sorted(LEAKY_URLS))
+def test_invalid_url_messages_hide_every_secret(kind, tmp_path, monkeypatch):
+    from almanac.errors import BadConfig
+    from exports.store.db import resolve_url
+    url, secret = LEAKY_URLS[kind]
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    with pytest.raises(BadConfig) as e:
+        resolve_url(url)
+    for lang in (None, "zh-Hant", "ko"):
+        text = e.value.text(lang)
+        assert not any(p in text for p in _pieces(secret)) and "***" in text, text
+
+
+@pytest.mark.parametrize("kind", ["space", "quote", "sslpassword"])
+def test_precompute_never_prints_a_secret(kind, tmp_path):
+    url, secret = LEAKY_URLS[kind]
+    env = {**os.environ, "ALMANAC_DATA_DIR": str(tmp_path), "ALMANAC_DB_URL": url}
+    r = subprocess.run([sys.executable, "-m", "almanac.cli", "precompute", "--from", "2026-12-01",
+                        "--to", "2026-12-01"], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert not any(p in r.stderr + r.stdout for p in _pieces(secret)) and "***" in r.stderr, r.stderr
+
+
+def test_serve_start_line_hides_query_secrets(tmp_path, monkeypatch):
+    """A valid URL with ``?sslpassword=``: the line naming the database hides it."""
+    from almanac.cli.serve import where_data_lives
+    import config as config_mod
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:5998/almanac"
+                                         f"?sslmode=require&sslpassword={SSL_SECRET}")
+    line = where_data_lives(config_mod.load(None))
+    assert PASSWORD not in line and SSL_SECRET not in line
+    assert "sslpassword=***" in line and "almanac:***@127.0.0.1:5998" in line
+
+
+@pytest.mark.parametrize("url", [BAD_URL, LEAKY_URLS["space"][0], LEAKY_URLS["sslpassword"][0]],
+                         ids=["port", "space", "sslpassword"])
+def test_password_never_leaves_the_service(tmp_path, url):
     """A typo in the port of a URL with a password: every answer is a 5xx (the service's fault,
     not the client's) and neither the bodies nor stderr carry the password."""
     today = date.today().isoformat()
-    srv = Server(tmp_path, {}, env={"ALMANAC_DB_URL": BAD_URL}, ready=503)
+    secret = next((s for u, s in LEAKY_URLS.values() if u == url), PASSWORD)
+    srv = Server(tmp_path, {}, env={"ALMANAC_DB_URL": url}, ready=503)
     try:
         bodies = []
         for path in ("/healthz", "/api/day/2026-11-29", "/feeds/travel.ics", f"/reports/{today}.html"):
@@ -127,7 +204,7 @@ def test_password_never_leaves_the_service(tmp_path):
     finally:
         err = srv.stop()
     for text in bodies + [err]:
-        assert PASSWORD not in text
+        assert not any(p in text for p in _pieces(secret)), text
     assert "***" in bodies[0]
 
 
@@ -537,6 +614,276 @@ def test_precompute_fails_when_its_writes_did_not_persist(data, monkeypatch):
     assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02"]) == 1
     monkeypatch.setattr(Store, "precompute", real)
     assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02"]) == 0
+
+
+# ---------------------------------------------------------------------- a database that does not answer
+class Silent:
+    """A listener that accepts TCP connections and never says a word (a hung server, a proxy in
+    front of a dead one): without a connect timeout a client waits for ever."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(256)
+        self.port = self.sock.getsockname()[1]
+        self.held: list = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                self.held.append(self.sock.accept()[0])
+            except OSError:
+                return
+
+    def url(self, password: str = PASSWORD) -> str:
+        return f"postgresql+psycopg://almanac:{password}@127.0.0.1:{self.port}/almanac"
+
+    def close(self):
+        self.sock.close()
+        for c in self.held:
+            c.close()
+
+
+def _closed_port_url() -> str:
+    """A PostgreSQL URL on a port nobody listens on (the server is down: connection refused)."""
+    return f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:{_free_port()}/almanac"
+
+
+def _timed(fn, *a, **k):
+    t0 = time.monotonic()
+    out = fn(*a, **k)
+    return out, time.monotonic() - t0
+
+
+def test_a_database_that_never_answers_does_not_hang_the_service(tmp_path):
+    """Against a listener that never answers: /healthz is a 503 within its timeout (2 s), the day
+    is computed, a default feed is refused at once (503 + Retry-After), and 45 health checks at
+    once leave the worker threads free for /api/tasks and /. Before, each of these requests
+    waited for ever and the 45 checks took every worker thread."""
+    silent = Silent()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-c", _LAUNCH.format(config={}, port=port)],
+                            env={**os.environ, "ALMANAC_DATA_DIR": str(tmp_path), "ALMANAC_DB_URL": silent.url()},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(600):  # up: a path that needs no database answers
+            try:
+                if httpx.get(base + "/api/tasks", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
+            time.sleep(0.1)
+        r, took = _timed(httpx.get, base + "/healthz", timeout=30)
+        assert r.status_code == 503 and "retry-after" in r.headers, r.text
+        assert took < 6, took                               # [http] health_timeout = 2 s, loaded machine
+        assert "does not answer" in r.json()["error"] and PASSWORD not in r.text
+        r, took = _timed(httpx.get, base + "/api/day/2026-12-02", timeout=30)
+        assert r.status_code == 200 and r.json()["date"] == "2026-12-02" and took < 15, (r.status_code, took)
+        r, took = _timed(httpx.get, base + "/api/day/2026-12-03", timeout=30)
+        assert r.status_code == 200 and took < 5, took       # the store is known down: no wait at all
+        for _ in range(2):
+            r, took = _timed(httpx.get, base + "/feeds/travel.ics", timeout=30)
+            assert r.status_code == 503 and "retry-after" in r.headers and took < 5, (r.status_code, took)
+        with ThreadPoolExecutor(50) as ex:
+            checks = [ex.submit(httpx.get, base + "/healthz", timeout=30) for _ in range(45)]
+            time.sleep(0.3)
+            cheap = [ex.submit(_timed, httpx.get, base + p, timeout=30) for p in ("/api/tasks", "/")]
+            assert all(f.result().status_code == 503 for f in checks)
+            for f in cheap:
+                resp, took = f.result()
+                assert resp.status_code == 200 and took < 10, took
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        silent.close()
+    assert PASSWORD not in proc.stderr.read().decode(errors="replace")
+
+
+def test_connections_are_bounded_and_a_down_server_is_not_waited_for_again(tmp_path, monkeypatch):
+    """The connect timeout bounds the first wait; then the server is known down and every reader
+    computes at once (one thread waited, not each), until a try in the background succeeds."""
+    from almanac import api
+    from exports import source
+    from exports.store import db
+    silent = Silent()
+    url = silent.url()
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", url)
+    try:
+        day, took = _timed(source.get_day, "2026-12-02", "Asia/Shanghai")
+        assert day == api.day("2026-12-02", tz="Asia/Shanghai")
+        assert took < 3 * 3 + 5, took                 # connect_timeout 3 s (SQLAlchemy may try twice)
+        assert "timeout" in (source.store_unavailable() or "")
+        with ThreadPoolExecutor(20) as ex:
+            took = [f.result()[1] for f in [ex.submit(_timed, source.get_day, "2026-12-03", "Asia/Shanghai")
+                                             for _ in range(20)]]
+        assert max(took) < 2.5, took                 # nobody waited for the server again
+    finally:
+        db._engines.pop(url, None)
+        db._gates.pop(url, None)
+        silent.close()
+
+
+def test_store_timeouts_are_config_options():
+    from exports.store import db
+    t = db.timeouts({"store": {"connect_timeout": 7, "statement_timeout": 1.5, "pool_timeout": 2,
+                               "retry_seconds": 0}})
+    assert t == {"connect_timeout": 7.0, "statement_timeout": 1.5, "pool_timeout": 2.0, "retry_seconds": 0.0}
+    import config as config_mod
+    assert db.timeouts(config_mod.load(None)) == db.TIMEOUTS  # the defaults are the config file's
+    args = db._pg_connect_args("postgresql+psycopg://u@h/d", db.TIMEOUTS)
+    assert args == {"connect_timeout": 3, "options": "-c statement_timeout=30000"}
+    args = db._pg_connect_args("postgresql+psycopg://u@h/d?connect_timeout=9&options=-c%20work_mem%3D8MB",
+                               {**db.TIMEOUTS, "connect_timeout": 0.5})
+    assert args == {"options": "-c work_mem=8MB -c statement_timeout=30000"}  # the URL's own kept
+    assert db._pg_connect_args("postgresql+psycopg://u@h/d", {**db.TIMEOUTS, "connect_timeout": 0.5,
+                                                            "statement_timeout": 0}) == {"connect_timeout": 2}
+
+
+def test_postgresql_sessions_carry_the_statement_timeout(pg_url, monkeypatch):
+    from sqlalchemy import text
+
+    from exports.store import open_store
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    st = open_store({"store": {"statement_timeout": 1.25}}, url=pg_url)
+    with st.engine.connect() as conn:
+        assert conn.execute(text("SHOW statement_timeout")).scalar() == "1250ms"
+        from sqlalchemy.exc import OperationalError
+        with pytest.raises(OperationalError, match="statement timeout"):
+            conn.execute(text("SELECT pg_sleep(5)"))
+
+
+class _Forward:
+    """A TCP forwarder from a local port to the test PostgreSQL, started when asked: the server
+    'comes back' on a port that refused connections before."""
+
+    def __init__(self, port: int, target: tuple[str, int]):
+        self.port, self.target = port, target
+        self.sock = None
+
+    def start(self):
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", self.port))
+        self.sock.listen(64)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                a = self.sock.accept()[0]
+            except OSError:
+                return
+            b = socket.create_connection(self.target)
+            for x, y in ((a, b), (b, a)):
+                threading.Thread(target=self._pipe, args=(x, y), daemon=True).start()
+
+    @staticmethod
+    def _pipe(x, y):
+        try:
+            while data := x.recv(65536):
+                y.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (x, y):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self):
+        if self.sock is not None:
+            self.sock.close()
+
+
+def test_a_store_that_comes_back_is_used_again_within_its_retry(pg_url, monkeypatch, tmp_path):
+    from sqlalchemy.engine import make_url
+
+    from exports import source
+    from exports.store import db
+    pg = make_url(pg_url)
+    fwd = _Forward(_free_port(), (pg.host, pg.port))
+    url = pg.set(port=fwd.port).render_as_string(hide_password=False)
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", url)
+    cfg = {"store": {"retry_seconds": 0.5}}
+    try:
+        assert source.day_tag("2026-12-02", "Asia/Shanghai", cfg) is None  # refused: computed
+        assert source.store_unavailable(cfg)
+        fwd.start()
+        for _ in range(100):
+            if source.store_unavailable(cfg) is None:
+                break
+            time.sleep(0.1)
+        assert source.store_unavailable(cfg) is None
+        from exports.store import open_store
+        open_store(cfg).precompute("2026-12-02", "2026-12-02", "Asia/Shanghai")
+        assert source.day_tag("2026-12-02", "Asia/Shanghai", cfg) is not None
+    finally:
+        eng = db._engines.pop(url, None)
+        if eng is not None:
+            eng.dispose()
+        db._gates.pop(url, None)
+        from exports.store import core
+        core._migrated.discard(url)
+        fwd.close()
+
+
+def test_health_checks_share_one_probe_and_answer_within_their_timeout(data, monkeypatch):
+    """20 checks at once while the probe hangs: each answers 'does not answer' within the
+    timeout, and only one probe ran; once it is released the next check passes."""
+    from exports.http import health as H
+    import config as config_mod
+    release, calls = threading.Event(), []
+
+    def hung(self):
+        calls.append(1)
+        release.wait(30)
+        return {"status": "ok"}
+    monkeypatch.setattr(H.Health, "_check", hung)
+    h = H.Health(config_mod.load(None), ttl=0, timeout=0.5)
+
+    def one():
+        t0 = time.monotonic()
+        try:
+            h.check()
+            return "ok", time.monotonic() - t0
+        except H.Unhealthy as e:
+            return str(e), time.monotonic() - t0
+    with ThreadPoolExecutor(20) as ex:
+        got = [f.result() for f in [ex.submit(one) for _ in range(20)]]
+    assert all("does not answer within 0.5 s" in msg for msg, _ in got)
+    assert max(t for _, t in got) < 3 and len(calls) == 1
+    release.set()
+    time.sleep(0.1)
+    assert h.check()["status"] == "ok"
+
+
+def test_a_feed_is_refused_at_once_while_the_store_is_down(data, monkeypatch):
+    """Its stamps live in the PostgreSQL store: while it is down, a feed not yet rendered answers
+    503 with Retry-After before any day is computed — not after seconds of rendering, each time."""
+    from exports import feeds
+    monkeypatch.setenv("ALMANAC_DB_URL", _closed_port_url())
+    computed = []
+    real = feeds._read_content
+    monkeypatch.setattr(feeds, "_read_content", lambda *a, **k: computed.append(1) or real(*a, **k))
+    c = _client({"http": {"expensive_processes": False}})  # rendered here, where the patch is
+    for path in ("/feeds/travel.ics", "/feeds/travel.ics", "/feeds/general.ics?alarm=15", "/feeds/travel.ics"):
+        r, took = _timed(c.get, path)
+        assert r.status_code == 503 and "retry-after" in r.headers and r.json()["error"], (path, r.text)
+        assert PASSWORD not in r.text
+    assert computed == []
+    r, took = _timed(c.get, "/feeds/travel.ics")
+    assert r.status_code == 503 and took < 1, took
+    assert "does not answer" in r.json()["error"]
 
 
 # ---------------------------------------------------------------------- bounded load

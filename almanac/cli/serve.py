@@ -65,15 +65,17 @@ def _listen(host: str, port: int):
 
 
 def where_data_lives(cfg) -> str:
-    """The data folder and the database (password hidden), for the start-up lines."""
+    """The data folder and the database (password and secret parameters hidden), for the
+    start-up lines. A database URL that is not valid is bad configuration (``BadConfig``): the
+    service would answer 503 to everything, so it does not start."""
+    from almanac.redaction import redact
     from exports import source
     folder = source.data_dir()
-    try:
-        from sqlalchemy.engine import make_url
-        from exports.store.db import resolve_url
-        db = make_url(resolve_url(None, cfg)).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 — no store installed: the data folder is all there is
-        db = "(computed on demand, no database)"
+    store = source._backend()
+    if store is None:  # no store installed: the data folder is all there is
+        return f"data folder {folder}; database (computed on demand, no database)"
+    from sqlalchemy.engine import make_url
+    db = redact(make_url(store.resolve_url(None, cfg)).render_as_string(hide_password=True))
     return f"data folder {folder}; database {db}"
 
 
@@ -91,12 +93,13 @@ def run(args) -> int:
         raise BadInput(f"--port {port} is outside 0..65535",
                        zh=f"--port 超出 0..65535 範圍：{port}",
                        ko=f"--port 값이 0..65535 범위를 벗어납니다: {port}")
+    where = where_data_lives(cfg)  # a database URL that is not valid: one line, exit 2
     sock = _listen(host, port)
     if sock is None:
         return 1
     port = sock.getsockname()[1]
     app = create_app(cfg)
-    print(f"almanac: {where_data_lives(cfg)}", file=sys.stderr)
+    print(f"almanac: {where}", file=sys.stderr)
     if not args.no_warm:
         threading.Thread(target=_warm, args=(app,), daemon=True, name="warm").start()
     shown = f"[{host}]" if ":" in host else host

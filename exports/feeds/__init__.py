@@ -75,7 +75,7 @@ def _stamps_for(cfg) -> Stamps:
             if url:
                 from exports.feeds.stamps import StoreStamps
                 from exports.store.db import get_engine
-                _stamps_cache[key] = StoreStamps(get_engine(url))
+                _stamps_cache[key] = StoreStamps(get_engine(url, config=cfg))
             else:
                 _stamps_cache[key] = Stamps(key or None)
         return _stamps_cache[key]
@@ -502,6 +502,9 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
                        zh=f"範圍 {s}..{e} 超過 10 年；一個訂閱源最多容納 {max_events} 個事件",
                        ko=f"기간이 10년보다 깁니다: {s}..{e} (피드 하나에는 일정이 최대 {max_events}개까지 들어갑니다)")
     b = _Builder(task, tz, lang, alarm, cfg, person)
+    # the stamps ledger (in the store on PostgreSQL) is needed at the end: a database that is
+    # down fails the build now, not after its days were computed
+    _stamps_for(cfg).ready()
     dates = source._dates(s, e)
     # the days the store holds current are known by their rows' checksums: their kept texts are
     # found without reading (or unpacking) a row; only the other days are read, in one range

@@ -55,6 +55,9 @@ class Stamps:
             self._db, self._pid = db, os.getpid()
         return self._db
 
+    def ready(self) -> None:
+        """Raise when the ledger cannot be reached now (a file ledger always can)."""
+
     def resolve(self, items: dict[str, str], now: datetime | None = None) -> dict[str, tuple[datetime, int]]:
         """For each ``uid → digest``, the stamp and sequence to publish, recording changes."""
         now = (now or datetime.now(timezone.utc)).replace(microsecond=0)
@@ -152,6 +155,13 @@ class StoreStamps(Stamps):
         with engine.begin() as conn:
             conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%d)" % self._LOCK_KEY)
             md.create_all(conn, checkfirst=True)
+
+    def ready(self) -> None:
+        """Raise (SQLAlchemy's ``OperationalError``) when the database cannot be reached now: at
+        once when it is known to be down (``exports.store.db``), else within its connect timeout.
+        A feed asks before computing its days, which would be seconds spent for a failure."""
+        with self.engine.connect() as conn:  # a checkout pings the server (pool_pre_ping)
+            conn.rollback()
 
     def fingerprint(self) -> "str | None":
         from sqlalchemy import func, select

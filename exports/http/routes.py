@@ -83,6 +83,20 @@ def reports_dir(cfg) -> Path:
     return source.data_dir() / cfg["reports"]["reports_dir"]
 
 
+def store_down(cfg) -> None:
+    """``503`` with ``Retry-After`` at once when the store is known to be down (a connection
+    failed moments ago: ``source.store_unavailable``): a feed's stamps are kept in the store on
+    PostgreSQL, so rendering one would compute for seconds and then fail all the same."""
+    why = source.store_unavailable(cfg)
+    if why is None:
+        return
+    raise StarletteHTTPException(503, BadInput(
+        f"the database does not answer ({why}); retry in {RETRY_AFTER} s",
+        zh=f"資料庫沒有回應（{why}），請於 {RETRY_AFTER} 秒後再試",
+        ko=f"데이터베이스가 응답하지 않습니다 ({why}). {RETRY_AFTER}초 뒤에 다시 시도해 주십시오"),
+        headers={"Retry-After": str(RETRY_AFTER)})
+
+
 def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
     @app.get("/feeds/{name}", responses={200: {"content": {"text/calendar": {}}, "description": "iCalendar feed"},
                                           304: {"description": "Not modified"}, **ERRORS},
@@ -106,6 +120,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
         entry = cache.get(*key[:4], rcfg, person)
         checked = cache.variant(task, key[1], key[2], alarm, rcfg, person)
         if entry is None:
+            store_down(rcfg)  # its stamps need the database: refused now, not after rendering
             if cache.is_default(key):  # every client needs it (first request, past midnight): no slot
                 entry = cache.put(checked, await limiter.compute(
                     checked, render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age))
@@ -307,12 +322,14 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
 
 
 def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
-    health = Health(cfg, float(cfg["http"]["health_ttl"]))
+    health = Health(cfg, float(cfg["http"]["health_ttl"]), float(cfg["http"]["health_timeout"]))
 
     @app.get("/healthz", responses={503: {"description": "store or disk unavailable", **_ERR}}, summary="Health")
-    def healthz(request: Request):
+    async def healthz(request: Request):
+        # awaited on the event loop with a bound: a database that never answers holds no worker
+        # thread, and concurrent checks share one probe (health.py)
         try:
-            doc = health.check()
+            doc = await health.check_async()
         except (Unhealthy, BadConfig) as e:
             return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()

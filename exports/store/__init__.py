@@ -12,8 +12,18 @@ from .checksums import stats as integrity_stats
 from .core import (PrecomputeStats, Store, best, best_tag, day_tag, day_tags, get_day, get_judgements,
                    get_judgements_range, get_range, open_store, task_tags)
 from .db import data_dir, resolve_url
+from .db import down as _down
 from .generation import current as generation
 from .generation import current_blocks as generation_blocks
 
-__all__ = ["PrecomputeStats", "Store", "best", "best_tag", "day_tag", "day_tags", "task_tags", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
+
+
+def unavailable(config=None) -> "str | None":
+    """Why the store ``config`` names is taken as down in this process (a connection to it failed
+    less than ``[store] retry_seconds`` ago), else None. No I/O."""
+    from .generation import _resolved
+    return _down(_resolved(config, None))
+
+
+__all__ = ["unavailable", "PrecomputeStats", "Store", "best", "best_tag", "day_tag", "day_tags", "task_tags", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

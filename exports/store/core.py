@@ -36,7 +36,7 @@ from almanac.shared import FrozenDict
 
 from . import checksums
 from . import compute as C
-from .db import get_engine, pool_size, reading, resolve_url, sqlite_path
+from .db import get_engine, is_known_down, pool_size, reading, resolve_url, sqlite_path
 from .migrations import SchemaTooNew, migrate
 from .models import Day, Hour, HourPart, Score
 
@@ -74,7 +74,7 @@ class Store:
         path = sqlite_path(self.url)
         #: False for a reader when the SQLite file does not exist yet (it then computes)
         self.exists = create or path is None or path.exists()
-        self.engine = get_engine(self.url, pool_size(self.config)) if self.exists else None
+        self.engine = get_engine(self.url, pool_size(self.config), self.config) if self.exists else None
         if self.exists and self.url not in _migrated:
             migrate(self.engine)
             _migrated.add(self.url)
@@ -398,7 +398,7 @@ class Store:
         try:
             stored, bad = self._load_days(tz, start, end, C.facts_hash(self.config))
         except SQLAlchemyError as e:
-            log.warning("store unreadable, computing instead: %s", redact(str(e)).splitlines()[0])
+            _unavailable("store unreadable, computing instead", e)
             stored, bad = {}, set()
         self._repair(bad, tz)
         return [stored[d] if d in stored else C.compute_day(d, tz, self.config)
@@ -467,7 +467,7 @@ class Store:
         try:
             stored, bad = self._load_judgements(task, th, tz, start, end)
         except SQLAlchemyError as e:
-            log.warning("store unreadable, computing instead: %s", redact(str(e)).splitlines()[0])
+            _unavailable("store unreadable, computing instead", e)
             stored, bad = {}, set()
         self._repair(bad, tz)
         return task, start, end, tz, stored
@@ -1034,11 +1034,18 @@ def open_store(config=None, url: str | None = None, *, create: bool = True) -> S
     return Store(url, config, create=create)
 
 
+def _unavailable(what: str, e: BaseException) -> None:
+    """Say why a reader computes: a warning, but only a debug line while the server is known to be
+    down (``db.is_known_down``: the gate said so once, not every request)."""
+    level = logging.DEBUG if is_known_down(e) else logging.WARNING
+    log.log(level, "%s: %s", what, (redact(str(e)).splitlines() or [type(e).__name__])[0])
+
+
 def _reader(config):
     try:
         return Store(None, config, create=False)
     except (SQLAlchemyError, OperationalError, OSError, SchemaTooNew) as e:
-        log.warning("store unavailable, computing instead: %s", e)
+        _unavailable("store unavailable, computing instead", e)
         return _ComputeOnly(config)
 
 

@@ -4,11 +4,22 @@ The URL is, in order: an explicit ``url`` argument, ``$ALMANAC_DB_URL``, ``[stor
 config, else an SQLite file ``almanac.sqlite3`` in the data folder (``$ALMANAC_DATA_DIR``, default
 the platform's user data folder). PostgreSQL URLs use psycopg 3: ``postgresql+psycopg://…``
 (a bare ``postgresql://`` is taken to mean that driver too).
+
+Every wait on a PostgreSQL server is bounded (``[store]`` in the config, docs/store.md
+"Connections"): connecting (``connect_timeout``), a statement (``statement_timeout``, enforced by
+the server), a free connection of the pool (``pool_timeout``). A server that refused or did not
+answer a connection is *taken as down*: a connection asked for then fails at once (no thread
+waits on it again) while a thread of its own tries the server every ``retry_seconds``; the first
+try that succeeds ends it. ``down(url)`` says so without any I/O.
 """
 from __future__ import annotations
 
 import json
+import logging
+import math
 import os
+import threading
+import time
 from pathlib import Path
 
 import platformdirs
@@ -16,7 +27,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine, make_url
 
 from almanac.errors import BadConfig
-from almanac.redaction import redact
+from almanac.redaction import redact, remember
 
 APP_NAME = "renqin-almanac"
 DB_FILE = "almanac.sqlite3"
@@ -45,14 +56,16 @@ def resolve_url(url: str | None = None, config=None) -> str:
         chosen = cfg_url or f"sqlite:///{data_dir() / DB_FILE}"
     if chosen.startswith("postgresql://") or chosen.startswith("postgres://"):
         chosen = "postgresql+psycopg://" + chosen.split("://", 1)[1]
+    remember(chosen)  # its password is hidden from every message, however it is quoted
     try:
         parsed = make_url(chosen)
     except Exception:  # noqa: BLE001 — SQLAlchemy's message names the problem
-        raise BadConfig(f"database URL {redact(chosen)!r} is not valid; accepted: sqlite:///PATH or "
+        shown = redact(repr(chosen))
+        raise BadConfig(f"database URL {shown} is not valid; accepted: sqlite:///PATH or "
                        "postgresql+psycopg://USER@HOST:PORT/DB",
-                       zh=f"資料庫 URL 無效：{redact(chosen)!r}（可用：sqlite:///PATH 或 "
+                       zh=f"資料庫 URL 無效：{shown}（可用：sqlite:///PATH 或 "
                           "postgresql+psycopg://USER@HOST:PORT/DB）",
-                       ko=f"데이터베이스 URL이 올바르지 않습니다: {redact(chosen)!r} (쓸 수 있는 형식: sqlite:///PATH 또는 "
+                       ko=f"데이터베이스 URL이 올바르지 않습니다: {shown} (쓸 수 있는 형식: sqlite:///PATH 또는 "
                           "postgresql+psycopg://USER@HOST:PORT/DB)") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise BadConfig(f"database {parsed.get_backend_name()!r} is not supported; "
@@ -116,14 +129,175 @@ def pool_size(config=None) -> int:
     return n if n > 0 else SERVICE_THREADS
 
 
-def get_engine(url: str, size: int | None = None) -> Engine:
+#: ``[store]`` timeouts in seconds, for a config that lacks them (config/default.toml)
+TIMEOUTS = {"connect_timeout": 3.0, "statement_timeout": 30.0, "pool_timeout": 5.0, "retry_seconds": 2.0}
+
+
+def timeouts(config=None) -> dict[str, float]:
+    """``[store] connect_timeout``, ``statement_timeout``, ``pool_timeout`` and ``retry_seconds``
+    of ``config`` (None: ``$ALMANAC_CONFIG`` or the defaults); 0 switches one off."""
+    if config is None:
+        import config as config_mod
+        try:
+            config = config_mod.load(None)
+        except Exception:  # noqa: BLE001 — a bad config file is reported by whoever loads it
+            config = None
+    out = dict(TIMEOUTS)
+    try:
+        section = config["store"]
+    except (KeyError, TypeError):
+        return out
+    for key in out:
+        try:
+            value = section.get(key)
+            if value is not None:
+                out[key] = max(0.0, float(value))
+        except (TypeError, ValueError, AttributeError):
+            pass
+    return out
+
+
+log = logging.getLogger("almanac.store")
+
+
+class _Gate:
+    """One PostgreSQL server's reachability, seen from this process. After a connection failed,
+    the server is taken as down: every connection asked for fails at once with the reason, and a
+    thread of the gate's own tries again every ``retry`` seconds (each try bounded by the connect
+    timeout) until one succeeds. So a server that does not answer costs one request its connect
+    timeout, once — not every thread of the service, and not one request per retry. When nobody
+    has asked for a connection for ``IDLE`` seconds the gate stops trying and forgets: the next
+    asker tries itself."""
+
+    #: seconds without a connection asked for after which a down server is no longer tried
+    IDLE = 60.0
+
+    def __init__(self, retry: float):
+        self.retry = float(retry)
+        self._lock = threading.Lock()
+        self.failed_at: "float | None" = None
+        self.reason = ""
+        self.asked_at = time.monotonic()
+        self.closed = False
+        self._args: "tuple | None" = None  # (dialect, cargs, cparams) the prober connects with
+        self._prober: "threading.Thread | None" = None
+
+    def down(self) -> "str | None":
+        """The reason while the server is taken as down, else None (no I/O)."""
+        with self._lock:
+            return self.reason if self.failed_at is not None else None
+
+    def connect(self, dialect, cargs, cparams):
+        with self._lock:
+            self.asked_at = time.monotonic()
+            if self.failed_at is not None:
+                raise _refused(dialect, self.reason, time.monotonic() - self.failed_at, self.retry)
+        try:
+            conn = dialect.connect(*cargs, **cparams)
+        except Exception as e:
+            self._failed(e, (dialect, tuple(cargs), dict(cparams)))
+            raise
+        self._answered()
+        return conn
+
+    def _failed(self, e: BaseException, args: "tuple | None" = None) -> None:
+        reason = (redact(str(e)).strip().splitlines() or [type(e).__name__])[0]
+        with self._lock:
+            first = self.failed_at is None
+            self.failed_at, self.reason = time.monotonic(), reason
+            if args is not None:
+                self._args = args
+            start = self._prober is None or not self._prober.is_alive()
+            if start:
+                self._prober = threading.Thread(target=self._probe, daemon=True, name="store-retry")
+        if start:
+            self._prober.start()
+        if first:
+            log.warning("the database does not answer (%s); taken as down, tried again every %g s",
+                        reason, self.retry)
+
+    def _answered(self) -> None:
+        with self._lock:
+            was_down = self.failed_at is not None
+            self.failed_at, self.reason = None, ""
+        if was_down:
+            log.warning("the database answers again")
+
+    def _probe(self) -> None:
+        while True:
+            time.sleep(self.retry)
+            with self._lock:
+                if self.closed or self.failed_at is None:
+                    return
+                if time.monotonic() - self.asked_at > self.IDLE:
+                    self.failed_at, self.reason = None, ""  # unknown again: the next asker tries
+                    return
+                dialect, cargs, cparams = self._args
+            try:
+                conn = dialect.connect(*cargs, **cparams)
+            except Exception as e:  # noqa: BLE001 — still down: the reason is brought up to date
+                reason = (redact(str(e)).strip().splitlines() or [type(e).__name__])[0]
+                with self._lock:
+                    self.failed_at, self.reason = time.monotonic(), reason
+                continue
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001
+                pass
+            self._answered()
+            return
+
+
+def _refused(dialect, reason: str, age: float, retry: float) -> Exception:
+    """The driver's own ``OperationalError`` (so SQLAlchemy wraps it as any connection failure),
+    marked as a refusal of a server known to be down (``is_known_down``)."""
+    exc = dialect.loaded_dbapi.OperationalError(
+        f"the database is taken as down: its last connection failed {age:.1f} s ago ({reason}); "
+        f"it is tried again every {retry:g} s")
+    exc.almanac_known_down = True
+    return exc
+
+
+def is_known_down(exc: BaseException) -> bool:
+    """True for a connection refused at once because the server is taken as down (``_Gate``)."""
+    return bool(getattr(getattr(exc, "orig", exc), "almanac_known_down", False))
+
+
+_gates: dict[str, _Gate] = {}
+
+
+def down(url: str) -> "str | None":
+    """Why the database at ``url`` is taken as down in this process (its last connection failed
+    less than ``[store] retry_seconds`` ago), else None. No I/O: a server never tried is not down."""
+    gate = _gates.get(url)
+    return gate.down() if gate is not None else None
+
+
+def _pg_connect_args(url: str, t: dict) -> dict:
+    """psycopg's connection arguments for the timeouts (a URL's own ``connect_timeout`` wins; its
+    ``options`` are kept, the statement timeout added to them)."""
+    query = make_url(url).query
+    args: dict = {}
+    if t["connect_timeout"] > 0 and "connect_timeout" not in query:
+        args["connect_timeout"] = max(2, math.ceil(t["connect_timeout"]))  # libpq: whole seconds, ≥ 2
+    if t["statement_timeout"] > 0:
+        opt = f"-c statement_timeout={max(1, round(t['statement_timeout'] * 1000))}"
+        own = query.get("options")
+        args["options"] = f"{own} {opt}" if isinstance(own, str) and own else opt
+    return args
+
+
+def get_engine(url: str, size: int | None = None, config=None) -> Engine:
     """One engine per URL per process, its pool as large as the threads that use it (``size``,
     default the service's worker threads): a request never waits for a connection, and none is
-    closed and opened again because the pool was smaller than the threads."""
+    closed and opened again because the pool was smaller than the threads. Its timeouts are
+    ``config``'s (``timeouts``; the config of whoever opens the URL first in the process)."""
     if url in _engines:
         return _engines[url]
     size = size or SERVICE_THREADS
-    pool = {"pool_size": size, "max_overflow": EXTRA_CONNECTIONS, "pool_timeout": 30}
+    t = timeouts(config)
+    pool = {"pool_size": size, "max_overflow": EXTRA_CONNECTIONS,
+            "pool_timeout": t["pool_timeout"] or TIMEOUTS["pool_timeout"]}
     if make_url(url).get_backend_name() == "sqlite":
         path = sqlite_path(url)
         if path is not None:
@@ -135,7 +309,14 @@ def get_engine(url: str, size: int | None = None) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
     else:
-        engine = create_engine(url, pool_pre_ping=True, json_serializer=_json_dumps, **pool)
+        engine = create_engine(url, pool_pre_ping=True, json_serializer=_json_dumps,
+                               connect_args=_pg_connect_args(url, t), **pool)
+        if t["retry_seconds"] > 0:  # 0: every connection asked for tries the server itself
+            gate = _gates.get(url)
+            if gate is None or gate.retry != t["retry_seconds"]:
+                gate = _gates[url] = _Gate(t["retry_seconds"])
+            event.listen(engine, "do_connect",
+                         lambda dialect, _rec, cargs, cparams: gate.connect(dialect, cargs, cparams))
     _engines[url] = engine
     return engine
 
@@ -144,6 +325,9 @@ def dispose_all() -> None:
     for engine in _engines.values():
         engine.dispose()
     _engines.clear()
+    for gate in _gates.values():
+        gate.closed = True
+    _gates.clear()
 
 
 def file_identity(url: str) -> "tuple[int, int] | None":

@@ -65,7 +65,7 @@ def _sqlite_file(url: str) -> "str | None":
     return None if path is None else os.fspath(path)
 
 
-def generation(url: str) -> "tuple | str | None":
+def generation(url: str, config=None) -> "tuple | str | None":
     """The marker of the store at ``url`` (see the module's doc); None when there is none."""
     if url.startswith("sqlite"):
         path = _sqlite_file(url)
@@ -74,7 +74,7 @@ def generation(url: str) -> "tuple | str | None":
         except OSError:  # unreadable: no marker, nothing kept by it
             return None
     try:
-        with reading(get_engine(url)) as conn:
+        with reading(get_engine(url, config=config)) as conn:
             lsn = conn.execute(_LSN).scalar()
             conn.rollback()
     except SQLAlchemyError:
@@ -104,7 +104,7 @@ def _resolved(config, url: str | None) -> str:
 
 def current(config=None, url: str | None = None) -> "tuple | str | None":
     """The marker of the store ``config`` (or ``url``, ``$ALMANAC_DB_URL``) names."""
-    return generation(_resolved(config, url))
+    return generation(_resolved(config, url), config)
 
 
 def current_blocks(config=None, url: str | None = None) -> bool:

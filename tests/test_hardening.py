@@ -99,6 +99,38 @@ def test_openapi_types_dates_as_dates(data):
     assert best["from"]["schema"]["format"] == "date" and best["to"]["schema"]["format"] == "date"
 
 
+# ---------------------------------------------------------------------- HEAD
+def test_every_get_route_answers_head_as_its_get_without_a_body(data):
+    """RFC 9110: HEAD wherever GET is answered, with the GET's status and headers and no body. A
+    load balancer that checks ``HEAD /healthz`` must not see 405; errors keep their status too."""
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}, "http": {"expensive_processes": False}})
+    spec = c.get("/openapi.json").json()
+    filled = {"/api/day/{day}": "/api/day/2026-11-29", "/feeds/{name}": "/feeds/travel.ics",
+              "/reports/{name}": "/reports/latest.html",
+              "/api/chart": "/api/chart?at=2026-11-29T12:30:00%2B08:00",
+              "/api/best": "/api/best?task=travel&from=2026-12-01&to=2026-12-02"}
+    gets = [filled.get(p, p) for p, ops in spec["paths"].items() if "get" in ops]
+    assert {"/healthz", "/", "/api/tasks", "/api/day/2026-11-29", "/reports/latest.html"} <= set(gets)
+    paths = gets + ["/openapi.json", "/docs", "/api/day/2026-02-30", "/api/chart", "/no/such/path",
+                    "/feeds/nope.ics", "/api/day/2026-11-29?tz=Asia/Seoul"]
+    for path in paths:
+        get = c.get(path)
+        head = c.head(path)
+        assert head.status_code == get.status_code, (path, head.status_code, get.status_code)
+        assert head.content == b"", path
+        if path == "/healthz":  # its counters move between two requests: a length, not the same one
+            assert int(head.headers["content-length"]) > 0
+        else:
+            assert head.headers["content-length"] == get.headers["content-length"], path
+            if "content-encoding" not in get.headers:
+                assert int(head.headers["content-length"]) == len(get.content), path
+        for name in ("content-type", "content-encoding", "etag", "last-modified", "cache-control", "vary"):
+            assert head.headers.get(name) == get.headers.get(name), (path, name)
+        if "etag" in get.headers:  # a conditional HEAD answers as the GET does
+            assert c.head(path, headers={"If-None-Match": get.headers["etag"]}).status_code == 304, path
+    assert c.post("/healthz").status_code == 405  # only HEAD is added
+
+
 # ---------------------------------------------------------------------- secrets
 def test_redact_hides_passwords_even_unparsable():
     from almanac.redaction import redact

@@ -543,6 +543,14 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
         raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events",
                        zh=f"範圍 {s}..{e} 超過 10 年；一個訂閱源最多容納 {max_events} 個事件",
                        ko=f"기간이 10년보다 깁니다: {s}..{e} (피드 하나에는 일정이 최대 {max_events}개까지 들어갑니다)")
+    days = (e - s).days + 1
+    if strict and days > max_events:
+        # every day has its day event: refused before a day is computed
+        raise BadInput(f"the feed for {s}..{e} would exceed {max_events} events ({days} days, an event "
+                       f"each at least); ask for a shorter range",
+                       zh=f"{s}..{e} 的訂閱源將超過 {max_events} 個事件（{days} 天，每天至少一個事件）；請縮短範圍",
+                       ko=f"피드가 한도를 넘습니다: {s}..{e} (일정 {max_events}개; {days}일, 하루에 일정이 "
+                          f"적어도 하나). 더 짧은 기간을 지정하십시오")
     b = _Builder(task, tz, lang, alarm, cfg, person)
     b.span = (s, e)
     dates = source._dates(s, e)
@@ -553,12 +561,12 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     content: dict = {}
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
-    for d in dates:
+    for i, d in enumerate(dates):
         evs = found.get(d)
         if evs is None:
-            if not content:
-                content.update(_read_content(b, [x for x in dates if x not in found]))
-            day, judged = content[d]
+            if d not in content:   # read a year at a time: a range over the limits stops early
+                content.update(_read_content(b, [x for x in dates[i:i + _READ_DAYS] if x not in found]))
+            day, judged = content.pop(d)
             evs = _day_texts(b, day, judged, tagged.get(d))
         add = sum(len(t.plain) + 120 for t in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
         if len(texts) + len(evs) > max_events or size + add > max_bytes:
@@ -579,6 +587,9 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), s, last)
 
+
+#: days whose documents and judgements ``build_feed`` reads at once (a rolling horizon: all of it)
+_READ_DAYS = 366
 
 #: the event texts of one day of one feed, by a digest of everything they are made of (the
 #: feed's task, language, zone, alarm and config, and the day's and task's stored row checksums,

@@ -236,6 +236,23 @@ def test_read_moment_in_gaps_and_folds():
             cal.read_moment(bad, None, ny)
 
 
+def test_an_ambiguous_wall_time_is_its_first_instant_and_the_answer_says_which():
+    """A wall time a zone repeats (America/New_York 2026-11-01 01:30, EDT then EST) is read as
+    the first of its two instants (Python's fold=0, the scheduler's first occurrence), and the
+    chart's ``moment`` carries the offset used; an offset or ``fold=1`` asks for the second."""
+    from almanac import api
+    ny = "America/New_York"
+    first = api.chart("2026-11-01T01:30", tz=ny)
+    assert first["moment"] == "2026-11-01T01:30:00-04:00"
+    second = api.chart("2026-11-01T01:30-05:00", tz=ny)
+    assert second["moment"] == "2026-11-01T01:30:00-05:00"
+    assert api.chart(datetime(2026, 11, 1, 1, 30, fold=1), tz=ny)["moment"] == second["moment"]
+    assert api.chart(datetime(2026, 11, 1, 1, 30), tz=ny)["moment"] == first["moment"]
+    # on the civil clock both instants are the same 時辰 of the same day
+    assert (first["day"], first["hour"], first["hour_pillar"]) == \
+        (second["day"], second["hour"], second["hour_pillar"])
+
+
 # The first and last days of the supported years reach into the years beside them (1000-01-01's
 # 子 hour begins on 999-12-31 east of Greenwich; 2999-12-31's 月宿 reads the lunar date of the day
 # after): every day of the range is answered, in every zone, and nothing outside it is.

@@ -428,3 +428,25 @@ def test_feed_written_through_a_link_or_into_a_pipe_leaves_them_in_place(data, t
     reader.join(30)
     assert got and got[0] == real.read_bytes()
     assert pipe.is_fifo()
+
+
+def test_feed_report_and_precompute_leave_out_a_date_the_zone_skipped(data, tmp_path, capsys):
+    """Pacific/Apia skipped 2011-12-30: commands over a range holding it write the dates it had
+    (they were refused with exit 2); the stored range then answers best from the store."""
+    import json
+    apia = ["--tz", "Pacific/Apia"]
+    out = tmp_path / "apia.ics"
+    assert main(["feed", "--task", "travel", "--from", "2011-12-29", "--to", "2011-12-31", *apia,
+                 "-o", str(out)]) == 0, capsys.readouterr().err
+    days = re.findall(rb"DTSTART;VALUE=DATE:(\d{8})", out.read_bytes())
+    assert days == [b"20111229", b"20111231"]
+    assert main(["report", "--date", "2011-12-29", "--days", "3", *apia, "-o", str(tmp_path / "rep")]) == 0
+    assert sorted(p.name for p in (tmp_path / "rep").glob("2011-*.html")) == ["2011-12-29.html", "2011-12-31.html"]
+    assert main(["precompute", "--from", "2011-12-29", "--to", "2011-12-31", *apia]) == 0
+    assert "2 days" in capsys.readouterr().err
+    assert main(["best", "--task", "travel", "--from", "2011-12-29", "--to", "2011-12-31", *apia, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["results"] and not [r for r in got["results"] if r["start"].startswith("2011-12-30")]
+    assert main(["day", "2011-12-30", *apia]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not exist" in err and "daylight" not in err

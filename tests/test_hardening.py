@@ -131,6 +131,23 @@ def test_every_get_route_answers_head_as_its_get_without_a_body(data):
     assert c.post("/healthz").status_code == 405  # only HEAD is added
 
 
+def test_a_range_over_a_date_the_zone_skipped_answers_over_http(data):
+    """Pacific/Apia skipped 2011-12-30: a range over it answers for the dates it had; the date's
+    own day and a wall time in it are 400s that do not call the jump a daylight-saving change."""
+    c = _client({"http": {"expensive_processes": False}})
+    r = c.get("/api/best?task=travel&from=2011-12-29&to=2011-12-31&tz=Pacific/Apia&limit=100")
+    assert r.status_code == 200, r.text
+    assert r.json()["results"] and not [x for x in r.json()["results"] if x["start"].startswith("2011-12-30")]
+    for path in ("/api/day/2011-12-30?tz=Pacific/Apia", "/api/chart?at=2011-12-30T12:00&tz=Pacific/Apia",
+                 "/api/best?task=travel&from=2011-12-30&to=2011-12-30&tz=Pacific/Apia"):
+        for lang in ("en", "ko", "zh-Hant"):
+            r = c.get(f"{path}&lang={lang}")
+            assert r.status_code == 400, (path, r.text)
+            text = r.json()["error"]
+            assert "2011-12-30" in text and "UTC+14:00" in text, text
+            assert "daylight" not in text and "서머타임" not in text and "夏令" not in text, text
+
+
 # ---------------------------------------------------------------------- secrets
 def test_redact_hides_passwords_even_unparsable():
     from almanac.redaction import redact

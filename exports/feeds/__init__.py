@@ -553,7 +553,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
                           f"적어도 하나). 더 짧은 기간을 지정하십시오")
     b = _Builder(task, tz, lang, alarm, cfg, person)
     b.span = (s, e)
-    dates = source._dates(s, e)
+    dates = source._dates(s, e, tz, cfg)    # a date the zone skipped whole is left out
     # the days the store holds current are known by their rows' checksums: their kept texts are
     # found without reading (or unpacking) a row; only the other days are read, in one range
     tagged = _stored_keys(b, s, e)
@@ -854,7 +854,7 @@ def _feed_key(task: str, tz: str, lang: str, cfg, today: date) -> "str | None":
     s, e = horizon(today, cfg)
     b = _Builder(task, tz, lang, None, cfg)
     keys = _stored_keys(b, s, e)
-    dates = source._dates(s, e)
+    dates = source._dates(s, e, tz, cfg)
     if any(d not in keys for d in dates):
         return None
     if _reads_kept() is not None:

@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -424,9 +425,17 @@ def test_feed_written_through_a_link_or_into_a_pipe_leaves_them_in_place(data, t
     got = []
     reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
     reader.start()
-    assert main([*args, "-o", str(pipe)]) == 0
-    reader.join(30)
-    assert got and got[0] == real.read_bytes()
+    time.sleep(0.5)   # the reader waits on the pipe first: checking -o must not end its input
+    done = []
+    writer = threading.Thread(target=lambda: done.append(main([*args, "-o", str(pipe)])), daemon=True)
+    writer.start()
+    reader.join(60)
+    writer.join(60)
+    if writer.is_alive():   # the reader was handed an end of input early: free the writer, then fail
+        with open(pipe, "rb") as f:
+            f.read()
+        writer.join(30)
+    assert done == [0] and got and got[0] == real.read_bytes(), (done, [len(g) for g in got])
     assert pipe.is_fifo()
 
 

@@ -74,11 +74,17 @@ def file_target(given: str, example: str) -> Path:
     if not folder.is_dir():
         _not_a_folder(given, folder)
     if is_special(out):
-        try:   # opened for writing without truncating it, nor waiting for a pipe's reader
+        try:
+            mode = os.stat(out).st_mode
+            if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+                # never opened to try it: a reader already waiting would take the close for the
+                # end of the feed; the write waits for a reader as a shell's `>` does
+                if not os.access(out, os.W_OK):
+                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+                return out
+            # opened for writing without truncating it
             os.close(os.open(out, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
         except OSError as e:
-            if e.errno == errno.ENXIO:   # a pipe nobody reads yet: the write will wait for one
-                return out
             why = _reason(e)
             raise BadInput(f"cannot write -o {given!r} ({why})",
                            zh=f"無法寫入 -o {given!r}（{why}）",

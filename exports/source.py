@@ -46,7 +46,7 @@ def get_range(start, end, tz: str | None = None, config=None) -> list[dict[str, 
     store = _backend()
     if store is not None:
         return store.get_range(start, end, tz, config)
-    return [api.day(d, tz=tz, config=config) for d in _dates(start, end)]
+    return [api.day(d, tz=tz, config=config) for d in _dates(start, end, tz, config)]
 
 
 def judge_day(day: "date | str", tz: str | None, task: str, config=None) -> list[dict[str, Any]]:
@@ -65,12 +65,12 @@ def judge_range(task: str, start, end, tz: str | None = None, config=None, *,
     never read from the store, whose rows are judged for no one."""
     if person is not None:
         who = {"born": person.birth_year, "sex": person.sex}
-        return {d: _hours_of(api.judge_day(d, tz, task, config, **who)) for d in _dates(start, end)}
+        return {d: _hours_of(api.judge_day(d, tz, task, config, **who)) for d in _dates(start, end, tz, config)}
     store = _backend()
     if store is not None:
         got = store.get_judgements_range(task, start, end, tz, config)
         return {d: _hours_of(v) for d, v in got.items()}
-    return {d: judge_day(d, tz, task, config) for d in _dates(start, end)}
+    return {d: judge_day(d, tz, task, config) for d in _dates(start, end, tz, config)}
 
 
 def day_tag(day, tz: str | None = None, config=None) -> str | None:
@@ -121,10 +121,14 @@ def task_tags(task: str, start, end, tz: str | None = None, config=None) -> dict
     return fn(task, start, end, tz, config) if fn is not None else {}
 
 
-def _dates(start, end) -> list[date]:
-    from datetime import timedelta
+def _dates(start, end, tz: str | None = None, config=None) -> list[date]:
+    """The dates of the range that have hours in ``tz`` (``almanac.calendar.range_dates``: a date
+    the zone skipped whole is left out), on the configuration's clock."""
+    import config as config_mod
+    from almanac.calendar import range_dates
+    cfg = config_mod.load(config)
     s, e = _as_date(start), _as_date(end)
-    return [s + timedelta(days=i) for i in range((e - s).days + 1)]
+    return range_dates(s, e, tz or cfg["calendar"]["default_tz"], cfg["calendar"]["time_basis"])
 
 
 def _as_date(value) -> date:

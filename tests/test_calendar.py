@@ -236,6 +236,23 @@ def test_read_moment_in_gaps_and_folds():
             cal.read_moment(bad, None, ny)
 
 
+def test_an_ambiguous_wall_time_is_its_first_instant_and_the_answer_says_which():
+    """A wall time a zone repeats (America/New_York 2026-11-01 01:30, EDT then EST) is read as
+    the first of its two instants (Python's fold=0, the scheduler's first occurrence), and the
+    chart's ``moment`` carries the offset used; an offset or ``fold=1`` asks for the second."""
+    from almanac import api
+    ny = "America/New_York"
+    first = api.chart("2026-11-01T01:30", tz=ny)
+    assert first["moment"] == "2026-11-01T01:30:00-04:00"
+    second = api.chart("2026-11-01T01:30-05:00", tz=ny)
+    assert second["moment"] == "2026-11-01T01:30:00-05:00"
+    assert api.chart(datetime(2026, 11, 1, 1, 30, fold=1), tz=ny)["moment"] == second["moment"]
+    assert api.chart(datetime(2026, 11, 1, 1, 30), tz=ny)["moment"] == first["moment"]
+    # on the civil clock both instants are the same 時辰 of the same day
+    assert (first["day"], first["hour"], first["hour_pillar"]) == \
+        (second["day"], second["hour"], second["hour_pillar"])
+
+
 # The first and last days of the supported years reach into the years beside them (1000-01-01's
 # 子 hour begins on 999-12-31 east of Greenwich; 2999-12-31's 月宿 reads the lunar date of the day
 # after): every day of the range is answered, in every zone, and nothing outside it is.
@@ -308,6 +325,47 @@ def test_a_date_the_zone_skipped_is_bad_input_and_the_next_day_begins_when_its_c
                for a, b in zip(slots, slots[1:]))
     before = cal.day_hours(skipped - timedelta(days=1), cal.zone(tz))
     assert before[-1].end.astimezone(u) <= first.astimezone(u)
+
+
+def test_a_skipped_time_says_what_the_clocks_did_there():
+    """A wall time skipped by a daylight-saving change is called one; Pacific/Apia's skipped
+    2011-12-30 was a change of the zone's offset from UTC (−10:00 → +14:00), not daylight saving."""
+    from almanac import api
+    with pytest.raises(BadInput) as e:
+        api.chart("2011-12-30T12:00", tz="Pacific/Apia")
+    for text in (str(e.value), e.value.text("ko"), e.value.text("zh-Hant")):
+        assert "daylight" not in text and "夏令" not in text and "서머타임" not in text, text
+        assert "UTC−10:00 → UTC+14:00" in text and "2011-12-30" in text, text
+    assert "changed its offset from UTC and skipped 2011-12-30" in str(e.value)
+    with pytest.raises(BadInput) as e:
+        api.chart("2026-03-08T02:30", tz="America/New_York")
+    assert "a daylight-saving change" in str(e.value) and "from 2026-03-08 02:00 to 03:00" in str(e.value)
+    assert "서머타임" in e.value.text("ko") and "夏令" in e.value.text("zh-Hant")
+    with pytest.raises(cal.SkippedDate) as e:
+        api.day("2011-12-30", "Pacific/Apia")
+    assert "daylight" not in str(e.value) and "UTC−10:00 → UTC+14:00" in str(e.value)
+
+
+@pytest.mark.parametrize("tz, skipped", [("Pacific/Apia", date(2011, 12, 30)), ("Pacific/Kiritimati", date(1994, 12, 31)),
+                                         ("Pacific/Kwajalein", date(1993, 8, 21))])
+def test_a_range_leaves_out_a_date_the_zone_skipped(tz, skipped):
+    """A range over a date the zone never had answers for the dates it had; the date alone is still
+    bad input (its day has no hours). On a solar clock the date has hours and stays."""
+    from almanac import api
+    before, after = skipped - timedelta(days=1), skipped + timedelta(days=1)
+    assert cal.range_dates(before, after, tz) == [before, after]
+    assert cal.range_dates(before, after, tz, "mean_solar") == [before, skipped, after]
+    with pytest.raises(cal.SkippedDate):
+        cal.range_dates(skipped, skipped, tz)
+    got = api.best("travel", before, after, tz, limit=1000)
+    days = {r["start"][:10] for r in got["results"]}
+    assert skipped.isoformat() not in {api.day(d, tz)["date"] for d in (before, after)}
+    assert days and all(d in {before.isoformat(), after.isoformat(), (before - timedelta(days=1)).isoformat()}
+                        for d in days), days
+    with pytest.raises(BadInput, match="does not exist"):
+        api.best("travel", skipped, skipped, tz)
+    assert cal.range_dates(date(2026, 1, 1), date(2026, 12, 31), "America/New_York") == \
+        [date(2026, 1, 1) + timedelta(days=i) for i in range(365)]
 
 
 def test_an_hour_starting_where_the_clocks_jump_begins_at_the_jump():

@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -341,3 +342,149 @@ def test_places_name_each_city_first_as_the_reader_does(capsys):
     assert main(["places"]) == 0
     assert any(x.startswith("Seoul ") for x in capsys.readouterr().out.splitlines())
     assert main(["places", "--lang", "xx"]) == 2
+
+
+# ------------------------------------------------------------ feed and report: limits, -o
+@pytest.fixture
+def nothing_computed(monkeypatch):
+    """Any day computed or read for a feed or report fails the command (exit 1, not 2)."""
+    from exports import source
+
+    def refuse(*a, **k):
+        raise AssertionError("computed before refusing")
+    for name in ("get_range", "judge_range", "day_tags", "task_tags", "get_day"):
+        monkeypatch.setattr(source, name, refuse)
+
+
+@pytest.mark.parametrize("start,end", [("2026-01-01", "2035-12-31"), ("2026-01-01", "2028-12-31")])
+def test_feed_over_the_limits_is_refused_before_a_day_is_computed(data, nothing_computed, tmp_path,
+                                                                  capsys, start, end):
+    assert main(["feed", "--task", "travel", "--from", start, "--to", end, "-o", str(tmp_path / "x.ics")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "would exceed 1000 events" in err, err
+    assert not (tmp_path / "x.ics").exists()
+
+
+def test_feed_over_the_limits_stops_reading_where_it_overflows(data, monkeypatch):
+    """Days are read a chunk at a time: a range under the event count but over the bytes stops
+    after the chunk where it overflows, not after computing the whole range."""
+    from almanac.errors import BadInput
+    from exports import feeds, source
+    read = []
+    real = source.get_range
+
+    def counting(s, e, *a, **k):
+        read.append((e - s).days + 1)
+        return real(s, e, *a, **k)
+    monkeypatch.setattr(source, "get_range", counting)
+    monkeypatch.setattr(feeds, "_READ_DAYS", 4)
+    with pytest.raises(BadInput, match="would exceed"):
+        feeds.build_feed("travel", "2026-12-01", "2027-02-28", config={"feeds": {"max_bytes": 12_000}})
+    assert read and sum(read) <= 12, read
+
+
+def _refuses_new_files(folder: str) -> bool:
+    import tempfile
+    if not os.path.isdir(folder):
+        return False
+    try:
+        fd, name = tempfile.mkstemp(dir=folder)
+    except OSError:
+        return True
+    os.close(fd)
+    os.unlink(name)
+    return False
+
+
+def _unwritable_files(tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    out = {"a folder": str(tmp_path), "under a file": str(a_file / "x.ics"),
+           "deep under a file": str(a_file / "more" / "x.ics"), "no such folder": str(tmp_path / "no" / "x.ics")}
+    if os.path.exists("/proc/version"):
+        out["/proc/version"] = "/proc/version"
+    if _refuses_new_files("/sys/kernel"):   # sysfs: even root makes no file there
+        out["/sys"] = "/sys/kernel/x.ics"
+    if os.geteuid() != 0:   # root writes into a folder whatever its mode says
+        ro = tmp_path / "read-only"
+        ro.mkdir(mode=0o555)
+        out["read-only folder"] = str(ro / "x.ics")
+    return out
+
+
+def test_feed_output_that_cannot_be_written_is_bad_input_before_computing(data, nothing_computed, tmp_path,
+                                                                         capsys):
+    for what, target in _unwritable_files(tmp_path).items():
+        code = main(["feed", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-03", "-o", target])
+        err = capsys.readouterr().err
+        assert code == 2, (what, err)
+        assert err.count("\n") == 1 and err.startswith("almanac: ") and "internal error" not in err, (what, err)
+        assert not [p for p in tmp_path.rglob("*") if p.name.startswith(".")], what
+    with open("/proc/version", "rb") as f:
+        assert f.read(5) == b"Linux"
+
+
+def test_report_output_that_cannot_be_written_is_bad_input_before_computing(data, nothing_computed, tmp_path,
+                                                                           capsys):
+    targets = _unwritable_files(tmp_path)
+    targets.pop("a folder")
+    targets.pop("no such folder")                         # a report's folder is made
+    targets["a file"] = targets.pop("/proc/version", str(tmp_path / "a-file"))
+    targets["/proc"] = "/proc/almanac-reports"
+    for what, target in targets.items():
+        code = main(["report", "--date", "2026-12-01", "-o", target])
+        err = capsys.readouterr().err
+        assert code == 2, (what, err)
+        assert err.count("\n") == 1 and err.startswith("almanac: ") and "internal error" not in err, (what, err)
+
+
+def test_feed_written_through_a_link_or_into_a_pipe_leaves_them_in_place(data, tmp_path):
+    """`-o` a symbolic link or a pipe (as /dev/stdout is) is written into, as a shell's `>` does;
+    the atomic rename for regular files would replace the link or the device itself."""
+    import threading
+    real = tmp_path / "real.ics"
+    real.write_text("old")
+    link = tmp_path / "link.ics"
+    link.symlink_to(real)
+    args = ["feed", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-01"]
+    assert main([*args, "-o", str(link)]) == 0
+    assert link.is_symlink() and real.read_bytes().startswith(b"BEGIN:VCALENDAR")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    time.sleep(0.5)   # the reader waits on the pipe first: checking -o must not end its input
+    done = []
+    writer = threading.Thread(target=lambda: done.append(main([*args, "-o", str(pipe)])), daemon=True)
+    writer.start()
+    reader.join(60)
+    writer.join(60)
+    if writer.is_alive():   # the reader was handed an end of input early: free the writer, then fail
+        with open(pipe, "rb") as f:
+            f.read()
+        writer.join(30)
+    assert done == [0] and got and got[0] == real.read_bytes(), (done, [len(g) for g in got])
+    assert pipe.is_fifo()
+
+
+def test_feed_report_and_precompute_leave_out_a_date_the_zone_skipped(data, tmp_path, capsys):
+    """Pacific/Apia skipped 2011-12-30: commands over a range holding it write the dates it had
+    (they were refused with exit 2); the stored range then answers best from the store."""
+    import json
+    apia = ["--tz", "Pacific/Apia"]
+    out = tmp_path / "apia.ics"
+    assert main(["feed", "--task", "travel", "--from", "2011-12-29", "--to", "2011-12-31", *apia,
+                 "-o", str(out)]) == 0, capsys.readouterr().err
+    days = re.findall(rb"DTSTART;VALUE=DATE:(\d{8})", out.read_bytes())
+    assert days == [b"20111229", b"20111231"]
+    assert main(["report", "--date", "2011-12-29", "--days", "3", *apia, "-o", str(tmp_path / "rep")]) == 0
+    assert sorted(p.name for p in (tmp_path / "rep").glob("2011-*.html")) == ["2011-12-29.html", "2011-12-31.html"]
+    assert main(["precompute", "--from", "2011-12-29", "--to", "2011-12-31", *apia]) == 0
+    assert "2 days" in capsys.readouterr().err
+    assert main(["best", "--task", "travel", "--from", "2011-12-29", "--to", "2011-12-31", *apia, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["results"] and not [r for r in got["results"] if r["start"].startswith("2011-12-30")]
+    assert main(["day", "2011-12-30", *apia]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not exist" in err and "daylight" not in err

@@ -153,6 +153,64 @@ def test_uids_stable_across_shifted_windows(backend, task):
     assert not set(by_key(c).values()) & set(ka.values())
 
 
+@pytest.mark.parametrize("zone,start,end", [
+    ("America/New_York", date(2040, 3, 1), date(2040, 3, 20)),      # DST from 2040-03-11, after 2037
+    ("America/New_York", date(1960, 4, 18), date(1960, 5, 2)),      # DST from 1960-04-24, before 1970
+    ("Australia/Sydney", date(2040, 3, 28), date(2040, 4, 6)),      # DST ends 2040-04-01
+    ("Asia/Shanghai", date(2040, 6, 1), date(2040, 6, 4)),          # no DST then
+    ("Asia/Kolkata", date(1960, 6, 1), date(1960, 6, 4)),           # none at all
+    ("America/New_York", date(2037, 12, 28), date(2038, 1, 4)),     # across icalendar's old end
+    ("Europe/London", date(2041, 12, 30), date(2042, 1, 2)),        # a span of two years
+])
+def test_vtimezone_alone_gives_each_hour_its_instant(backend, zone, start, end):
+    """A client that reads the wall times by the feed's own VTIMEZONE (icalendar's tz built from
+    the component, vobject's) gets the instant zoneinfo gives, also after 2037 and before 1970:
+    the VTIMEZONE covers the events' span, not icalendar's default 1970–2037."""
+    from datetime import timezone
+    from zoneinfo import ZoneInfo
+
+    import icalendar
+    import vobject
+    from exports import feeds
+    cfg = {"feeds": {"min_verdict": "大凶"}}   # every hour not vetoed: both sides of each change
+    body = feeds.build_feed("travel", start, end, zone, "en", None, cfg).body
+    cal = icalendar.Calendar.from_ical(body)
+    (vtz,) = cal.walk("VTIMEZONE")
+    own = vtz.to_tz(lookup_tzid=False)             # the embedded rules, not the zone database
+    z, seen, walls = ZoneInfo(zone), set(), []
+    for ev in cal.walk("VEVENT"):
+        for name in ("DTSTART", "DTEND"):
+            prop = ev.get(name)
+            if prop is None or prop.params.get("TZID") != zone:
+                continue
+            wall = prop.dt.replace(tzinfo=None)
+            walls.append(wall)
+            want = wall.replace(tzinfo=z).astimezone(timezone.utc)
+            assert wall.replace(tzinfo=own).astimezone(timezone.utc) == want, (name, wall)
+            seen.add(wall.replace(tzinfo=z).utcoffset())
+    assert seen, "hour events with TZID"
+    if zone in ("America/New_York", "Australia/Sydney") and start.month in (3, 4):
+        assert len(seen) == 2, seen                # both offsets of the DST change were checked
+    # every change of the span, as the embedded rules say it: a summer hour of each year too
+    for year in range(start.year, end.year + 1):
+        for month in (1, 4, 7, 10):
+            wall = datetime(year, month, 15, 12)
+            assert wall.replace(tzinfo=own).utcoffset() == wall.replace(tzinfo=z).utcoffset(), wall
+            walls.append(wall)
+    # vobject's reading of the component (dateutil's tzical of it; vobject's parse of the events
+    # would use the first VTIMEZONE of that name seen by the process, or pytz)
+    parsed = vobject.readOne(body.decode("utf-8"))
+    theirs = parsed.vtimezone.gettzinfo()
+    for wall in walls:
+        want = wall.replace(tzinfo=z).astimezone(timezone.utc)
+        assert wall.replace(tzinfo=theirs).astimezone(timezone.utc) == want, ("vobject", wall)
+    first = datetime.fromisoformat(str(vtz.walk()[1]["DTSTART"].dt))
+    if date(1970, 1, 3) <= start and end <= date(2037, 12, 29):
+        assert first.year == 1970                 # a feed inside 1970–2037 keeps its VTIMEZONE
+    else:
+        assert first.date() <= start - timedelta(days=1)
+
+
 def test_rebuild_is_byte_identical(backend, task):
     from exports import feeds
     a = feeds.build_feed(task, START, END, "Asia/Seoul", "ko")

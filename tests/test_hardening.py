@@ -119,6 +119,55 @@ def test_openapi_types_dates_as_dates(data):
     assert best["from"]["schema"]["format"] == "date" and best["to"]["schema"]["format"] == "date"
 
 
+# ---------------------------------------------------------------------- HEAD
+def test_every_get_route_answers_head_as_its_get_without_a_body(data):
+    """RFC 9110: HEAD wherever GET is answered, with the GET's status and headers and no body. A
+    load balancer that checks ``HEAD /healthz`` must not see 405; errors keep their status too."""
+    c = _client({"feeds": {"future_days": 1, "past_days": 0}, "http": {"expensive_processes": False}})
+    spec = c.get("/openapi.json").json()
+    filled = {"/api/day/{day}": "/api/day/2026-11-29", "/feeds/{name}": "/feeds/travel.ics",
+              "/reports/{name}": "/reports/latest.html",
+              "/api/chart": "/api/chart?at=2026-11-29T12:30:00%2B08:00",
+              "/api/best": "/api/best?task=travel&from=2026-12-01&to=2026-12-02"}
+    gets = [filled.get(p, p) for p, ops in spec["paths"].items() if "get" in ops]
+    assert {"/healthz", "/", "/api/tasks", "/api/day/2026-11-29", "/reports/latest.html"} <= set(gets)
+    paths = gets + ["/openapi.json", "/docs", "/api/day/2026-02-30", "/api/chart", "/no/such/path",
+                    "/feeds/nope.ics", "/api/day/2026-11-29?tz=Asia/Seoul"]
+    for path in paths:
+        get = c.get(path)
+        head = c.head(path)
+        assert head.status_code == get.status_code, (path, head.status_code, get.status_code)
+        assert head.content == b"", path
+        if path == "/healthz":  # its counters move between two requests: a length, not the same one
+            assert int(head.headers["content-length"]) > 0
+        else:
+            assert head.headers["content-length"] == get.headers["content-length"], path
+            if "content-encoding" not in get.headers:
+                assert int(head.headers["content-length"]) == len(get.content), path
+        for name in ("content-type", "content-encoding", "etag", "last-modified", "cache-control", "vary"):
+            assert head.headers.get(name) == get.headers.get(name), (path, name)
+        if "etag" in get.headers:  # a conditional HEAD answers as the GET does
+            assert c.head(path, headers={"If-None-Match": get.headers["etag"]}).status_code == 304, path
+    assert c.post("/healthz").status_code == 405  # only HEAD is added
+
+
+def test_a_range_over_a_date_the_zone_skipped_answers_over_http(data):
+    """Pacific/Apia skipped 2011-12-30: a range over it answers for the dates it had; the date's
+    own day and a wall time in it are 400s that do not call the jump a daylight-saving change."""
+    c = _client({"http": {"expensive_processes": False}})
+    r = c.get("/api/best?task=travel&from=2011-12-29&to=2011-12-31&tz=Pacific/Apia&limit=100")
+    assert r.status_code == 200, r.text
+    assert r.json()["results"] and not [x for x in r.json()["results"] if x["start"].startswith("2011-12-30")]
+    for path in ("/api/day/2011-12-30?tz=Pacific/Apia", "/api/chart?at=2011-12-30T12:00&tz=Pacific/Apia",
+                 "/api/best?task=travel&from=2011-12-30&to=2011-12-30&tz=Pacific/Apia"):
+        for lang in ("en", "ko", "zh-Hant"):
+            r = c.get(f"{path}&lang={lang}")
+            assert r.status_code == 400, (path, r.text)
+            text = r.json()["error"]
+            assert "2011-12-30" in text and "UTC+14:00" in text, text
+            assert "daylight" not in text and "서머타임" not in text and "夏令" not in text, text
+
+
 # ---------------------------------------------------------------------- secrets
 def test_redact_hides_passwords_even_unparsable():
     from almanac.redaction import redact

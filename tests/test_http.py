@@ -78,7 +78,7 @@ def test_feed_etag_last_modified_304(server, task):
     # no content negotiation: any Accept (or none) gets the calendar
     r2 = httpx.get(f"{server}/feeds/{task}.ics", headers={"Accept": "application/json"})
     assert r2.status_code == 200 and r2.content == r.content
-    assert httpx.head(f"{server}/feeds/{task}.ics").status_code in (200, 405)
+    assert httpx.head(f"{server}/feeds/{task}.ics").status_code == 200
     ko = httpx.get(f"{server}/feeds/{task}.ics?lang=ko&tz=Asia/Seoul&alarm=30", timeout=120)
     assert ko.status_code == 200 and b"VALARM" in ko.content and b"TZID=Asia/Seoul" in ko.content
 
@@ -126,6 +126,20 @@ def test_json_api(server, task):
     chart = httpx.get(f"{server}/api/chart", params={"at": "2026-11-29T12:30:00+08:00"}, timeout=60)
     assert chart.status_code == 200 and len(chart.json()["plate"]) == 12
     assert httpx.get(f"{server}/healthz").status_code == 200
+
+
+def test_head_answers_as_get_through_uvicorn(server, task):
+    """A load balancer's health check by HEAD, and HEAD of the API, reports and the index: the
+    GET's status and headers, no body (uvicorn's own framing of a HEAD answer included)."""
+    for path in ("/healthz", "/api/tasks", "/api/day/2026-11-29", "/", f"/feeds/{task}.ics",
+                 "/api/day/2026-02-30", "/reports/latest.html"):
+        get = httpx.get(server + path, headers={"Accept-Encoding": "identity"}, timeout=120)
+        head = httpx.head(server + path, headers={"Accept-Encoding": "identity"}, timeout=120)
+        assert head.status_code == get.status_code, (path, head.status_code)
+        assert head.content == b"" and int(head.headers["content-length"]) > 0, path
+        if path != "/healthz":  # its counters move between two requests
+            assert int(head.headers["content-length"]) == len(get.content), path
+        assert head.headers.get("etag") == get.headers.get("etag"), path
 
 
 def test_index_has_subscribe_links(server, task):

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from almanac.errors import BadInput
-
 from . import say
 
 
@@ -51,21 +47,18 @@ def register(subparsers, common) -> None:
 def run(args) -> int:
     from exports.feeds import _atomic_write, build_feed
     from .choices import kwargs
+    from .output import file_target, is_special, write_in_place
+    # where it goes is checked before the feed is built: an unwritable -o is bad input at once
+    out = None if args.output == "-" else file_target(args.output, f"{args.task}.ics")
     feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
                       born=args.born, sex=args.sex, **kwargs(args))
-    if args.output == "-":
+    if out is None:
         sys.stdout.buffer.write(feed.body)
         return 0
-    out = Path(args.output)
-    if out.is_dir():
-        raise BadInput(f"-o {args.output!r} is a folder; give a file name such as {args.task}.ics",
-                       zh=f"-o 的值是資料夾：{args.output!r}；請給檔名，如 {args.task}.ics",
-                       ko=f"-o 값이 폴더입니다: {args.output!r}; {args.task}.ics 같은 파일 이름을 주십시오")
-    if not out.parent.exists():
-        raise BadInput(f"folder {str(out.parent)!r} of -o does not exist",
-                       zh=f"-o 所在的資料夾不存在：{str(out.parent)!r}",
-                       ko=f"-o 값의 폴더가 없습니다: {str(out.parent)!r}")
-    _atomic_write(out, feed.body)
+    if is_special(out):   # /dev/stdout, a pipe: written into, never renamed over
+        write_in_place(out, feed.body)
+    else:
+        _atomic_write(out, feed.body)
     print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)
     return 0
 

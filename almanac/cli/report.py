@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import sys
 
-from almanac.errors import BadInput
-
 from . import say
 
 
@@ -34,14 +32,10 @@ def register(subparsers, common) -> None:
 
 
 def run(args) -> int:
-    from pathlib import Path
-
     from exports.reports import write_reports
-    out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"-o {args.output!r} is a file; give a folder",
-                       zh=f"-o 的值是檔案：{args.output!r}；請給資料夾",
-                       ko=f"-o 값이 파일입니다: {args.output!r}; 폴더를 주십시오")
+    from .output import folder_target
+    # where it goes is checked before anything is computed: an unwritable -o is bad input at once
+    out = folder_target(args.output)
     paths = write_reports(args.date, args.days, out, args.config, lang=args.lang, tz=args.tz)
     for p in paths:
         print(p, file=sys.stderr)

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from datetime import date, timedelta
 from typing import Any
 
+from almanac.calendar import range_dates
 from almanac.errors import BadInput
 
 from almanac.lang import check_lang
@@ -234,14 +235,13 @@ def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int
     range is at least 吉 (the best hours are listed either way, each with its real verdict)."""
     check_range(start, end)
     lang = check_lang(lang)
-    fkey, tzk, one = _facts_key(cfg), _tzkey(tz), timedelta(days=1)
+    fkey, tzk = _facts_key(cfg), _tzkey(tz)
     pool = []
-    d = start
-    while d <= end:
+    # a date the zone skipped whole (Pacific/Apia 2011-12-30) has no hours: left out of the range
+    for d in range_dates(start, end, tzk, cfg["calendar"]["time_basis"]):
         day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang, person))
                or scored_day(d, tz, cfg, prof, fkey, lang, person))
         pool.extend(h for h in day if not h[2])
-        d += one
     top = heapq.nsmallest(limit, pool, key=_first)
     good = any(h[1]["verdict"] in GOOD for h in pool)
     return [_copy(e) for _, e, _ in top], good

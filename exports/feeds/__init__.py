@@ -202,6 +202,9 @@ class _Builder:
         #: differ from the plain feed's: its stamps are kept apart (see ``_resolve_stamps``)
         self.variant = "&".join(([] if alarm is None else [f"alarm={alarm}"])
                                 + ([] if person is None else [_person_ns(person)[1:]]))
+        #: the first and last dates of the feed's events (``build_feed`` sets it): the span its
+        #: VTIMEZONE must cover; None reads it from the events (``calendar``)
+        self.span: "tuple[date, date] | None" = None
 
     @functools.cached_property
     def task_label(self) -> str:
@@ -353,19 +356,20 @@ class _Builder:
             ev.add("sequence", seq)
             cal.add_component(ev)
         if zones:
-            self._zones(cal)
+            self._zones(cal, zone_span(*(self.span or _events_span(events))))
         return cal
 
-    def _zones(self, cal: icalendar.Calendar) -> None:
+    def _zones(self, cal: icalendar.Calendar, span: tuple[date, date]) -> None:
         # The feed's own zone is always declared, whether or not this window has a timed hour:
         # X-WR-TIMEZONE names it, and clients (Outlook) expect the VTIMEZONE beside it.
-        cal.add_component(_vtimezone(self.tz_name))
-        cal.add_missing_timezones()
+        cal.add_component(_vtimezone(self.tz_name, *span))
+        cal.add_missing_timezones(*span)
 
     def calendar_text(self, texts: "list[text.EventText]", stamps: dict) -> bytes:
         """``calendar(events, stamps).to_ical()`` from the events' texts (each written once),
         with only their stamp lines added."""
         cal = self.calendar([], stamps, zones=False)
+        span = zone_span(*self.span) if self.span else (ZONE_FIRST, ZONE_LAST)
         events = [t.stamped(*stamps[t.uid]) for t in texts]
         missing = frozenset().union(*(t.tzids for t in texts)) - {"UTC", self.tz_name}
         # add_missing_timezones, as calendar() calls it with the events in place: each missing
@@ -374,28 +378,66 @@ class _Builder:
         at = 1
         for tzid in missing:
             try:
-                zone = icalendar.Timezone.from_tzid(tzid)
+                zone = icalendar.Timezone.from_tzid(tzid, first_date=span[0], last_date=span[1])
             except ValueError:
                 continue
             events.insert(at, text.component_bytes(zone))
             at += 1
-        return text.calendar_bytes(cal, events + [_vtimezone_text(self.tz_name)])
+        return text.calendar_bytes(cal, events + [_vtimezone_text(self.tz_name, *span)])
+
+
+#: the span icalendar gives a generated VTIMEZONE by default; a feed whose events all fall in it
+#: keeps exactly that VTIMEZONE (and so its bytes)
+ZONE_FIRST, ZONE_LAST = date(1970, 1, 1), date(2038, 1, 1)
+
+
+def zone_span(first: date, last: date) -> tuple[date, date]:
+    """``(first_date, last_date)`` of the VTIMEZONE of a feed whose events fall on ``first`` ..
+    ``last``: icalendar's 1970-01-01 .. 2038-01-01 when they lie inside it, else the whole years
+    from the first event's to the last one's. The transitions are those of zoneinfo over that
+    span (the zone's history before 1970, its current rule after 2037), so a client that reads
+    the wall times by the embedded rules alone gets the instants zoneinfo gives. Two days either
+    side: an hour's event starts the evening before its date (子初換日) and ends the day after."""
+    lo, hi = first - timedelta(days=2), last + timedelta(days=2)
+    if lo >= ZONE_FIRST and hi < ZONE_LAST:
+        return ZONE_FIRST, ZONE_LAST
+    return date(lo.year, 1, 1), date(hi.year + 1, 1, 1)
+
+
+def _events_span(events: list[icalendar.Event]) -> tuple[date, date]:
+    """The first and last dates of ``events``' start and end times (a date inside icalendar's
+    default span for a calendar with none)."""
+    days = [v.dt if not isinstance(v.dt, datetime) else v.dt.date()
+            for ev in events for name in ("DTSTART", "DTEND") if (v := ev.get(name)) is not None]
+    return (min(days), max(days)) if days else (date(2000, 1, 1), date(2000, 1, 1))
 
 
 @functools.lru_cache(maxsize=64)
-def _vtimezone_bytes(tz_name: str) -> bytes:
-    return icalendar.Timezone.from_tzid(tz_name).to_ical()
+def _vtimezone_bytes(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> bytes:
+    vtz = icalendar.Timezone.from_tzid(tz_name, first_date=first, last_date=last)
+    if (first, last) != (ZONE_FIRST, ZONE_LAST):
+        # one RDATE a line (RFC 5545 allows either): vobject keeps only the first value of a
+        # list, and then reads every later change of the span by the first. The default span's
+        # text is left as icalendar writes it (those feeds keep their bytes).
+        for sub in vtz.subcomponents:
+            if "RDATE" in sub:
+                listed = sub.pop("RDATE")
+                for value in (listed if isinstance(listed, list) else [listed]):
+                    for one in value.dts:
+                        sub.add("RDATE", one.dt)
+    return vtz.to_ical()
 
 
 @functools.lru_cache(maxsize=64)
-def _vtimezone_text(tz_name: str) -> bytes:
-    """The text of ``_vtimezone(tz_name)`` as a feed holds it, written once."""
-    return text.component_bytes(_vtimezone(tz_name))
+def _vtimezone_text(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> bytes:
+    """The text of ``_vtimezone(tz_name, first, last)`` as a feed holds it, written once."""
+    return text.component_bytes(_vtimezone(tz_name, first, last))
 
 
-def _vtimezone(tz_name: str) -> icalendar.Timezone:
-    """The generated VTIMEZONE of ``tz_name`` (cached: generating it walks the zone's history)."""
-    return icalendar.Timezone.from_ical(_vtimezone_bytes(tz_name))
+def _vtimezone(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> icalendar.Timezone:
+    """The generated VTIMEZONE of ``tz_name`` over ``first`` .. ``last`` (cached: generating it
+    walks the zone's history)."""
+    return icalendar.Timezone.from_ical(_vtimezone_bytes(tz_name, first, last))
 
 
 def _digest(ev: icalendar.Event) -> str:
@@ -501,11 +543,20 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
         raise BadInput(f"range {s}..{e} is longer than 10 years; a feed holds at most {max_events} events",
                        zh=f"範圍 {s}..{e} 超過 10 年；一個訂閱源最多容納 {max_events} 個事件",
                        ko=f"기간이 10년보다 깁니다: {s}..{e} (피드 하나에는 일정이 최대 {max_events}개까지 들어갑니다)")
+    days = (e - s).days + 1
+    if strict and days > max_events:
+        # every day has its day event: refused before a day is computed
+        raise BadInput(f"the feed for {s}..{e} would exceed {max_events} events ({days} days, an event "
+                       f"each at least); ask for a shorter range",
+                       zh=f"{s}..{e} 的訂閱源將超過 {max_events} 個事件（{days} 天，每天至少一個事件）；請縮短範圍",
+                       ko=f"피드가 한도를 넘습니다: {s}..{e} (일정 {max_events}개; {days}일, 하루에 일정이 "
+                          f"적어도 하나). 더 짧은 기간을 지정하십시오")
     b = _Builder(task, tz, lang, alarm, cfg, person)
+    b.span = (s, e)
     # the stamps ledger (in the store on PostgreSQL) is needed at the end: a database that is
     # down fails the build now, not after its days were computed
     _stamps_for(cfg).ready()
-    dates = source._dates(s, e)
+    dates = source._dates(s, e, tz, cfg)    # a date the zone skipped whole is left out
     # the days the store holds current are known by their rows' checksums: their kept texts are
     # found without reading (or unpacking) a row; only the other days are read, in one range
     tagged = _stored_keys(b, s, e)
@@ -513,12 +564,12 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     content: dict = {}
     texts: list[text.EventText] = []
     size, last = _HEADER_RESERVE, s - timedelta(days=1)
-    for d in dates:
+    for i, d in enumerate(dates):
         evs = found.get(d)
         if evs is None:
-            if not content:
-                content.update(_read_content(b, [x for x in dates if x not in found]))
-            day, judged = content[d]
+            if d not in content:   # read a year at a time: a range over the limits stops early
+                content.update(_read_content(b, [x for x in dates[i:i + _READ_DAYS] if x not in found]))
+            day, judged = content.pop(d)
             evs = _day_texts(b, day, judged, tagged.get(d))
         add = sum(len(t.plain) + 120 for t in evs)  # + DTSTAMP/LAST-MODIFIED/SEQUENCE
         if len(texts) + len(evs) > max_events or size + add > max_bytes:
@@ -539,6 +590,9 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     lm = max((st for st, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), s, last)
 
+
+#: days whose documents and judgements ``build_feed`` reads at once (a rolling horizon: all of it)
+_READ_DAYS = 366
 
 #: the event texts of one day of one feed, by a digest of everything they are made of (the
 #: feed's task, language, zone, alarm and config, and the day's and task's stored row checksums,
@@ -803,7 +857,7 @@ def _feed_key(task: str, tz: str, lang: str, cfg, today: date) -> "str | None":
     s, e = horizon(today, cfg)
     b = _Builder(task, tz, lang, None, cfg)
     keys = _stored_keys(b, s, e)
-    dates = source._dates(s, e)
+    dates = source._dates(s, e, tz, cfg)
     if any(d not in keys for d in dates):
         return None
     if _reads_kept() is not None:

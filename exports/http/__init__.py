@@ -5,11 +5,12 @@ behaviour are those of CONTRACT.md §HTTP and docs/http.md. The package is split
 
 - ``routes``: the endpoints (feeds, API, reports, health, index);
 - ``caching``: ETags and conditional answers, the in-memory cache of rendered feeds;
-- ``middleware``: the pure-ASGI feed fast path, the catch-all and the JSON error handlers;
+- ``middleware``: the pure-ASGI feed fast path, HEAD answered as GET without the body, the
+  catch-all and the JSON error handlers;
 - ``pages``: HTML pages from the Jinja2 templates in ``templates/`` and the subscribe links.
 
 Every answer to a GET carries a strong ``ETag`` and answers ``304`` to a matching
-``If-None-Match``; feeds are ``text/calendar; charset=utf-8`` whatever the ``Accept`` header says;
+``If-None-Match``; every GET path answers HEAD with the same status and headers; feeds are ``text/calendar; charset=utf-8`` whatever the ``Accept`` header says;
 errors are always ``{"error": "..."}``.
 """
 from __future__ import annotations

@@ -6,8 +6,11 @@
   anything else is a logged ``500`` — a server fault never looks like bad client input;
 - ``FastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query, and
   ``GET /api/day``/``/api/best`` already answered from the unchanged store, are answered from
-  memory before FastAPI routing and validation run.
-- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it.
+  memory before FastAPI routing and validation run;
+- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it;
+- ``Head``: ``HEAD`` of any path is answered as its ``GET`` (same status and headers, among them
+  ``Content-Length`` and ``ETag``) without the body, so every GET route answers HEAD (RFC 9110
+  §9.3.2) — a load balancer's ``HEAD /healthz`` included — computed once.
 
 Every error line quotes at most 80 characters of a client's value (``almanac.errors.capped``).
 
@@ -140,10 +143,10 @@ class FastPath:
       store, while the store's generation is unchanged (``answers.StoredAnswers``): the very
       bytes and headers the route sent, a ``304`` to a matching ``If-None-Match``.
 
-    Everything else — a first request, a changed store, bad input, ``HEAD`` of the API, any
-    request with an ``If-Match`` (whose ``412`` is the app's) — goes on to the app, which answers
-    (and remembers) it. Only answers made there are ever replayed, so the limits, validation and
-    error answers are the app's."""
+    (A ``HEAD`` reaches it as a ``GET``: ``Head`` drops the body.) Everything else — a first
+    request, a changed store, bad input, any request with an ``If-Match`` (whose ``412`` is the
+    app's) — goes on to the app, which answers (and remembers) it. Only answers made there are
+    ever replayed, so the limits, validation and error answers are the app's."""
 
     def __init__(self, app, cache, answers=None):
         self.app, self.cache, self.answers = app, cache, answers
@@ -175,12 +178,38 @@ class FastPath:
         await self.app(scope, receive, send)
 
 
+class Head:
+    """``HEAD`` wherever ``GET`` is answered: the request goes on as a ``GET`` (through the fast
+    path, the routes and the error handlers alike) and its answer is sent with the same status
+    and headers — ``Content-Length`` of the body a GET gets, ``ETag``, ``Last-Modified`` … — and
+    an empty body. The work is done once, as for the GET; only the bytes are not sent."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            return await self.app(scope, receive, send)
+        ended = False
+
+        async def _send(message):
+            nonlocal ended
+            if message["type"] == "http.response.body":
+                if ended or message.get("more_body", False):
+                    return                       # the body's chunks are dropped
+                ended = True
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+        await self.app(dict(scope, method="GET"), receive, _send)
+
+
 def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> None:
     """The middleware stack and the exception handlers of the service (the last added is the
-    outermost: the URL's length is checked first)."""
+    outermost: a HEAD is a GET to everything inside, then the URL's length is checked)."""
     app.add_middleware(Failures)
     app.add_middleware(FastPath, cache=cache, answers=answers)
     app.add_middleware(UrlLimit, max_bytes=max_url_bytes)
+    app.add_middleware(Head)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):

@@ -421,10 +421,12 @@ def write_report_set(start_date, days: int, root, config=None) -> list[Path]:
     days = _check_days(days)
     langs, zones = published(cfg)
     paths: list[Path] = []
-    names = [f"{(start + timedelta(days=i)).isoformat()}.{ext}" for i in range(days)
-             for ext in ("html", "md")] + ["latest.html"]
     with written.Record(written.record_path()) as record:
         for tz in zones:
+            # a date the zone skipped whole (Pacific/Apia 2011-12-30) has no page
+            names = [f"{d.isoformat()}.{ext}"
+                     for d in source._dates(start, start + timedelta(days=days - 1), tz, cfg)
+                     for ext in ("html", "md")] + ["latest.html"]
             rng = None
             tags = _stored_tags(start, days, tz, cfg)
             for lang in langs:
@@ -443,8 +445,8 @@ def _stored_tags(start: date, days: int, tz: str, cfg) -> list | None:
     """The store's tags (``source.day_tags``, ``source.task_tags``: digests of its row
     checksums) of every day of the pages and of every task judged on them, or None when the
     store does not hold one of them current (the pages are then always rendered)."""
-    dates = [start + timedelta(days=i) for i in range(days)]
-    end = dates[-1]
+    end = start + timedelta(days=days - 1)
+    dates = source._dates(start, end, tz, cfg)     # a date the zone skipped has no page
     day_tags = source.day_tags(start, end, tz, cfg)
     out = [[day_tags.get(d) for d in dates]]
     for t in source.tasks(cfg):

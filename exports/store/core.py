@@ -84,6 +84,12 @@ class Store:
         return self.engine.dialect.name if self.engine is not None else "none"
 
     # ------------------------------------------------------------------ hashes and tasks
+    def _dates(self, start: dt.date, end: dt.date, tz: str) -> list[dt.date]:
+        """The dates of the range that have hours in ``tz`` on the configured clock: a date the
+        zone skipped whole (Pacific/Apia 2011-12-30) is neither computed nor stored."""
+        from almanac.calendar import range_dates
+        return range_dates(start, end, tz, self.config["calendar"]["time_basis"])
+
     def _hashes(self) -> tuple[str, dict[str, str]]:
         tasks = C.task_names(self.config)
         return C.facts_hash(self.config), C.task_hashes(self.config, tasks)
@@ -101,7 +107,7 @@ class Store:
         tz = tz or C.default_tz(self.config)
         batch_days = batch_days or int(self.config["store"]["batch_days"])
         t0 = time.perf_counter()
-        dates = date_range(start, end)
+        dates = self._dates(start, end, tz)
         fh, th = self._hashes()
         # one cheap query says which days are already current
         with reading(self.engine) as conn:
@@ -402,7 +408,7 @@ class Store:
             stored, bad = {}, set()
         self._repair(bad, tz)
         return [stored[d] if d in stored else C.compute_day(d, tz, self.config)
-                for d in date_range(start, end)]
+                for d in self._dates(start, end, tz)]
 
     def get_day(self, date, tz: str | None = None) -> dict:
         return self.get_range(date, date, tz)[0]
@@ -476,7 +482,7 @@ class Store:
         """``{date: judge_day(date, tz, task)}`` from ``start`` to ``end`` inclusive."""
         task, start, end, tz, stored = self._task_rows(task, start, end, tz)
         out = {}
-        for d in date_range(start, end):
+        for d in self._dates(start, end, tz):
             if d in stored:
                 head, blob, _ = stored[d]
                 out[d] = _judgement(head, _unpack(blob, self.config, task))
@@ -493,7 +499,7 @@ class Store:
         s, e = C.parse_date(start, "from date"), C.parse_date(end, "to date")
         check_range(s, e)
         task, s, e, tz, stored = self._task_rows(task, s, e, tz)
-        days = date_range(s, e)
+        days = self._dates(s, e, tz)
         if any(d not in stored for d in days):
             return judging.best(task, s, e, tz=tz, limit=limit, config=self.config, lang=lang)
         n = judging.check_limit(limit)
@@ -580,7 +586,7 @@ class Store:
         task = resolve_task(self.config, task)
         th = C.task_hashes(self.config, [task])[task]
         sums = self._task_sums(task, th, s, e, tz)
-        if len(sums) != (e - s).days + 1:
+        if len(sums) != len(self._dates(s, e, tz)):
             return None
         return checksums.tag("best", tz, task, th, s.isoformat(), e.isoformat(),
                              *(sums[d] for d in sorted(sums)))

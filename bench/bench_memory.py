@@ -42,6 +42,9 @@ import urllib.request
 import zoneinfo
 from datetime import date, timedelta
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_load import children, rss_kb, tree_rss_kb  # noqa: E402,F401 — one home for reading /proc
+
 LAUNCH = """
 import threading
 import uvicorn
@@ -69,32 +72,6 @@ def get(url: str, timeout: float = 300) -> tuple[int, float, bytes]:
     except OSError:
         return 0, 0.0, b""
 
-
-def rss_kb(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                out += [int(c) for c in f.read().split()]
-    except OSError:
-        pass
-    return out
-
-
-def tree_rss_kb(pid: int) -> tuple[int, int]:
-    own = rss_kb(pid)
-    return own, own + sum(rss_kb(c) for c in children(pid))
 
 
 def run(urls: list[str], clients: int, base: str) -> dict:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from almanac.cli import COMMANDS, build_parser, main, width
+from almanac.cli import _SHARED_HELP, COMMANDS, build_parser, main, width
 from almanac.lang import hans
 from tests.test_error_texts import ENGLISH, HAN, HANGUL, _literal
 from tests.test_terms import MISREADINGS
@@ -37,6 +37,10 @@ def test_every_help_text_is_written_for_each_reader(path):
             continue                    # argparse.SUPPRESS, or a parameter passed on
         if isinstance(v, ast.BoolOp):   # `help or say(...)`: the default is checked
             v = v.values[-1]
+        if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "shared_help":
+            name = v.args[0].value
+            assert name in _SHARED_HELP, f"{where}: no shared help {name!r}"
+            continue                    # its texts are checked in the table below
         assert isinstance(v, ast.Call) and getattr(v.func, "id", None) == "say", \
             f"{where}: a help text in English only; write it as say(en, zh=..., ko=...)"
         kw = {x.arg: x.value for x in v.keywords}
@@ -48,6 +52,11 @@ def test_every_help_text_is_written_for_each_reader(path):
             assert letters.search(text), f"{where}: the {lang} text has no {lang} in it: {text!r}"
             if lang == "ko":
                 assert not MISREADINGS.search(text), f"{where}: a misreading in {text!r}"
+
+
+def test_every_shared_help_is_written_for_each_reader():
+    for name, (en, zh, ko) in _SHARED_HELP.items():
+        assert HAN.search(zh) and HANGUL.search(ko) and not MISREADINGS.search(ko), name
 
 
 def _helps(lang):

@@ -42,6 +42,25 @@ def say(en: str, *, zh: str, ko: str) -> str:
     return en
 
 
+#: the help of an option several commands give alike (:func:`shared_help`), in each language
+_SHARED_HELP = {
+    "json": ("print one JSON document", "輸出一份 JSON 文件", "JSON 문서 하나로 출력합니다"),
+    "tz": ("IANA time zone (default: calendar.default_tz)", "IANA 時區（預設：calendar.default_tz）",
+           "IANA 시간대 (기본값: calendar.default_tz)"),
+    "lang_descriptions": (
+        "language of the descriptions: zh-Hant, zh-Hans, ko or en (default: the configuration's lang)",
+        "說明文字的語言：zh-Hant、zh-Hans、ko 或 en（預設：設定的 lang）",
+        "설명의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정의 lang)"),
+}
+
+
+def shared_help(name: str) -> str:
+    """The help of an option several commands share (``json``, ``tz``, ``lang_descriptions``), in
+    the reader's language (:func:`say`)."""
+    en, zh, ko = _SHARED_HELP[name]
+    return say(en, zh=zh, ko=ko)
+
+
 class _Formatter(argparse.HelpFormatter):
     """argparse's formatter with its usage prefix in the reader's language, wrapping by the
     columns a line takes on a terminal (a CJK character takes two) rather than its length."""

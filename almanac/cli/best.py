@@ -8,7 +8,7 @@ where 天罡 points and which directions to avoid.
 """
 from __future__ import annotations
 
-from . import say
+from . import say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -33,9 +33,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
         "last day, YYYY-MM-DD (at most 366 days)",
         zh="末日，YYYY-MM-DD（至多 366 天）", ko="마지막 날, YYYY-MM-DD (최대 366일)"))
-    p.add_argument("--tz", metavar="ZONE", help=say(
-        "IANA time zone (default: calendar.default_tz)",
-        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--tz", metavar="ZONE", help=shared_help("tz"))
     p.add_argument("--limit", default="10", metavar="N", help=say(
         "how many hours to list (1–1000, default 10)",
         zh="列出多少個時辰（1–1000，預設 10）", ko="나열할 시진(時辰)의 수 (1–1000, 기본값 10)"))
@@ -45,8 +43,7 @@ def register(subparsers, common) -> None:
         ko="근거, 요약, 출처의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
     from .choices import add_person_arguments
     add_person_arguments(p)
-    p.add_argument("--json", action="store_true", help=say(
-        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
+    p.add_argument("--json", action="store_true", help=shared_help("json"))
     from .choices import add_arguments
     add_arguments(p)
     p.set_defaults(func=run)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from almanac.errors import BadInput
 
-from . import say
+from . import say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -62,8 +62,7 @@ def register(subparsers, common) -> None:
     from .choices import add_partner_arguments, add_person_arguments
     add_person_arguments(p)
     add_partner_arguments(p)
-    p.add_argument("--json", action="store_true", help=say(
-        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
+    p.add_argument("--json", action="store_true", help=shared_help("json"))
     from .choices import add_arguments
     add_arguments(p)
     p.set_defaults(func=run)

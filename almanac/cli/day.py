@@ -6,7 +6,7 @@ from datetime import date as _date
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
-from . import emit, pad, say, width
+from . import emit, pad, say, shared_help, width
 from .choices import add_arguments, add_person_arguments, choices_line, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
@@ -37,9 +37,7 @@ def register(sub, common) -> None:
     p.add_argument("date", nargs="?", help=say(
         "YYYY-MM-DD (default: today in the zone)",
         zh="YYYY-MM-DD（預設：該時區的今天）", ko="YYYY-MM-DD (기본값: 그 시간대의 오늘)"))
-    p.add_argument("--tz", help=say(
-        "IANA time zone (default: calendar.default_tz)",
-        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--tz", help=shared_help("tz"))
     p.add_argument("--task", help=say(
         "judge each hour for this task (see `almanac tasks`)",
         zh="按此事項判斷每個時辰（見 `almanac tasks`）",
@@ -53,8 +51,7 @@ def register(sub, common) -> None:
         "with --task: list under each hour the reasons (rule, effect, source) of its score",
         zh="配 --task：在每個時辰之下列出其得分的理由（規則、加減、出處）",
         ko="--task 옵션과 함께: 시진(時辰)마다 그 점수의 근거(규칙, 가감, 출처)를 아래에 나열합니다"))
-    p.add_argument("--json", action="store_true", help=say(
-        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
+    p.add_argument("--json", action="store_true", help=shared_help("json"))
     add_arguments(p)
     p.set_defaults(func=run)
 

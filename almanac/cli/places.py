@@ -2,7 +2,7 @@
 first as a reader of ``L`` calls it (서울, 首爾, Seoul)."""
 from __future__ import annotations
 
-from . import say, width
+from . import say, shared_help, width
 
 
 def register(subparsers, common) -> None:
@@ -22,8 +22,7 @@ def register(subparsers, common) -> None:
         "name each city first as this reader does: zh-Hant, zh-Hans, ko or en (default: English)",
         zh="各城市先以此讀者的叫法列出：zh-Hant、zh-Hans、ko 或 en（預設：英文）",
         ko="도시마다 이 독자가 부르는 이름을 먼저 보입니다: zh-Hant, zh-Hans, ko 또는 en (기본값: 영어)"))
-    p.add_argument("--json", action="store_true", help=say(
-        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
+    p.add_argument("--json", action="store_true", help=shared_help("json"))
     p.set_defaults(func=run)
 
 

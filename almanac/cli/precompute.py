@@ -19,7 +19,7 @@ import time
 
 import config as config_mod
 
-from . import say
+from . import say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -42,9 +42,7 @@ def register(subparsers, common) -> None:
         "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
     p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
         "last day, YYYY-MM-DD", zh="末日，YYYY-MM-DD", ko="마지막 날, YYYY-MM-DD"))
-    p.add_argument("--tz", metavar="ZONE", help=say(
-        "IANA time zone (default: calendar.default_tz)",
-        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--tz", metavar="ZONE", help=shared_help("tz"))
     p.add_argument("--json", action="store_true", help=say(
         "print a JSON summary on stdout", zh="在 stdout 輸出 JSON 摘要", ko="stdout에 JSON 요약을 출력합니다"))
     p.add_argument("--yes", action="store_true", help=say(

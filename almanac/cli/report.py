@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from . import say
+from . import say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -23,9 +23,7 @@ def register(subparsers, common) -> None:
         "zh-Hant, zh-Hans, ko or en (default: config)",
         zh="報告的語言：zh-Hant、zh-Hans、ko 或 en（預設：依設定）",
         ko="보고서의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정에 따름)"))
-    p.add_argument("--tz", metavar="ZONE", default=None, help=say(
-        "IANA time zone (default: calendar.default_tz)",
-        zh="IANA 時區（預設：calendar.default_tz）", ko="IANA 시간대 (기본값: calendar.default_tz)"))
+    p.add_argument("--tz", metavar="ZONE", default=None, help=shared_help("tz"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help=say(
         "output folder (created)", zh="輸出資料夾（不存在則建立）", ko="출력 폴더 (없으면 만듭니다)"))
     p.set_defaults(func=run)

@@ -2,7 +2,7 @@
 the reader's language."""
 from __future__ import annotations
 
-from . import say
+from . import say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -18,12 +18,8 @@ def register(subparsers, common) -> None:
                "也有設定檔中 [schools.NAME] 所定的。",
             ko="학파(學派): 고전 원전마다 설이 갈리는 옵션들을 묶어 이름 붙인 것입니다 (docs/schools.md). "
                "내장 학파와 설정 파일의 [schools.NAME] 학파를 보여 줍니다."))
-    p.add_argument("--lang", metavar="L", help=say(
-        "language of the descriptions: zh-Hant, zh-Hans, ko or en (default: the configuration's lang)",
-        zh="說明文字的語言：zh-Hant、zh-Hans、ko 或 en（預設：設定的 lang）",
-        ko="설명의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정의 lang)"))
-    p.add_argument("--json", action="store_true", help=say(
-        "print one JSON document", zh="輸出一份 JSON 文件", ko="JSON 문서 하나로 출력합니다"))
+    p.add_argument("--lang", metavar="L", help=shared_help("lang_descriptions"))
+    p.add_argument("--json", action="store_true", help=shared_help("json"))
     p.set_defaults(func=run)
 
 

@@ -231,7 +231,12 @@ def test_a_veto_set_in_a_task_config_is_grave_as_a_catalog_veto():
             if mine:
                 seen += 1
                 assert h["vetoed"] and mine[0]["grave"] and h["verdict"] in ("凶", "大凶") and h["score"] < 0
-                assert [r for r in h["reasons"] if r["rule"] == "qin.strong_hour_qin"][0]["grave"]
+                own = [r for r in h["reasons"] if r["rule"] == "qin.strong_hour_qin"]
+                # the vetoed rule's plus is not counted for the task: it is said as the veto, never
+                # "in favour", and carries the hour down only where no text-grave reason does
+                assert all(r["grave"] and r["effect"] <= 0 for r in own), own
+                favour = h["summary"].split("有利：", 1)[1] if "有利：" in h["summary"] else ""
+                assert mine[0]["text"].split("—")[0].strip() not in favour, h["summary"]
     assert seen
 
 

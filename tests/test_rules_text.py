@@ -321,8 +321,9 @@ def test_a_general_at_home(year):
 
 
 def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year):
-    # 「守閨在子，治事在亥，動止多宜…優逰閒暇，皆因理髮在寅，修容在申」, but 「亥主陰人病，占訟必獄」 and, of
-    # 天后 on 亥子卯酉, 「亦主淫亂起口舌」
+    # 「守閨在子，治事在亥，動止多宜…優逰閒暇，皆因理髮在寅，修容在申」, but 「亥主陰人病，占訟必獄」; the
+    # same note's 「子主貴人、婚禮」 keeps marriage's plus (「亦主淫亂起口舌」 is said of a 天后 that
+    # overcomes the day, 「天后克今日」, not of one at ease)
     seen = set()
     for _, f, ids in year:
         if not f["tianhou_in_ke"]:
@@ -332,12 +333,10 @@ def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year)
         if on in "子亥寅申":
             seen.add(on)
             assert any(r.effect_for("general") > 0 for r in mine), on
-        if on in "子亥":
-            assert not [r.id for r in mine if r.effect_for("marriage") > 0], on
+        if on in "子亥寅申":
+            assert any(r.effect_for("marriage") > 0 for r in mine), on
         if on == "亥":
             assert not [r.id for r in mine if r.effect_for("lawsuit") > 0 or r.effect_for("health") > 0]
-        if on in "寅申":
-            assert any(r.effect_for("marriage") > 0 for r in mine), on
     assert seen == set("子亥寅申")
 
 
@@ -579,3 +578,23 @@ def test_korean_texts_read_the_mansions_as_almanac_mansions_does():
                 bad.append((where, m.group(0)))
         bad += [(where, m.group(0)) for m in re.finditer(r"(?<![\uac00-\ud7a3])[루류녀](?![\uac00-\ud7a3])", text)]
     assert not bad, bad
+
+
+def test_no_forward_run_blesses_a_lawsuit_or_an_illness_nor_a_void_one_anything(year):
+    """「占訟 忌進茹」, 「占疾病 忌進茹，淹延」: the forward run's promises (真連茹 「無阻滯而速遂」, 「事事順遂」)
+    are not a lawsuit's or an illness's; and a void run (谷傳空亡, 腳踏空亡) promises nothing — 「欲進而逢空陷，
+    則不可連進矣」 — so 三奇連珠's 「萬事和合」 stands aside as 真連茹 does. A void 青龍 gives no wealth:
+    「更有氣，不落空亡」."""
+    promises = {"liuren.lianru_zhen", "liuren.lianru_jin_shun"}
+    checked = 0
+    for _, f, ids in year:
+        fired = set(ids)
+        if fired & promises:
+            checked += 1
+            for r in fired & promises:
+                assert CAT.by_id[r].effect_for("lawsuit") == 0 == CAT.by_id[r].effect_for("health"), r
+        if {"谷傳空亡", "腳踏空亡"} & set(f["patterns"]):
+            assert "liuren.sanqi_lianzhu" not in fired and "liuren.lianru_zhen" not in fired
+        if f["qinglong_void"]:
+            assert "liuren.qinglong_sheng_ri" not in fired
+    assert checked

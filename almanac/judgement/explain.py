@@ -102,7 +102,7 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
     grave = [r for r in reasons if r.get("grave") and r.get("rule") not in vetoed][:2]
     if grave:
         parts.append(w["grave"] + w["sep"].join(dict.fromkeys(_head(r["text"]) for r in grave)))
-    pos = [r for r in reasons if r["effect"] > 0][:2]
+    pos = [r for r in reasons if r["effect"] > 0 and r.get("rule") not in vetoed][:2]
     shown = {v.get("rule") for v in vetoes} | {r.get("rule") for r in grave}
     neg = [r for r in reasons if r["effect"] < 0 and r.get("rule") not in shown][:2]
     if pos:

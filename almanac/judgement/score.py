@@ -310,9 +310,14 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
     out = []
     for r in cat.rules:
         eff = round(prof.weight(r) * r.effect_for(prof.base), 3)
+        vetoed = prof.vetoed_by(r)
+        if vetoed and eff > 0:
+            # a rule the task's config vetoes forbids the hour: its plus is not counted for it, and
+            # it is said once, as the veto (which carries the hour down to 凶, see settle_grave)
+            eff = 0.0
         # a veto is grave, the profile's own (``veto = [...]`` in a task's config) as the catalog's
-        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or prof.vetoed_by(r))
-        out.append((eff, reason if eff else None, reason | {"veto": True} if prof.vetoed_by(r) else None))
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed)
+        out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
     _COMPILED[key] = (cat, tuple(out))

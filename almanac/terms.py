@@ -88,7 +88,7 @@ LABELS: dict[str, dict[str, str]] = {
               "are placed on each chart and the rules on the birth-year and year branches (年命) are read.",
     },
     "clock_civil": {"zh-Hant": "標準時", "zh-Hans": "标准时", "ko": "표준시", "en": "civil time"},
-    "clock_mean_solar": {"zh-Hant": "平太陽時", "zh-Hans": "平太阳时", "ko": "평균태양시(平太陽時)",
+    "clock_mean_solar": {"zh-Hant": "平太陽時", "zh-Hans": "平太阳时", "ko": "평태양시(平太陽時)",
                          "en": "local mean solar time"},
     "clock_true_solar": {"zh-Hant": "真太陽時", "zh-Hans": "真太阳时", "ko": "진태양시(眞太陽時)",
                          "en": "true solar time"},

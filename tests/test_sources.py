@@ -37,6 +37,14 @@ def _korean_opening(paragraph: str) -> str:
     paragraph = _without_notes(paragraph)
     for word, hanja in (("금성", "禽星"), ("연금", "演禽")):     # read as Venus, a pension
         paragraph = re.sub(f"{word}(?![가-힣]*\\()", f"{word}({hanja})", paragraph)
+    # the translation's own slips a reader trips on: 如果 read 여과 ("filtering"), and 진연여/퇴연여
+    # for 進連茹/退連茹, the almanac's 진연여 being 真連茹
+    paragraph = re.sub(r"^여과 ", "만약 ", paragraph)
+    paragraph = paragraph.replace("진연여", "진여(進連茹)").replace("퇴연여", "퇴여(退連茹)")
+    # a saying's formula is not its opening: 「소강절이 이르기를: …」 opens with what is said
+    said = re.match(r"^[^:：]{0,16}이르기를[,:：]?\s*", paragraph)
+    if said and len(paragraph) > said.end() + 8:
+        paragraph = paragraph[said.end():].lstrip("‘「\"")
     depth, letters, out = 0, 0, []
     words = paragraph.split(" ")
     for w in words:
@@ -56,7 +64,7 @@ def _korean_opening(paragraph: str) -> str:
 def _without_notes(text: str) -> str:
     """``text`` without its bracketed notes of more than twelve characters (a translator's note:
     「‘천공’(십이천장의 하나로, …)이」), keeping short ones (일금(日禽))."""
-    out, depth, start = [], 0, 0
+    out, depth, start, cut = [], 0, 0, []
     for i, ch in enumerate(text):
         if ch == "(":
             if depth == 0:
@@ -66,9 +74,21 @@ def _without_notes(text: str) -> str:
             depth -= 1
             if depth == 0 and i - start - 1 <= 12:
                 out.append(text[start:i + 1])
+            elif depth == 0:
+                cut.append(len(out))    # where a note was left out: its particle may need mending
         elif depth == 0:
             out.append(ch)
+    for at in reversed(cut):            # 「‘태음’(…)가」 → 「‘태음’이」: the particle follows the word
+        if at < len(out) and out[at] in _PAIRS:
+            word = next((c for c in reversed(out[:at]) if "가" <= c <= "힣"), None)
+            if word:
+                closed = (ord(word) - 0xAC00) % 28 != 0
+                out[at] = _PAIRS[out[at]][0 if closed else 1]
     return "".join(out)
+
+
+#: a particle's two forms, after a closed and an open syllable
+_PAIRS = {p: pair for pair in (("이", "가"), ("을", "를"), ("은", "는"), ("과", "와")) for p in pair}
 
 
 def korean_openings() -> dict[str, dict[str, str]]:

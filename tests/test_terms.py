@@ -138,7 +138,7 @@ def test_score_note_states_the_scale_verdicts_are_made_on(lang):
     ("en", r"Seven-cycle \(七元\)", r"Ruling star \(將星\)", "Taboos"),
     ("ko", r"칠원\(七元\)", r"장성\(將星\)", "기피"), ("zh-Hant", "七元", "將星", "忌")])
 def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general, taboos):
-    """The day event's SUMMARY (what a calendar shows as the day's title): 「七元 6 · 將星 心」, not
+    """The day event's SUMMARY (what a calendar shows as the day's title): 「七元 6元 第4將 · 將星 心」, not
     「Seven-cycle (七元)6 Ruling star (將星)心」, and the taboos after a colon."""
     import datetime as dt
 
@@ -151,7 +151,10 @@ def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general,
     assert len(titles) == 7
     # an English reader meets each 禽 by its English name with the characters beside it
     name = r"[A-Z][A-Za-z' ]+ \(\S+\)" if lang == "en" else r"\S+"
-    shape = re.compile(rf"{name} · {yuan} [1-7] · {general} {name}( · {taboos}: [^·]+)?")
+    # the cycle and its general as the day's header says them (6元 第4將, 제6원(元) 제4장(將), cycle 6, general 4)
+    place = {"en": r"cycle [1-7], general [1-7]", "ko": r"제[1-7]원\(元\) 제[1-7]장\(將\)",
+             "zh-Hant": r"[1-7]元 第[1-7]將"}[lang]
+    shape = re.compile(rf"{name} · {yuan} {place} · {general} {name}( · {taboos}: [^·]+)?")
     assert all(shape.fullmatch(t) for t in titles), titles
     assert any(f" · {taboos}: " in t for t in titles), "no taboo day in the week"
 

@@ -240,7 +240,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)     # its heading in the reader's language too: one 옵션 group
     common.add_argument("--config", metavar="FILE", help=say(
         "TOML config file (default: built-in)", zh="TOML 設定檔（預設：內建設定）",
         ko="TOML 설정 파일 (기본값: 내장 설정)"))

@@ -23,8 +23,8 @@ def register(subparsers, common) -> None:
             zh="兩個日期之間某事項（見 `almanac tasks`）的最佳時辰，由佳至次排列，並附各時得分的理由。"
                "該事項所禁之時（如出行逢截路空亡）一概不列。",
             ko="두 날짜 사이에서 할 일(`almanac tasks` 참고)에 가장 좋은 시진(時辰)을 좋은 순서로, "
-               "점수마다 근거를 붙여 보여 줍니다. 그 항목에 불가인 시(예: 출행(出行)의 "
-               "절로공망(截路空亡))는 나열하지 않습니다."))
+               "점수마다 근거를 붙여 보여 줍니다. 그 할 일에 불가인 시진(時辰)(예: 출행(出行)의 "
+               "절로공망(截路空亡))은 나열하지 않습니다."))
     p.add_argument("--task", required=True, metavar="NAME", help=say(
         "task name (almanac tasks lists them)",
         zh="事項名稱（almanac tasks 列出全部）", ko="할 일 이름 (목록은 almanac tasks)"))

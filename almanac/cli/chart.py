@@ -36,7 +36,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--day", metavar="PILLAR", help=say(
         "day pillar in characters, e.g. Yichou (乙丑) (textbook chart)",
         zh="日柱干支，如 乙丑（書中例課）",
-        ko="일진(日辰)의 간지를 한자로, 예: 乙丑(을축) (책의 예제 과(課))"))
+        ko="일진(日辰)의 간지를 한자나 한글로, 예: 乙丑 또는 을축 (책의 예제 과(課))"))
     p.add_argument("--yuejiang", metavar="BRANCH", help=say(
         "monthly general (月將) branch, with --hour",
         zh="月將的地支，配 --hour", ko="월장(月將)의 지지, --hour 옵션과 함께"))

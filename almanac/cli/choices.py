@@ -18,7 +18,7 @@ def add_arguments(p) -> None:
         "(127.5°E mean time: Zi (子) 23:30–01:30 KST)",
         zh="時辰所依的時法：civil（標準時）、mean_solar（平太陽時）、true_solar（真太陽時）或 korean"
            "（東經127.5度平時：子時為 KST 23:30–01:30）",
-        ko="시진(時辰)을 나누는 시법(時法): civil(표준시), mean_solar(평균태양시), true_solar(진태양시) "
+        ko="시진(時辰)을 나누는 시법(時法): civil(표준시), mean_solar(평태양시), true_solar(진태양시) "
            "또는 korean(동경(東經) 127.5도 평균시: 자시(子時)는 KST 23:30–01:30)"))
     p.add_argument("--lunar", metavar="CALENDAR", help=say(
         "lunar calendar: auto (by the zone's country), chinese, korean (KASI)",
@@ -44,6 +44,8 @@ def choices_line(doc: dict, cfg, lang: str) -> str | None:
     clock, place = doc.get("clock", "civil"), doc.get("place") or {}
     if school == "default" and clock == "civil" and not place.get("name"):
         return None
+    if clock in ("civil", "korean") and not place.get("name"):
+        place = {}                  # these clocks read no place: an unnamed one is not shown
     longitude = place.get("longitude", 0) if place.get("name") or place.get("longitude") is not None else None
     return choices_text(school, preset, clock, place.get("name"), lang, longitude=longitude)
 

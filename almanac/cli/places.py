@@ -21,7 +21,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--lang", metavar="L", help=say(
         "name each city first as this reader does: zh-Hant, zh-Hans, ko or en (default: English)",
         zh="各城市先以此讀者的叫法列出：zh-Hant、zh-Hans、ko 或 en（預設：英文）",
-        ko="도시마다 이 독자가 부르는 이름을 먼저 보입니다: zh-Hant, zh-Hans, ko 또는 en (기본값: 영어)"))
+        ko="이 언어의 도시 이름을 먼저 보여 줍니다: zh-Hant, zh-Hans, ko 또는 en (기본값: 영어)"))
     p.add_argument("--json", action="store_true", help=shared_help("json"))
     p.set_defaults(func=run)
 

@@ -42,7 +42,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "watch": {"zh-Hant": "須防：", "zh-Hans": "须防：", "ko": "주의할 점: ", "en": "Watch: "},
     "grave": {"zh-Hant": "不可為：", "zh-Hans": "不可为：", "ko": "금기(禁忌): ",
               "en": "Forbidden for this task by the texts: "},
-    "veto": {"zh-Hant": "禁用：", "zh-Hans": "禁用：", "ko": "사용 금지: ", "en": "Not to be used: "},
+    "veto": {"zh-Hant": "禁用：", "zh-Hans": "禁用：", "ko": "불가 사유: ", "en": "Not to be used: "},
     "none": {"zh-Hant": "諸書於此時無吉凶之說。", "zh-Hans": "诸书于此时无吉凶之说。",
              "ko": "이 시에 대해 길흉을 말하는 구절이 없다.",
              "en": "Nothing in the texts speaks for or against this hour."},

@@ -138,7 +138,8 @@ def _day_summary(day: dict, lang: str) -> str:
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
     # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a colon
-    s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} {qin.get('yuan', '')} · " \
+    s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} " \
+        f"{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · " \
         f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
     if taboos:
         s += f" · {L.label('taboos', lang)}: {L.joined(taboos, lang)}"

@@ -18,8 +18,8 @@ A rule text is written ``condition — meaning``; the summary names the conditio
 
 A vetoed hour is named as the day's table names it (禁, 불가, forbidden), its veto said once:
 
->>> summary("大凶", -14.0, [{**r, "rule": "v"}], "ko", vetoes=[{"rule": "v", "text": "시가 복단을 범함 — 흉"}])
-'불가 (대흉(大凶), -14). 사용 금지: 시가 복단을 범함.'
+>>> summary("大凶", -14.0, [{**r, "rule": "v"}], "ko", vetoes=[{"rule": "v", "text": "시진이 복단을 범함 — 흉"}])
+'불가 (대흉(大凶), -14). 불가 사유: 시진이 복단을 범함.'
 """
 from __future__ import annotations
 

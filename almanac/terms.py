@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
+from almanac.cycles import ELEMENTS, ELEMENTS_KO
 from almanac.lang import LANGS, check_lang, hans  # noqa: F401 — the one home of the reader's languages
 #                                                  and of Traditional → Simplified (zhconv's tables)
 
@@ -449,7 +450,7 @@ WEEKDAYS = {"zh-Hant": ("星期一", "星期二", "星期三", "星期四", "星
             "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}
 WEEKDAYS["zh-Hans"] = WEEKDAYS["zh-Hant"]
 #: the five phases read in Korean and named in English (木火土金水)
-PHASES_KO = {"木": "목", "火": "화", "土": "토", "金": "금", "水": "수"}
+PHASES_KO = dict(zip(ELEMENTS, ELEMENTS_KO))
 PHASES_EN = {"木": "Wood", "火": "Fire", "土": "Earth", "金": "Metal", "水": "Water"}
 
 

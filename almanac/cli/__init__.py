@@ -32,14 +32,10 @@ def say(en: str, *, zh: str, ko: str) -> str:
     ``description=`` and ``epilog=`` of the commands is one of these, so that ``--help`` reads in
     the reader's language as the error lines do."""
     lang = _HELP_LANG.get()
-    if lang == "ko":
-        return ko
-    if lang == "zh-Hant":
-        return zh
-    if lang == "zh-Hans":
-        from almanac.lang import hans
-        return hans(zh)
-    return en
+    if lang is None:
+        return en
+    from almanac.lang import in_lang
+    return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
 
 
 #: the help of an option several commands give alike (:func:`shared_help`), in each language

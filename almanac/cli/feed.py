@@ -69,15 +69,11 @@ def _wrote(path: str, events: int, size: int, lang: str | None) -> str:
     >>> _wrote("t.ics", 11, 9267, "ko"), _wrote("t.ics", 11, 9267, "zh-Hans")
     ('t.ics 파일에 썼습니다 (일정 11개, 9267바이트)', '已写入 t.ics（11 个事件，9267 字节）')
     """
-    from almanac.lang import check_lang
+    from almanac.lang import in_lang
+    said = {"en": f"wrote {path} ({events} events, {size} bytes)",
+            "zh": f"已寫入 {path}（{events} 個事件，{size} 位元組）",
+            "ko": f"{path} 파일에 썼습니다 (일정 {events}개, {size}바이트)"}
     try:
-        lang = check_lang(lang)
+        return in_lang(said, lang)
     except ValueError:
-        lang = "en"
-    if lang == "ko":
-        return f"{path} 파일에 썼습니다 (일정 {events}개, {size}바이트)"
-    if lang == "zh-Hant":
-        return f"已寫入 {path}（{events} 個事件，{size} 位元組）"
-    if lang == "zh-Hans":
-        return f"已写入 {path}（{events} 个事件，{size} 字节）"
-    return f"wrote {path} ({events} events, {size} bytes)"
+        return said["en"]

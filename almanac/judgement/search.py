@@ -13,8 +13,6 @@ alone let a process grow by gigabytes through requests for ever new dates and zo
 from __future__ import annotations
 
 import heapq
-import threading
-from collections import OrderedDict
 from datetime import date, timedelta
 from typing import Any
 
@@ -22,6 +20,7 @@ from almanac.calendar import range_dates
 from almanac.errors import BadInput
 
 from almanac.lang import check_lang
+from almanac.lru import DEFAULT_MAX_BYTES, SizedCache
 
 from .catalog import load_catalog
 from .explain import summary
@@ -30,63 +29,6 @@ from .score import TaskProfile, fired, judge
 
 MAX_DAYS = 366
 MAX_LIMIT = 1000
-
-#: ``[cache] judgement_bytes`` when a config does not say (64 MiB)
-DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
-
-
-class SizedCache:
-    """Values by key, bounded by their estimated size in bytes: the least recently used go first
-    once the total passes ``max_bytes``. Thread-safe (the service judges in several threads)."""
-
-    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES):
-        self.max_bytes = int(max_bytes)
-        self._items: "OrderedDict[Any, tuple[Any, int]]" = OrderedDict()
-        self.bytes = 0
-        self.evicted = 0
-        self._lock = threading.Lock()
-
-    def get(self, key, default=None):
-        with self._lock:
-            item = self._items.get(key)
-            if item is None:
-                return default
-            self._items.move_to_end(key)
-            return item[0]
-
-    def put(self, key, value, size: int, max_bytes: "int | None" = None):
-        """Keep ``value`` as ``size`` bytes (unless it is larger than the whole bound) and drop
-        the least recently used beyond ``max_bytes`` (default: the bound it has); returns it."""
-        with self._lock:
-            if max_bytes is not None:
-                self.max_bytes = int(max_bytes)
-            old = self._items.pop(key, None)
-            if old is not None:
-                self.bytes -= old[1]
-            if size <= self.max_bytes:
-                self._items[key] = (value, size)
-                self.bytes += size
-            while self.bytes > self.max_bytes and self._items:
-                _, (_, gone) = self._items.popitem(last=False)
-                self.bytes -= gone
-                self.evicted += 1
-        return value
-
-    def drop(self, keep=lambda key: False) -> None:
-        """Forget every entry whose key ``keep`` does not accept."""
-        with self._lock:
-            for key in [k for k in self._items if not keep(k)]:
-                self.bytes -= self._items.pop(key)[1]
-
-    def keys(self, match=lambda key: True) -> list:
-        with self._lock:
-            return [k for k in self._items if match(k)]
-
-    def stats(self) -> dict:
-        with self._lock:
-            return {"entries": len(self._items), "bytes": self.bytes, "max_bytes": self.max_bytes,
-                    "evicted": self.evicted}
-
 
 class _Part:
     """One kind of entry (judged days, scored days) in the shared :class:`SizedCache`, used as a
@@ -114,7 +56,7 @@ def cache_bytes(cfg) -> "int | None":
     """``[cache] judgement_bytes`` of ``cfg`` (None: keep the bound the cache has)."""
     if cfg is None:
         return None
-    return int((cfg.get("cache") or {}).get("judgement_bytes", DEFAULT_CACHE_BYTES))
+    return int((cfg.get("cache") or {}).get("judgement_bytes", DEFAULT_MAX_BYTES))
 
 
 def day_bytes(hours: tuple) -> int:

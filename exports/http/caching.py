@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo
 from fastapi import Request
 from fastapi.responses import Response
 
+from almanac.lru import SizedCache
 from exports import feeds
 from exports.feeds import labels as L
 
@@ -104,39 +105,27 @@ def json_answer(request: Request, doc, max_age: int = 300) -> Response:
 
 class KeptBodies:
     """Bodies by key, each with the time it was made, bounded in bytes (least recently used
-    first out; a body larger than an eighth of the bound is not kept)."""
+    first out: ``almanac.lru.SizedCache``; a body larger than an eighth of the bound is not kept)."""
 
     def __init__(self, max_bytes: int):
-        self.max_bytes = int(max_bytes)
-        self._items: "OrderedDict[tuple, tuple[bytes, datetime]]" = OrderedDict()
-        self.bytes = 0
-        self._lock = threading.Lock()
+        self._store = SizedCache(max_bytes)
+
+    @property
+    def max_bytes(self) -> int:
+        return self._store.max_bytes
 
     def get(self, key: tuple) -> "tuple[bytes, datetime] | None":
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-            return item
+        return self._store.get(key)
 
     def put(self, key: tuple, body: bytes) -> tuple[bytes, datetime]:
         item = (body, datetime.now(timezone.utc).replace(microsecond=0))
         if len(body) > self.max_bytes // 8:
             return item
-        with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self.bytes -= len(old[0])
-            self._items[key] = item
-            self.bytes += len(body)
-            while self.bytes > self.max_bytes:
-                _, (gone, _) = self._items.popitem(last=False)
-                self.bytes -= len(gone)
-        return item
+        return self._store.put(key, item, len(body))
 
     def stats(self) -> dict:
-        with self._lock:
-            return {"entries": len(self._items), "bytes": self.bytes, "max_bytes": self.max_bytes}
+        s = self._store.stats()
+        return {"entries": s["entries"], "bytes": s["bytes"], "max_bytes": s["max_bytes"]}
 
 
 def accepts_gzip(value: bytes) -> bool:

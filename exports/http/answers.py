@@ -34,8 +34,7 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from exports.http.caching import (MAX_RAW_QUERY, json_answer, match_fails, not_modified, precondition_failed,
-                                  raw_key_bytes)
+from exports.http.caching import RequestMap, json_answer, match_fails, not_modified, precondition_failed
 
 
 class Kept:
@@ -136,8 +135,7 @@ class StoredAnswers:
         self.shared_generation = SharedRead(lambda: run_in_threadpool(generation), reuse_seconds)
         self.max_bytes, self.max_age = max_bytes, max_age
         self._kept: "OrderedDict[tuple, Kept]" = OrderedDict()
-        self._raw: "OrderedDict[tuple, tuple]" = OrderedDict()
-        self._raw_bytes = 0
+        self._raw = RequestMap(self.MAX_RAW)
         self._size = 0
         self._lock = threading.Lock()
         self.hits = self.misses = self.revalidated = 0
@@ -201,17 +199,8 @@ class StoredAnswers:
                 self._size -= len(gone.body)
 
     def _remember(self, request: Request, key: tuple) -> None:
-        raw = (request.scope["path"], request.scope["query_string"])
-        if request.method != "GET" or len(raw[0]) + len(raw[1]) > MAX_RAW_QUERY:
-            return  # a long query (junk parameters) is never a key: the route answers it each time
-        with self._lock:
-            if raw not in self._raw:
-                self._raw_bytes += raw_key_bytes(raw)
-            self._raw[raw] = key
-            self._raw.move_to_end(raw)
-            while len(self._raw) > self.MAX_RAW:
-                gone, _ = self._raw.popitem(last=False)
-                self._raw_bytes -= raw_key_bytes(gone)
+        if request.method == "GET":  # a long query (junk parameters) is never a key (RequestMap)
+            self._raw.remember(request.scope["path"], request.scope["query_string"], key)
 
     # ------------------------------------------------------------------ the fast path's side
     async def generation_now(self):
@@ -225,7 +214,7 @@ class StoredAnswers:
 
     def lookup(self, path: str, query: bytes, gen) -> "Kept | None":
         """The kept answer of this exact request when the store's generation is still ``gen``."""
-        key = self._raw.get((path, query))
+        key = self._raw.get(path, query)
         if key is None or gen is None:
             return None
         k = self._kept.get(key)
@@ -241,4 +230,4 @@ class StoredAnswers:
         with self._lock:
             return {"entries": len(self._kept), "bytes": self._size, "hits": self.hits,
                     "misses": self.misses, "revalidated": self.revalidated,
-                    "requests": len(self._raw), "request_bytes": self._raw_bytes}
+                    "requests": len(self._raw), "request_bytes": self._raw.bytes}

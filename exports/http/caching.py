@@ -210,7 +210,42 @@ def render_entry(task: str, tz: str, lang: str, alarm: int | None, cfg, max_age:
 MAX_RAW_QUERY = 512
 
 
-def raw_key_bytes(key: tuple) -> int:
+class RequestMap:
+    """Exact requests ``(path, query)`` → the key of the answer they were given, for the fast
+    paths (``FeedCache``, ``answers.StoredAnswers``): an LRU of at most ``most`` requests, each a
+    path and a query of at most ``MAX_RAW_QUERY`` bytes — a longer query (junk parameters) is
+    never remembered, its route answers it every time. ``bytes`` counts what the keys hold."""
+
+    def __init__(self, most: int = 4096):
+        self.most = most
+        self._map: "OrderedDict[tuple, tuple]" = OrderedDict()
+        self.bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, path: str, query: bytes) -> "tuple | None":
+        return self._map.get((path, query))
+
+    def __contains__(self, request: tuple) -> bool:
+        return request in self._map
+
+    def __len__(self) -> int:
+        return len(self._map)
+
+    def remember(self, path: str, query: bytes, key: tuple) -> None:
+        if len(path) + len(query) > MAX_RAW_QUERY:
+            return
+        raw = (path, query)
+        with self._lock:
+            if raw not in self._map:
+                self.bytes += _raw_key_bytes(raw)
+            self._map[raw] = key
+            self._map.move_to_end(raw)
+            while len(self._map) > self.most:
+                gone, _ = self._map.popitem(last=False)
+                self.bytes -= _raw_key_bytes(gone)
+
+
+def _raw_key_bytes(key: tuple) -> int:
     """What a ``(path, query)`` key of a request map holds: its strings and the entry around them."""
     return len(key[0]) + len(key[1]) + 200
 
@@ -222,19 +257,16 @@ class FeedCache:
 
     Bounded by design: the variants are an LRU bounded in bytes (``[http] feed_cache_bytes``),
     the default feed of each task pinned; the request map is an LRU of at most ``MAX_RAW`` keys
-    (pointing into the LRU, so an evicted variant is gone from both), each a path and a query of
-    at most ``MAX_RAW_QUERY`` bytes: a longer query (junk parameters) is answered by the route
-    every time, never remembered. ``stats()["request_bytes"]`` counts the map's keys."""
+    (a ``RequestMap``, pointing into the LRU, so an evicted variant is gone from both).
+    ``stats()["request_bytes"]`` counts the map's keys."""
 
     MAX_RAW = 4096
-    MAX_RAW_QUERY = MAX_RAW_QUERY
 
     def __init__(self, cfg, max_age: int, max_bytes: int | None = None):
         self.cfg, self.max_age = cfg, max_age
         self.max_bytes = int(max_bytes if max_bytes is not None else cfg["http"]["feed_cache_bytes"])
         self.entries: OrderedDict[tuple, FeedEntry] = OrderedDict()
-        self.raw: OrderedDict[tuple, tuple] = OrderedDict()
-        self.raw_bytes = 0
+        self.raw = RequestMap(self.MAX_RAW)
         self.pinned: set[tuple] = set()
         self.bytes = 0
         self.evicted = 0
@@ -274,7 +306,7 @@ class FeedCache:
             self.bytes -= self._size(e)
 
     def lookup(self, path: str, query: bytes) -> "FeedEntry | None":
-        key = self.raw.get((path, query))
+        key = self.raw.get(path, query)
         return self._get(key) if key is not None else None
 
     def get(self, task: str, tz: str, lang: str | None, alarm: int | None,
@@ -326,17 +358,8 @@ class FeedCache:
         """Serve this exact request from the variant it was answered with."""
         key = entry_or_key if isinstance(entry_or_key, tuple) else next(
             (k for k, v in self.entries.items() if v is entry_or_key), None)
-        if key is None or len(path) + len(query) > self.MAX_RAW_QUERY:
-            return
-        raw = (path, query)
-        with self._lock:
-            if raw not in self.raw:
-                self.raw_bytes += raw_key_bytes(raw)
-            self.raw[raw] = key
-            self.raw.move_to_end(raw)
-            while len(self.raw) > self.MAX_RAW:
-                gone, _ = self.raw.popitem(last=False)
-                self.raw_bytes -= raw_key_bytes(gone)
+        if key is not None:
+            self.raw.remember(path, query, key)
 
     def prime(self, task: str, via=None) -> None:
         """Render a task's default feed and serve ``/feeds/{task}.ics`` from memory."""
@@ -351,4 +374,4 @@ class FeedCache:
     def stats(self) -> dict:
         return {"variants": len(self.entries), "bytes": self.bytes, "max_bytes": self.max_bytes,
                 "pinned": len(self.pinned), "evicted": self.evicted, "requests": len(self.raw),
-                "request_bytes": self.raw_bytes}
+                "request_bytes": self.raw.bytes}

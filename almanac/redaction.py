@@ -99,6 +99,12 @@ def _from_environment() -> None:
         _env_seen = env
 
 
+def error_line(e: BaseException) -> str:
+    """The first line of ``e``'s message, its secrets hidden (``redact``); its type's name when
+    the message is empty — what a log line or a health answer says of a failure."""
+    return (redact(str(e)).strip().splitlines() or [type(e).__name__])[0]
+
+
 def redact(text: object) -> str:
     """``text`` with every URL password and secret parameter replaced by ``***``, and every secret
     of a database URL the process was given (``remember``, ``$ALMANAC_DB_URL``) too."""

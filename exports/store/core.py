@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 import config as config_mod
 from almanac.judgement.score import resolve_task
 from almanac.lang import check_lang
-from almanac.redaction import redact
+from almanac.redaction import error_line
 from almanac.shared import FrozenDict
 
 from . import checksums
@@ -329,8 +329,7 @@ class Store:
             self._flush(batch, tz, fh, th, PrecomputeStats(), force=set(dates))
             checksums.repaired(len(batch))
         except (SQLAlchemyError, OSError) as e:
-            log.warning("store rows that failed their checksum were not rewritten: %s",
-                        redact(str(e)).splitlines()[0])
+            log.warning("store rows that failed their checksum were not rewritten: %s", error_line(e))
 
     def _current(self, date, tz, fh):
         with reading(self.engine) as conn:
@@ -1044,7 +1043,7 @@ def _unavailable(what: str, e: BaseException) -> None:
     """Say why a reader computes: a warning, but only a debug line while the server is known to be
     down (``db.is_known_down``: the gate said so once, not every request)."""
     level = logging.DEBUG if is_known_down(e) else logging.WARNING
-    log.log(level, "%s: %s", what, (redact(str(e)).splitlines() or [type(e).__name__])[0])
+    log.log(level, "%s: %s", what, error_line(e))
 
 
 def _reader(config):

@@ -27,7 +27,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine, make_url
 
 from almanac.errors import BadConfig
-from almanac.redaction import redact, remember
+from almanac.redaction import error_line, redact, remember
 
 APP_NAME = "renqin-almanac"
 DB_FILE = "almanac.sqlite3"
@@ -201,7 +201,7 @@ class _Gate:
         return conn
 
     def _failed(self, e: BaseException, args: "tuple | None" = None) -> None:
-        reason = (redact(str(e)).strip().splitlines() or [type(e).__name__])[0]
+        reason = error_line(e)
         with self._lock:
             first = self.failed_at is None
             self.failed_at, self.reason = time.monotonic(), reason
@@ -236,7 +236,7 @@ class _Gate:
             try:
                 conn = dialect.connect(*cargs, **cparams)
             except Exception as e:  # noqa: BLE001 — still down: the reason is brought up to date
-                reason = (redact(str(e)).strip().splitlines() or [type(e).__name__])[0]
+                reason = error_line(e)
                 with self._lock:
                     self.failed_at, self.reason = time.monotonic(), reason
                 continue

@@ -91,6 +91,46 @@ def tree_rss_kb(pid: int) -> tuple[int, int]:
     return own, own + sum(rss_kb(c) for c in children(pid))
 
 
+class Server:
+    """The service in a process of its own, started from ``launch`` (a script with ``{port}``) on
+    a free port with the data folder ``$ALMANAC_DATA_DIR`` (a new temp folder without it); its
+    memory, and its workers', is sampled every 0.5 s once ``sample()`` is called."""
+
+    def __init__(self, launch: str = LAUNCH):
+        data = os.environ.get("ALMANAC_DATA_DIR") or tempfile.mkdtemp(prefix="almanac-bench-")
+        port = free_port()
+        self.proc = subprocess.Popen([sys.executable, "-c", launch.format(port=port)],
+                                     env={**os.environ, "ALMANAC_DATA_DIR": data}, stderr=subprocess.PIPE)
+        self.base = f"http://127.0.0.1:{port}"
+        self.samples: list[tuple[int, int]] = []
+        self._done = threading.Event()
+
+    def rss(self) -> tuple[int, int]:
+        return tree_rss_kb(self.proc.pid)
+
+    def sample(self) -> None:
+        def run():
+            while not self._done.is_set():
+                self.samples.append(self.rss())
+                self._done.wait(0.5)
+        threading.Thread(target=run, daemon=True).start()
+
+    def died(self) -> bool:
+        """True (its last words printed) when the process has ended."""
+        if self.proc.poll() is None:
+            return False
+        print(self.proc.stderr.read().decode()[-2000:], file=sys.stderr)
+        return True
+
+    def stop(self) -> None:
+        self._done.set()
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
 def pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -167,43 +207,27 @@ def main() -> int:
     args = ap.parse_args()
     duration = max(1, min(args.duration, 60))
     baseline = max(1, min(args.baseline, 60))
-    data = os.environ.get("ALMANAC_DATA_DIR") or tempfile.mkdtemp(prefix="almanac-bench-")
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(port=port)],
-                            env={**os.environ, "ALMANAC_DATA_DIR": data}, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    samples: list[tuple[int, int]] = []
-    done = threading.Event()
-
-    def sample():
-        while not done.is_set():
-            samples.append(tree_rss_kb(proc.pid))
-            done.wait(0.5)
-
+    server = Server()
+    base = server.base
     try:
         for _ in range(600):
             if get(base + "/healthz", timeout=5)[0] == 200:
                 break
-            if proc.poll() is not None:
-                print(proc.stderr.read().decode()[-2000:], file=sys.stderr)
+            if server.died():
                 return 1
             time.sleep(0.1)
         status, secs = get(base + "/feeds/travel.ics", timeout=600)
         if status != 200:
             print(f"the default feed answered {status}", file=sys.stderr)
             return 1
-        start_rss = tree_rss_kb(proc.pid)
-        threading.Thread(target=sample, daemon=True).start()
+        start_rss = server.rss()
+        server.sample()
         alone = run_phase(base, baseline, args.cheap, 0)
         mixed = run_phase(base, duration, args.cheap, args.expensive, args.polite)
-        end_rss = tree_rss_kb(proc.pid)
+        end_rss = server.rss()
     finally:
-        done.set()
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
+    samples = server.samples
     out = {"first_feed_s": round(secs, 2), "alone": alone, "mixed": mixed,
            "ratio_cheap_rps": round(mixed["cheap_rps"] / alone["cheap_rps"], 3) if alone["cheap_rps"] else None,
            "ratio_p99": round(mixed["p99_ms"] / alone["p99_ms"], 2) if alone["p99_ms"] else None,

@@ -31,10 +31,7 @@ import collections
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -43,7 +40,7 @@ import zoneinfo
 from datetime import date, timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_load import children, rss_kb, tree_rss_kb  # noqa: E402,F401 — one home for reading /proc
+from bench_load import Server  # noqa: E402 — one home for starting the service and reading /proc
 
 LAUNCH = """
 import threading
@@ -54,12 +51,6 @@ threading.Thread(target=warm, args=(app,), daemon=True).start()  # as `almanac s
 uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False)
 """
 LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(url: str, timeout: float = 300) -> tuple[int, float, bytes]:
@@ -135,19 +126,8 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rnd = random.Random(args.seed)
-    data = os.environ.get("ALMANAC_DATA_DIR") or tempfile.mkdtemp(prefix="almanac-bench-")
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(port=port)],
-                            env={**os.environ, "ALMANAC_DATA_DIR": data}, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    samples: list[tuple[int, int]] = []
-    done = threading.Event()
-
-    def sample():
-        while not done.is_set():
-            samples.append(tree_rss_kb(proc.pid))
-            done.wait(0.5)
-
+    server = Server(LAUNCH)
+    base, samples = server.base, server.samples
     out = {"phases": {}}
     try:
         tomorrow = f"{base}/api/day/{date.today() + timedelta(days=1)}?tz=Asia/Shanghai"
@@ -158,18 +138,17 @@ def main() -> int:
                         break
             except OSError:
                 pass
-            if proc.poll() is not None:
-                print(proc.stderr.read().decode()[-2000:], file=sys.stderr)
+            if server.died():
                 return 1
             time.sleep(0.2)
-        threading.Thread(target=sample, daemon=True).start()
+        server.sample()
         for name in args.phases.split(","):
             urls, clients = phase_urls(name, args, rnd)
-            start, first = tree_rss_kb(proc.pid), len(samples)
+            start, first = server.rss(), len(samples)
             t0 = time.monotonic()
             status = run(urls, clients, base)
             seconds = time.monotonic() - t0
-            end = tree_rss_kb(proc.pid)
+            end = server.rss()
             seen = [start] + samples[first:] + [end]
             quarters = [seen[len(seen) * q // 4] for q in range(4)] + [end]
             health = json.loads(get(base + "/healthz")[2] or b"{}")
@@ -182,12 +161,7 @@ def main() -> int:
                 "healthz": {k: health.get(k) for k in ("feed_cache", "stored_answers", "judgement_cache",
                                                         "chosen_pages") if k in health}}
     finally:
-        done.set()
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(out, indent=2))

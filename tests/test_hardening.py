@@ -4,6 +4,7 @@ that are places. In-process (FastAPI's TestClient) where a process is not the po
 uvicorn process where it is (concurrency, stderr)."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -51,7 +52,8 @@ def _free_port() -> int:
 _LAUNCH = """
 import uvicorn
 from exports.http import create_app
-uvicorn.run(create_app({config!r}), host="127.0.0.1", port={port}, log_level="warning")
+from exports.http.protocol import server_config
+uvicorn.Server(server_config(create_app({config!r}), host="127.0.0.1", port={port})).run()
 """
 
 
@@ -309,6 +311,40 @@ def test_concurrent_report_requests_do_not_race(tmp_path):
     assert len({r.content for r in rs}) == 1
     assert str(tmp_path) not in "".join(r.text for r in rs) + err
     assert not [p for p in (tmp_path / "reports").iterdir() if p.name.startswith(".")]
+
+
+def _raw(port: int, request: bytes) -> tuple[int, dict, bytes]:
+    """Send ``request`` as it is and read the whole answer: (status, headers, body)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(request)
+        out = b""
+        while chunk := s.recv(65536):
+            out += chunk
+    head, _, body = out.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, body
+
+
+def test_requests_the_parser_refuses_are_json_errors_too(tmp_path):
+    """A URL past the protocol parser's own limit, or a request that is not HTTP at all, never
+    reaches the application: the answer is still a 400 JSON error, not a plain-text line."""
+    srv = Server(tmp_path, {})
+    try:
+        refused = [_raw(srv.port, b"GET /api/day/2026-01-01?x=" + b"a" * n + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+                   for n in (100_000, 1_000_000)]
+        refused.append(_raw(srv.port, b"GET /api/day/2026-01-01 junk junk\r\n\r\n"))
+        refused.append(_raw(srv.port, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 64))
+        parsed = _raw(srv.port, b"GET /api/day/2026-01-01?x=" + b"a" * 20_000 + b" HTTP/1.1\r\n"
+                      b"Host: x\r\nConnection: close\r\n\r\n")
+        fine = _raw(srv.port, b"GET /api/day/2026-01-01 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    finally:
+        srv.stop()
+    for status, headers, body in refused:
+        assert status == 400 and headers["content-type"] == "application/json", (status, headers)
+        assert "HTTP" in json.loads(body)["error"] and headers["content-length"] == str(len(body))
+    assert parsed[0] == 414 and "8192" in json.loads(parsed[2])["error"]  # the application's own limit
+    assert fine[0] == 200 and json.loads(fine[2])["date"] == "2026-01-01"
 
 
 # ---------------------------------------------------------------------- on-demand reports

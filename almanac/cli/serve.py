@@ -86,6 +86,7 @@ def run(args) -> int:
     from almanac.errors import BadInput
     from exports import source
     from exports.http import create_app, subscribe_links
+    from exports.http.protocol import server_config
     cfg = config_mod.load(args.config)
     host = args.host or cfg["http"]["host"]
     port = args.port if args.port is not None else int(cfg["http"]["port"])
@@ -112,6 +113,6 @@ def run(args) -> int:
             print(f"  {task}: {links['https']}  {links['webcal']}", file=sys.stderr)
     except Exception:  # noqa: BLE001 — tasks not available yet; the index page lists them
         pass
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    server = uvicorn.Server(server_config(app))
     server.run(sockets=[sock])
     return 0

@@ -115,8 +115,8 @@ class UrlLimit:
     """A request whose URL (path and query) is longer than ``max_bytes`` (``[http]
     max_url_bytes``) is answered ``414`` ``{"error": …}`` before anything reads it: no parameter
     a client may send needs more, and nothing behind this keys, parses or quotes a longer one.
-    (Beyond about 64 KB uvicorn's own parser refuses the request line first, with a plain-text
-    ``400``.)"""
+    (Beyond about 64 KB uvicorn's own parser refuses the request line first: a ``400``
+    ``{"error": …}`` of ``exports.http.protocol``.)"""
 
     def __init__(self, app, max_bytes: int = 8192):
         self.app, self.max_bytes = app, int(max_bytes)

@@ -155,6 +155,8 @@ def test_uids_stable_across_shifted_windows(backend, task):
 
 @pytest.mark.parametrize("zone,start,end", [
     ("America/New_York", date(2040, 3, 1), date(2040, 3, 20)),      # DST from 2040-03-11, after 2037
+    ("America/New_York", date(2026, 3, 1), date(2026, 3, 20)),      # inside 1970–2037: DST from 03-08
+    ("Europe/Berlin", date(2026, 10, 20), date(2026, 10, 30)),      # summer time ends 10-25
     ("America/New_York", date(1960, 4, 18), date(1960, 5, 2)),      # DST from 1960-04-24, before 1970
     ("Australia/Sydney", date(2040, 3, 28), date(2040, 4, 6)),      # DST ends 2040-04-01
     ("Asia/Shanghai", date(2040, 6, 1), date(2040, 6, 4)),          # no DST then

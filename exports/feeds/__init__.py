@@ -416,16 +416,15 @@ def _events_span(events: list[icalendar.Event]) -> tuple[date, date]:
 @functools.lru_cache(maxsize=64)
 def _vtimezone_bytes(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> bytes:
     vtz = icalendar.Timezone.from_tzid(tz_name, first_date=first, last_date=last)
-    if (first, last) != (ZONE_FIRST, ZONE_LAST):
-        # one RDATE a line (RFC 5545 allows either): vobject keeps only the first value of a
-        # list, and then reads every later change of the span by the first. The default span's
-        # text is left as icalendar writes it (those feeds keep their bytes).
-        for sub in vtz.subcomponents:
-            if "RDATE" in sub:
-                listed = sub.pop("RDATE")
-                for value in (listed if isinstance(listed, list) else [listed]):
-                    for one in value.dts:
-                        sub.add("RDATE", one.dt)
+    # one RDATE a line (RFC 5545 allows either): vobject (and dateutil's tzical, which Python
+    # calendar servers read zones with) keeps only the first value of a list, and then reads
+    # every later change by the first — a New York feed's summer hours an hour off
+    for sub in vtz.subcomponents:
+        if "RDATE" in sub:
+            listed = sub.pop("RDATE")
+            for value in (listed if isinstance(listed, list) else [listed]):
+                for one in value.dts:
+                    sub.add("RDATE", one.dt)
     return vtz.to_ical()
 
 

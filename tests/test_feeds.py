@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -334,3 +334,36 @@ def test_radicale_put_and_time_range_report(radicale, feeds_by_lang):
                 > datetime.fromisoformat("2026-12-07T00:00:00+00:00")]
     for e in expected:
         assert str(e["UID"]) in text
+
+
+def test_radicale_reads_a_summer_feed_in_a_dst_zone_at_its_instants(radicale, backend):
+    """A CalDAV server reads the hours of a New York feed in July by the feed's own VTIMEZONE
+    (Radicale parses with vobject): a time-range query returns exactly the hours whose real
+    instants (zoneinfo's −04:00) meet the range — not those an hour off, as a VTIMEZONE that lists
+    several changes on one RDATE line made vobject read them."""
+    import icalendar
+    from exports import feeds
+    f = feeds.build_feed("travel", date(2026, 7, 1), date(2026, 7, 3), "America/New_York", "en", None,
+                         {"feeds": {"min_verdict": "大凶"}})
+    coll = f"{radicale}/user/dst/"
+    mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+<D:set><D:prop><D:displayname>dst</D:displayname></D:prop></D:set></C:mkcalendar>"""
+    assert _dav("MKCALENDAR", coll, mk)[0] in (201, 405)
+    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
+    assert st in (200, 201, 204), (st, body[:300])
+    hours = [(str(e["UID"]), e.decoded("DTSTART").astimezone(timezone.utc), e.decoded("DTEND").astimezone(timezone.utc))
+             for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT")
+             if isinstance(e.decoded("DTSTART"), datetime) and e["DTSTART"].params.get("TZID")]
+    assert len(hours) >= 12
+    for uid, start, end in hours[:8]:
+        lo, hi = start + timedelta(minutes=10), start + timedelta(minutes=20)   # inside this hour only
+        report = f"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+ <D:prop><C:calendar-data/></D:prop>
+ <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+  <C:time-range start="{lo:%Y%m%dT%H%M%SZ}" end="{hi:%Y%m%dT%H%M%SZ}"/>
+ </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>""".encode()
+        st, got = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
+        assert st == 207, st
+        text = got.decode()
+        assert {u for u, _, _ in hours if u in text} == {uid}, (start, end)

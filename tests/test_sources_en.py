@@ -125,3 +125,13 @@ def test_a_lessons_chapter_is_named_as_the_catalogue_names_the_lesson():
     # a section the table cannot read is no half-English chapter
     assert english_chapter("課經集 斬關課 某書") == "" and english_chapter("課經集 某某課") == ""
     assert classic_citation("《六壬大全》", "課經集 某某課", "", "en") == "The Liuren Compendium (六壬大全)"
+
+
+def test_the_schools_read_in_english_without_chinese_sentences():
+    # `almanac schools --lang en`: the descriptions quoted the verses 「甲羊戊庚牛」 and 「會者一元倒一指」
+    from almanac.api.choices import schools
+    from almanac.cli.schools import render
+    shown = render(schools(None), "en")
+    assert "source: Xieji bianfang shu (協紀辨方書), book four" in shown
+    bad = [(line, found) for line in shown.splitlines() if (found := chinese_for_english_reader(line))]
+    assert not bad, bad

@@ -79,6 +79,7 @@ def test_korean_feed_reads_korean(lang):
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the ko feed"
     if lang == "en":
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the en feed"
+        assert "「" not in unfolded and "the paragraph beginning “" in unfolded   # citations open in English
         # and no term bare either: each run of characters glosses the English word before it
         glossed = re.sub(r"(?<=[A-Za-z.]) ?\((?:[^()]|\([^()]*\))*\)", "", bare)
         shown = [line for line in glossed.splitlines() if not line.startswith("PRODID:")]

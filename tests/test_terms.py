@@ -267,3 +267,14 @@ def test_every_pattern_a_chart_names_is_read_in_korean_and_english():
     for name in names:
         assert re.fullmatch(r"[가-힣]+\(" + re.escape(name) + r"\)", T.term(name, "ko")), name
         assert re.fullmatch(r"[A-Za-z][A-Za-z ,-]+ \(" + re.escape(name) + r"\)", T.term(name, "en")), name
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_direction_an_hour_can_advise_reads_in_the_readers_language(lang):
+    # `almanac best` told an English reader "avoid 四維, north" on a Ren (壬) or Gui (癸) day
+    from almanac.judgement.facts import _DIR, KE_DIR, WANG_DIR
+    from tests.test_rules_text import bare_cjk
+    words = {*_DIR.values(), *KE_DIR.values(), *WANG_DIR.values(), "四維", "左", "右", "西"}
+    for w in words:
+        shown = T.direction(w, lang)
+        assert shown != w and not bare_cjk(shown, lang), (w, shown)

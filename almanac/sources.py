@@ -15,8 +15,8 @@ reader is shown :func:`citation`: the book's title and the opening words, in the
 ('《演禽賦》「然其伏斷之惡本官」', '《演禽赋》「然其伏断之恶本官」')
 >>> citation(s, "ko")                  # the seed's Korean translation of the paragraph
 '《연금부(演禽賦)》 「복단(伏斷)의 흉함이 본궁에 떨어짐에 이르러서는」 단락'
->>> citation(s, "en")
-'Rhapsody on the mansion animals (演禽賦), the paragraph beginning 「然其伏斷之惡本官」'
+>>> citation(s, "en")                  # the opening in English (almanac/data/openings_en.toml)
+'Rhapsody on the mansion animals (演禽賦), the paragraph beginning “As for the evil of the lurking break (伏斷) in its own palace”'
 """
 from __future__ import annotations
 
@@ -77,19 +77,19 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     the sentence may be empty.
 
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
-    'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」'
+    'The Liuren Compendium (六壬大全), chapter on the Breaking the Pass lesson (斬關課)'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
     '《육임대전(六壬大全)》 課經集 斬關課'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
-    ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
+    ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter on reckoning by the mansion animals (演禽)')
     """
     from almanac.lang import check_lang, hans
     lang = check_lang(lang)
     book, _, part = title.strip("《》").partition("·")
     name = CLASSICS[f"《{book}》"][lang]
-    if lang == "en":        # the chapter's title quoted as the book writes it; its sentence not
-        chapter = " ".join(x for x in (part, chapter) if x)
-        return name + (f", chapter 「{chapter}」" if chapter else "")
+    if lang == "en":        # the chapter in English, its characters beside it; the sentence not
+        chapter = english_chapter(" ".join(x for x in (part, chapter) if x))
+        return name + (f", {chapter}" if chapter else "")
     shown = f"《{name}·{part}》" if part else f"《{name}》"
     if lang == "ko":            # no Korean translation of these books: the book and chapter only
         return " ".join(x for x in (shown, chapter) if x)
@@ -111,7 +111,9 @@ def book(file: str, lang: str = "zh-Hant") -> str:
 def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     """A citation for people: the book's title and the paragraph's opening words, in ``lang``.
 
-    The opening words stay as the book writes them (quoted, in 「」), converted for zh-Hans.
+    The opening words stay as the book writes them (quoted, in 「」), converted for zh-Hans; a
+    Korean reader is shown the seed's Korean translation of them, an English reader an English
+    rendering (:func:`english_opening`).
     """
     from almanac.lang import check_lang, hans
     if isinstance(source, str):
@@ -126,7 +128,8 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
         return f"《{title}》「{hans(opening)}」"
     if lang == "ko":                # the seed's own Korean translation of that paragraph
         return f"《{title}》 「{korean_opening(file, opening)}」 단락"
-    return f"{title}, the paragraph beginning 「{opening}」"
+    english = english_opening(file, opening)
+    return f"{title}, the paragraph beginning “{english}”" if english else title
 
 
 def korean_opening(file: str, opening: str) -> str:
@@ -141,6 +144,50 @@ def _openings_ko() -> dict[str, dict[str, str]]:
     import tomllib
     from pathlib import Path
     with open(Path(__file__).parent / "data" / "openings_ko.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def english_opening(file: str, opening: str) -> str:
+    """The paragraph ``opening`` of the seed ``file`` opening in English (almanac/data/openings_en.toml,
+    made by hand from the Chinese and the seed's Korean translation), or ``""`` for a paragraph the
+    table does not hold: an English reader is never shown the Chinese words.
+
+    >>> english_opening(TAIYIN, "天后相刑闇昧生")
+    'When the Heavenly Queen (天后) and the day punish each other, dark doings arise'
+    """
+    return _table("openings_en.toml").get(file, {}).get(opening, "")
+
+
+def english_chapter(chapter: str) -> str:
+    """A chapter of a book outside the seeds as an English reader is shown it (``""`` for none, or
+    for a chapter almanac/data/chapters_en.toml cannot read): a 課's chapter by the 課體 catalogue's
+    English name, the 課 beside it.
+
+    >>> english_chapter("課經集 斬關課"), english_chapter("課經集 贅婿課 訂訛")
+    ('chapter on the Breaking the Pass lesson (斬關課)', 'chapter on the Live-In Son-in-Law lesson (贅婿課), corrections (訂訛)')
+    >>> english_chapter("卷四"), english_chapter("")
+    ('book four', '')
+    """
+    from almanac.terms import en_name
+    t = _table("chapters_en.toml")
+    if chapter in t["chapters"] or not chapter:
+        return t["chapters"].get(chapter, "")
+    words = chapter.split()
+    if words[0] in ("課經", "課經集", "課經二"):      # the division: the 課's own chapter names the place
+        words = words[1:]
+    if not words or not words[0].endswith("課") or any(w not in t["sections"] for w in words[1:]):
+        return ""
+    name = t["lessons"].get(words[0]) or en_name(words[0][:-1])
+    if not name:
+        return ""
+    return ", ".join([f"chapter on the {name} lesson ({words[0]})", *(t["sections"][w] for w in words[1:])])
+
+
+@lru_cache(maxsize=None)
+def _table(name: str) -> dict:
+    import tomllib
+    from pathlib import Path
+    with open(Path(__file__).parent / "data" / name, "rb") as f:
         return tomllib.load(f)
 
 

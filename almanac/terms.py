@@ -226,6 +226,8 @@ DIRECTIONS = {
     "北": {"ko": "북", "en": "north"}, "東北": {"ko": "동북", "en": "north-east"},
     "東南": {"ko": "동남", "en": "south-east"}, "西北": {"ko": "서북", "en": "north-west"},
     "西南": {"ko": "서남", "en": "south-west"}, "左": {"ko": "왼쪽", "en": "left"}, "右": {"ko": "오른쪽", "en": "right"},
+    # 001's 「壬癸日不宜向四維」: the four corners between the cardinal points
+    "四維": {"ko": "네 모퉁이 방위(四維)", "en": "the four corners (四維)"},
 }
 
 

@@ -60,6 +60,18 @@ def test_help_has_no_markup(cmd, capsys):
     assert "``" not in out and ":func:" not in out and ":data:" not in out
 
 
+@pytest.mark.parametrize("cmd", ["", "day", "chart", "best", "tasks", "schools", "places", "precompute", "feed",
+                                 "report", "serve", "scheduler"])
+def test_english_help_has_no_chinese_but_glosses(cmd, capsys):
+    # characters only beside the English word they gloss: 「乙丑日干上巳」 and "each day's 禽,
+    # 七元/將星" were Chinese an English reader could not read
+    from tests.test_rules_text import bare_cjk
+    with pytest.raises(SystemExit):
+        main([cmd, "--help"] if cmd else ["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert not bare_cjk(out, "en") and "「" not in out, (bare_cjk(out, "en"), out)
+
+
 def test_precompute_summary_off_a_terminal(data):
     r = _run("precompute", "--from", "2027-01-01", "--to", "2027-01-02")
     assert r.returncode == 0 and r.stdout == ""

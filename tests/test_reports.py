@@ -161,6 +161,21 @@ def test_english_reader_meets_chinese_only_beside_english_words(written, browse)
     assert not re.findall(r"[\u4e00-\u9fff]+", bare), re.findall(r".{30}[\u4e00-\u9fff]+.{10}", bare)
 
 
+def test_english_markdown_meets_chinese_only_beside_english_words(tmp_path, monkeypatch):
+    # the Markdown page has no plates: every character glosses an English word, the hour of each
+    # best hour's plate too (it read 「- competition · 未 good」)
+    import html as _html
+
+    from exports.reports import write_reports
+    from tests.test_rules_text import bare_cjk
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    page = write_reports("2026-11-29", 1, tmp_path / "en", None, lang="en", tz="Asia/Seoul")[0]
+    md = _html.unescape(page.with_suffix(".md").read_text())
+    plates = md.split("\n## ")[-1]
+    assert "(天地盤)" in plates.splitlines()[0] and re.search(r"^- .+ · [A-Z][a-z]+ \(.\) ", plates, re.M)
+    assert not bare_cjk(md, "en"), bare_cjk(md, "en")
+
+
 def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
     from PIL import Image
     out, _, _, _ = written

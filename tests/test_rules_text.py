@@ -538,6 +538,9 @@ def test_the_gloss_check_tells_a_gloss_from_a_bare_term():
 def test_english_and_korean_readers_meet_no_bare_chinese():
     bad = [(where, lang, runs) for where, lang, text in _reader_texts() if (runs := bare_cjk(text, lang))]
     assert not bad, "\n".join(map(str, bad))
+    # nor an English reader a source's words quoted in Chinese (two school descriptions did)
+    quoted = [(where, text) for where, lang, text in _reader_texts() if lang == "en" and "「" in text]
+    assert not quoted, quoted
 
 
 def test_english_texts_name_each_term_as_the_terms_table_does():

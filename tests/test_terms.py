@@ -79,6 +79,7 @@ def test_korean_feed_reads_korean(lang):
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the ko feed"
     if lang == "en":
         assert not re.search(r"[\u4e00-\u9fff（），、：；]{8,}", bare), "a Chinese sentence in the en feed"
+        assert "「" not in unfolded and "the paragraph beginning “" in unfolded   # citations open in English
         # and no term bare either: each run of characters glosses the English word before it
         glossed = re.sub(r"(?<=[A-Za-z.]) ?\((?:[^()]|\([^()]*\))*\)", "", bare)
         shown = [line for line in glossed.splitlines() if not line.startswith("PRODID:")]
@@ -266,3 +267,14 @@ def test_every_pattern_a_chart_names_is_read_in_korean_and_english():
     for name in names:
         assert re.fullmatch(r"[가-힣]+\(" + re.escape(name) + r"\)", T.term(name, "ko")), name
         assert re.fullmatch(r"[A-Za-z][A-Za-z ,-]+ \(" + re.escape(name) + r"\)", T.term(name, "en")), name
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_direction_an_hour_can_advise_reads_in_the_readers_language(lang):
+    # `almanac best` told an English reader "avoid 四維, north" on a Ren (壬) or Gui (癸) day
+    from almanac.judgement.facts import _DIR, KE_DIR, WANG_DIR
+    from tests.test_rules_text import bare_cjk
+    words = {*_DIR.values(), *KE_DIR.values(), *WANG_DIR.values(), "四維", "左", "右", "西"}
+    for w in words:
+        shown = T.direction(w, lang)
+        assert shown != w and not bare_cjk(shown, lang), (w, shown)

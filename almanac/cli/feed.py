@@ -13,7 +13,7 @@ def register(subparsers, common) -> None:
         ko="할 일의 iCalendar 피드를 씁니다"),
         description=say(
             "Write an iCalendar (RFC 5545) feed of a task's good hours, "
-            "each day's 禽, 七元/將星 and taboos, and the solar terms.",
+            "each day's mansion animal (禽), seven-cycle (七元) and ruling star (將星) and taboos, and the solar terms.",
             zh="寫出 iCalendar（RFC 5545）訂閱源：某事項的吉時，每日的禽、七元／將星與忌，以及節氣。",
             ko="iCalendar(RFC 5545) 피드를 씁니다: 할 일의 길시, 날마다의 금성(禽星)과 "
                "칠원(七元)·장성(將星), 기피, 그리고 절기."))

@@ -315,7 +315,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
             word = T.verdict_name(str(hj.get("verdict", "")), lang)
-            charts.append({"task": labels[task], "branch": branch, "word": word, "score": f"{score:+g}",
+            charts.append({"task": labels[task], "branch": L.term(branch, lang), "word": word, "score": f"{score:+g}",
                            "svg": plate_svg(ch, f"{labels[task]} · {L.term(branch, lang)}{' ' if lang == 'en' else ''}"
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),

@@ -114,10 +114,11 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     The opening words stay as the book writes them (quoted, in 「」), converted for zh-Hans.
     """
     from almanac.lang import check_lang, hans
+    quote = None
     if isinstance(source, str):
         file, _, opening = source.partition(": ")
     else:
-        file, opening = source.file, source.opening
+        file, opening, quote = source.file, source.opening, source.quote
     lang = check_lang(lang)
     title = BOOKS[file][lang]
     if lang == "zh-Hant":
@@ -125,15 +126,23 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     if lang == "zh-Hans":
         return f"《{title}》「{hans(opening)}」"
     if lang == "ko":                # the seed's own Korean translation of that paragraph
-        return f"《{title}》 「{korean_opening(file, opening)}」 단락"
+        return f"《{title}》 「{korean_opening(file, opening, quote)}」 단락"
     return f"{title}, the paragraph beginning 「{opening}」"
 
 
-def korean_opening(file: str, opening: str) -> str:
+def korean_opening(file: str, opening: str, quote: str | None = None) -> str:
     """The opening words of the Korean translation the seed gives of the paragraph ``opening``
     (almanac/data/openings_ko.toml, made from the seeds), or ``opening`` itself for a paragraph
-    the table does not hold."""
-    return _openings_ko().get(file, {}).get(opening, opening)
+    the table does not hold. Where the paragraph is a list (a table of contents) the table holds,
+    under 「opening「quote」」, the words of the translation that speak of the ``quote`` cited.
+
+    >>> korean_opening(KETI, "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定", "三合 曲直 炎上 從革 潤下 稼穡")
+    '삼전 오행 회국을 따라 이름을 세우고'
+    """
+    table = _openings_ko().get(file, {})
+    if quote is not None and f"{opening}「{quote}」" in table:
+        return table[f"{opening}「{quote}」"]
+    return table.get(opening, opening)
 
 
 @lru_cache(maxsize=1)

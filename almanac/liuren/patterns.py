@@ -99,10 +99,10 @@ def find(day: int, k: int, three: tuple[int, int, int], uppers: tuple[int, int, 
     if distinct:
         name = SANHE.get(frozenset(three))
         if name:
-            out.append(Pattern("三合", rules.JUAN2_LIST))
-            out.append(Pattern(name, rules.JUAN2_LIST))
+            out.append(Pattern("三合", rules.JUAN2_PHASES))
+            out.append(Pattern(name, rules.JUAN2_PHASES))
         elif s3 <= EARTH:
-            out.append(Pattern("稼穡", rules.JUAN2_LIST))
+            out.append(Pattern("稼穡", rules.JUAN2_PHASES))
     if k == 6:
         if method == "返吟" and relations and all(r is None for r in relations):
             out.append(Pattern("井欄", rules.JUAN2_LIST))

@@ -402,9 +402,11 @@ def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
     return hans(text) if lang == "zh-Hans" else text
 
 
-def term(text: str, lang: str) -> str:
+def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
     ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)),
+    the characters first as an almanac's tables print them; ``in_sentence``, in a Korean sentence,
+    the reading first as the seed translations and the rules' texts write them (정미(丁未), 인(寅)),
     its English name first for en with the characters beside it (Dingwei (丁未), Emptiness (虛),
     Major Snow (大雪); :func:`en_name`). A 課 method is a 課體 (the 九宗門 are in the catalogue)
     and reads as the 課體 beside it, the name first: 중심(重審) in ko, Double Review (重審) in en
@@ -412,6 +414,8 @@ def term(text: str, lang: str) -> str:
 
     >>> term("丁未", "en"), term("虛", "en"), term("丑卯巳", "en")
     ('Dingwei (丁未)', 'Emptiness (虛)', 'Chou-Mao-Si (丑卯巳)')
+    >>> term("寅", "ko"), term("寅", "ko", in_sentence=True), term("青龍", "ko", in_sentence=True)
+    ('寅(인)', '인(寅)', '청룡(青龍)')
     """
     if lang == "zh-Hans":
         return hans(text)
@@ -424,7 +428,9 @@ def term(text: str, lang: str) -> str:
         if general:                     # named as a 課體 is: the reading first
             return f"{general}({text})"
         reading = _ko_of(text)
-        return f"{text}({reading})" if reading and reading != text else text
+        if not reading or reading == text:
+            return text
+        return f"{reading}({text})" if in_sentence else f"{text}({reading})"
     if lang == "en":
         name = _en_of(text)
         return f"{name} ({text})" if name else text

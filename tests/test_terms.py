@@ -266,3 +266,37 @@ def test_every_pattern_a_chart_names_is_read_in_korean_and_english():
     for name in names:
         assert re.fullmatch(r"[가-힣]+\(" + re.escape(name) + r"\)", T.term(name, "ko")), name
         assert re.fullmatch(r"[A-Za-z][A-Za-z ,-]+ \(" + re.escape(name) + r"\)", T.term(name, "en")), name
+
+
+# --------------------------------------------------------------------------- branch notation
+
+#: a stem, branch or pillar written character first with its reading after it: 寅(인), 丁未(정미)
+CHARACTER_FIRST = re.compile(r"[甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥]+\([가-힣]+\)")
+
+
+def test_a_korean_sentence_reads_a_branch_first_and_a_table_shows_its_character_first(capsys):
+    """One notation per context. In a Korean sentence — the rules' and the 課體' texts, the chart's
+    key, the direction advice of ``best`` — a branch is read first with its character beside it,
+    인(寅), as the seed translations write hanja beside a reading (복단(伏斷), 「위(胃)가 오에」);
+    in a table of the almanac (the day's hours, a heatmap's columns) the character leads, 寅(인),
+    as an almanac prints it; the drawn chart keeps the characters alone."""
+    from almanac.cli import main
+    from almanac.judgement.catalog import load_catalog
+    from almanac.liuren.keti import catalogue
+    texts = [r.text["ko"] for r in load_catalog().rules if r.text.get("ko")]
+    texts += [d.meaning["ko"] for d in catalogue() if d.meaning.get("ko")]
+    assert len(texts) > 100 and sum("인(寅)" in t or "유(酉)" in t for t in texts) > 3
+    assert [t for t in texts if CHARACTER_FIRST.search(t)] == []
+    assert main(["chart", "2026-12-01T10:00", "--tz", "Asia/Seoul", "--lang", "ko"]) == 0
+    chart = capsys.readouterr().out
+    key = chart[chart.index("일진: "):]
+    assert CHARACTER_FIRST.search(chart[:chart.index("일진: ")]) is None      # the drawing: characters
+    assert re.search(r"월장\(月將\) [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\)[을를] [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\)시에 더함", key), key
+    assert CHARACTER_FIRST.search(key) is None, key
+    assert main(["best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--tz", "Asia/Seoul",
+                 "--lang", "ko", "--limit", "3"]) == 0
+    best = capsys.readouterr().out
+    assert re.search(r"천강\(天罡\)이 [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\) 위에서", best), best
+    assert main(["day", "2026-12-01", "--tz", "Asia/Seoul", "--lang", "ko", "--task", "travel"]) == 0
+    rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  [子丑寅卯辰巳午未申酉戌亥]\(", x)]
+    assert len(rows) == 12 and rows[2].startswith("  寅(인)")

@@ -68,6 +68,19 @@ CLASSICS: dict[str, dict[str, str]] = {
 }
 
 
+#: Verse lines a book is cited by — the 畢法賦's lines are its chapters — as a Korean reader reads
+#: them (the reading, the characters beside it, and what the line says) and what the line says in
+#: English: the reader is not left with a bare line of classical Chinese.
+VERSES: dict[str, dict[str, str]] = {
+    "前後引從升遷吉": {"ko": "「전후인종승천길(前後引從升遷吉)」: 앞뒤에서 이끌고 따르면 승진과 이사에 길하다",
+                 "en": "「前後引從升遷吉」 (led in front and followed behind: good for promotion and moving)"},
+    "六陽數足須公用": {"ko": "「육양수족수공용(六陽數足須公用)」: 여섯 양이 가득하면 공적인 일에 써야 한다",
+                 "en": "「六陽數足須公用」 (six yang in full: use it for public affairs)"},
+    "六陰相繼盡昏迷": {"ko": "「육음상계진혼미(六陰相繼盡昏迷)」: 여섯 음이 잇따르면 모두 어둡고 흐리다",
+                 "en": "「六陰相繼盡昏迷」 (six yin in a row: all is dark and confused)"},
+}
+
+
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
     the sentence quoted as the book writes it (converted for zh-Hans); a Korean or English reader,
@@ -82,11 +95,20 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     '《육임대전(六壬大全)》 課經集 斬關課'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
     ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
+
+    A verse line standing as the chapter (the 畢法賦's) is read and glossed (:data:`VERSES`):
+
+    >>> classic_citation("《畢法賦》", "六陽數足須公用", "六陽數足須公用", "ko")
+    '《필법부(畢法賦)》 「육양수족수공용(六陽數足須公用)」: 여섯 양이 가득하면 공적인 일에 써야 한다'
+    >>> classic_citation("《畢法賦》", "六陽數足須公用", "六陽數足須公用", "en")
+    'Rhapsody of the Hundred Rules (畢法賦), verse 「六陽數足須公用」 (six yang in full: use it for public affairs)'
     """
     from almanac.lang import check_lang, hans
     lang = check_lang(lang)
     book, _, part = title.strip("《》").partition("·")
     name = CLASSICS[f"《{book}》"][lang]
+    if lang in ("ko", "en") and chapter in VERSES:
+        return f"{name}, verse {VERSES[chapter]['en']}" if lang == "en" else f"《{name}》 {VERSES[chapter]['ko']}"
     if lang == "en":        # the chapter's title quoted as the book writes it; its sentence not
         chapter = " ".join(x for x in (part, chapter) if x)
         return name + (f", chapter 「{chapter}」" if chapter else "")

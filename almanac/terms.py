@@ -597,10 +597,17 @@ def task_description(task: dict, lang: str) -> str:
 def school_name(name: str, preset: dict, lang: str) -> str:
     """A school preset (``school=`` key ``name``, its ``name_zh``/``name_ko``) as a reader of
     ``lang`` calls it: 육임대전(六壬大全), 六壬大全, and in English the key with the book in
-    brackets, daquan (六壬大全) — never a bare key in Korean or Chinese."""
+    brackets, daquan (六壬大全) — never a bare key in Korean or Chinese. A Korean name that is also
+    a common word has its meaning after it (``gloss_ko``): 본서(本書) alone reads "this book", so
+    본서(本書) — 원전(原典) 그대로.
+
+    >>> import config
+    >>> school_name("default", config.BUILTIN_SCHOOLS["default"], "ko")
+    '본서(本書) — 원전(原典) 그대로'
+    """
     zh, ko = preset.get("name_zh") or "", preset.get("name_ko") or ""
     if lang == "ko" and ko:
-        return ko
+        return f"{ko} — {preset['gloss_ko']}" if preset.get("gloss_ko") else ko
     if lang in ("zh-Hant", "zh-Hans") and zh:
         return hans(zh) if lang == "zh-Hans" else zh
     return f"{name} ({zh})" if lang == "en" and zh else name

@@ -35,7 +35,7 @@ _OPEN_SECTIONS = {"tasks", "schools"}
 # What a school may set: the disputed options of these sections (docs/schools.md).
 SCHOOL_SECTIONS = ("liuren", "qin", "calendar")
 _SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str, "description_zh": str,
-                     "sources": list}
+                     "sources": list, "gloss_ko": str}
 #: the value types an option may need, named for the Chinese and the Korean reader of an error
 _TYPE_ZH = {"dict": "表（TOML table）", "str": "字串", "list": "列表", "int": "整數", "float": "數字",
             "bool": "布林值（true/false）"}

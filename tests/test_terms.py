@@ -300,3 +300,42 @@ def test_a_korean_sentence_reads_a_branch_first_and_a_table_shows_its_character_
     assert main(["day", "2026-12-01", "--tz", "Asia/Seoul", "--lang", "ko", "--task", "travel"]) == 0
     rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  [子丑寅卯辰巳午未申酉戌亥]\(", x)]
     assert len(rows) == 12 and rows[2].startswith("  寅(인)")
+
+
+# --------------------------------------------------------------------------- verses and school names
+
+def _without_brackets(text: str) -> str:
+    while True:
+        bare = re.sub(r"\([^()]*\)", "", text)
+        if bare == text:
+            return bare
+        text = bare
+
+
+def test_verses_and_school_names_are_read_and_glossed_for_korean_and_english_readers():
+    """A verse a school or a 課體 is known by (「甲羊戊庚牛」, 「會者一元倒一指」, the 畢法賦's lines)
+    reaches a Korean reader with its reading and what it says, the characters beside; an English
+    reader with what it says in English beside the characters; and 본서(本書), which alone reads
+    "this book", with what it means."""
+    import config
+    from almanac.api.choices import _school_key
+    from almanac.liuren.keti import KetiSource, catalogue
+    from almanac.sources import classic_citation
+    for name, s in config.BUILTIN_SCHOOLS.items():
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(s["description_ko"])), (name, s["description_ko"])
+        for verse in re.findall(r"「([\u4e00-\u9fff，]+)」", s["description"]):
+            after = s["description"].split(f"「{verse}」", 1)[1]
+            assert re.match(r" \(“[A-Za-z]", after), (name, verse)           # its English beside it
+    for verse in ("甲羊戊庚牛", "會者一元倒一指"):
+        assert any(f"({verse})" in s["description_ko"] for s in config.BUILTIN_SCHOOLS.values()), verse
+    default = T.school_name("default", config.BUILTIN_SCHOOLS["default"], "ko")
+    assert default.startswith("본서(本書)") and "원전(原典)" in default
+    assert _school_key(config.load(), default) == "default"
+    verses = [d.source for d in catalogue() if isinstance(d.source, KetiSource) and d.source.chapter == d.source.quote]
+    assert len(verses) >= 3
+    for src in verses:
+        ko = classic_citation(src.book, src.chapter, src.quote, "ko")
+        en = classic_citation(src.book, src.chapter, src.quote, "en")
+        assert f"({src.chapter})」: " in ko and re.search(r"」: [가-힣]", ko), ko
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(ko.replace(f"「{src.chapter}」", ""))), ko
+        assert re.search(rf"「{src.chapter}」 \([a-z]", en), en

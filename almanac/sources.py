@@ -81,6 +81,42 @@ VERSES: dict[str, dict[str, str]] = {
 }
 
 
+#: The words of the chapter titles the citations of books outside the seeds name (《六壬大全》's
+#: 課經集, its 課 …), as a Korean reader reads them, where the 課體 catalogue does not name them
+#: already (斬關課 is read by the 課體 斬關, 참관, and 課 과).
+CHAPTER_WORDS_KO: dict[str, str] = {
+    "課經集": "과경집", "課經": "과경", "課經二": "과경이", "入手法": "입수법", "訂訛": "정와",
+    "袖中金": "수중금", "心鏡": "심경", "卷三": "권삼", "卷四": "권사", "心印賦": "심인부",
+    "元胎課": "원태과", "孤寡課": "고과과", "斫輪課": "작륜과", "游子課": "유자과", "遙克課": "요극과",
+    "無祿絕嗣課": "무록절사과", "順連茹三奇十二課": "순연여삼기십이과", "逆連茹三奇十二課": "역연여삼기십이과",
+    "先天貴神": "선천귀신", "涉害": "섭해", "時禽": "시금", "演禽": "연금",
+}
+#: the reading of a chapter word's last character where it names a kind (斬關課, 涉害法, 羅網格)
+_KIND_KO = {"課": "과", "法": "법", "格": "격"}
+
+
+def chapter_ko(chapter: str) -> str:
+    """A chapter title as a Korean reader reads it: each word its reading with the characters
+    beside it; a word without a known reading is kept as written.
+
+    >>> chapter_ko("課經集 斬關課"), chapter_ko("入手法 涉害法"), chapter_ko("演禽 時禽")
+    ('과경집(課經集) 참관과(斬關課)', '입수법(入手法) 섭해법(涉害法)', '연금(演禽) 시금(時禽)')
+    """
+    from almanac.terms import PATTERNS_KO, _keti_shown
+    names = {zh: shown.partition("(")[0] for (zh, lang), shown in _keti_shown().items() if lang == "ko"}
+    names.update(PATTERNS_KO)
+
+    def read(word: str) -> str:
+        if word in CHAPTER_WORDS_KO:
+            return CHAPTER_WORDS_KO[word]
+        if word in names:
+            return names[word]
+        if word[-1:] in _KIND_KO and word[:-1] in names:
+            return names[word[:-1]] + _KIND_KO[word[-1]]
+        return ""
+    return " ".join(f"{read(w)}({w})" if read(w) else w for w in chapter.split())
+
+
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
     the sentence quoted as the book writes it (converted for zh-Hans); a Korean or English reader,
@@ -92,9 +128,9 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
     'The Liuren Compendium (六壬大全), chapter 「課經集 斬關課」'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
-    '《육임대전(六壬大全)》 課經集 斬關課'
+    '《육임대전(六壬大全)》 과경집(課經集) 참관과(斬關課)'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
-    ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
+    ('《육임대전(六壬大全)·선천귀신(先天貴神)》', 'Zeri jingcui (擇日精萃), chapter 「演禽」')
 
     A verse line standing as the chapter (the 畢法賦's) is read and glossed (:data:`VERSES`):
 
@@ -112,9 +148,10 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     if lang == "en":        # the chapter's title quoted as the book writes it; its sentence not
         chapter = " ".join(x for x in (part, chapter) if x)
         return name + (f", chapter 「{chapter}」" if chapter else "")
+    if lang == "ko":            # no Korean translation of these books: the book and chapter only, read
+        shown = f"《{name}·{chapter_ko(part)}》" if part else f"《{name}》"
+        return " ".join(x for x in (shown, chapter_ko(chapter)) if x)
     shown = f"《{name}·{part}》" if part else f"《{name}》"
-    if lang == "ko":            # no Korean translation of these books: the book and chapter only
-        return " ".join(x for x in (shown, chapter) if x)
     text = shown + chapter + (f"「{quote}」" if quote else "")
     return hans(text) if lang == "zh-Hans" else text
 

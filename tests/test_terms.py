@@ -339,3 +339,18 @@ def test_verses_and_school_names_are_read_and_glossed_for_korean_and_english_rea
         assert f"({src.chapter})」: " in ko and re.search(r"」: [가-힣]", ko), ko
         assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(ko.replace(f"「{src.chapter}」", ""))), ko
         assert re.search(rf"「{src.chapter}」 \([a-z]", en), en
+
+
+def test_a_korean_reader_is_given_the_reading_of_every_chapter_a_citation_names():
+    """A book outside the seeds is cited to a Korean reader by its title and chapter; every word of
+    the chapter — of every 課體's and every built-in school's citation — is read, the characters
+    beside it (과경집(課經集) 참관과(斬關課)), and none stays bare classical Chinese."""
+    import config
+    from almanac.cli.schools import _source
+    from almanac.liuren.keti import KetiSource, catalogue
+    from almanac.liuren.keti import citation as keti_citation
+    shown = [keti_citation(d.name, "ko") for d in catalogue() if isinstance(d.source, KetiSource)]
+    shown += [_source(src, "ko") for s in config.BUILTIN_SCHOOLS.values() for src in s.get("sources", [])]
+    assert len(shown) > 100 and any("참관과(斬關課)" in c for c in shown)
+    for c in shown:
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(c.replace("《", "").replace("》", ""))), c

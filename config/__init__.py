@@ -110,7 +110,8 @@ def _apply_school(data: dict) -> dict:
     if not isinstance(name, str) or name not in known:
         accepted = ", ".join(known)
         zh = "、".join(f"{k}（{p['name_zh']}）" if p.get("name_zh") else k for k, p in known.items())
-        ko = ", ".join(f"{k}({p['name_ko'].split('(')[0]})" if p.get("name_ko") else k for k, p in known.items())
+        # each with its hanja: 칠원금 alone reads "seven-won gold", 본서 "this book"
+        ko = ", ".join(f"{k} {p['name_ko']}" if p.get("name_ko") else k for k, p in known.items())
         raise BadInput(f"unknown school {name!r}; accepted: {accepted}",
                        zh=f"未知的學派：{name!r}（可用的學派：{zh}）",
                        ko=f"알 수 없는 학파: {name!r} (쓸 수 있는 학파: {ko})")

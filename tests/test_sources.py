@@ -66,8 +66,8 @@ def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False)
     # for 進連茹/退連茹, the almanac's 진연여 being 真連茹
     paragraph = re.sub(r"^여과 ", "만약 ", paragraph)
     paragraph = paragraph.replace("진연여", "진여(進連茹)").replace("퇴연여", "퇴여(退連茹)")
-    # a saying's formula is not its opening: 「소강절이 이르기를: …」 opens with what is said
-    said = re.match(r"^[^:：]{0,16}이르기를[,:：]?\s*", paragraph)
+    # a saying's formula is not its opening: 「소강절이 이르기를: …」, 「구결에 말하기를: …」 open with what is said
+    said = re.match(r"^[^:：]{0,16}(?:이르|말하)기를[,:：]?\s*", paragraph)
     if said and len(paragraph) > said.end() + 8:
         paragraph = paragraph[said.end():].lstrip("‘「\"")
     paragraph = paragraph.replace("——", "—— ")
@@ -219,6 +219,7 @@ def test_every_korean_citation_opens_the_translation_and_ends_a_clause():
         shown = citation(s, "ko")
         assert f"「{ko}」" in shown, (str(s), shown)
         assert not ko.startswith(("이 한 단락", "이 단락")), (str(s), ko)          # a note on the paragraph
+        assert not re.match(r"[^:：]{0,16}(?:이르|말하)기를", ko), (str(s), ko)     # a saying's formula
         assert "목록" not in ko and not re.match(r"《[^》]+》\s*권", ko), (str(s), ko)   # a table of contents
         bare = re.sub(r"\([^()]*\)", "", ko)           # hanja beside a reading is welcome, hanja alone is not
         assert not hanja.search(bare), (str(s), ko)

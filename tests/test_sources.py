@@ -240,6 +240,9 @@ def test_the_phase_patterns_cite_what_the_translation_says_of_them():
         ko = keti_citation(name, "ko")
         assert "오행 회국" in ko and "목록" not in ko, ko
     assert "목록" not in keti_citation("井欄", "ko")
+    from almanac import api                 # the chart's 格局 citations, made from its JSON
+    doc = api.textbook_chart("壬辰", yuejiang="申", hour="巳", lang="ko")
+    assert "稼穡" in doc["citations"] and "오행 회국" in doc["citations"]["稼穡"], doc["citations"]
 
 
 def test_a_korean_citation_quotes_the_korean_translation():

@@ -44,9 +44,9 @@ def register(subparsers, common) -> None:
         "hour branch, with --yuejiang",
         zh="時支，配 --yuejiang", ko="시지(時支), --yuejiang 옵션과 함께"))
     p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang", help=say(
-        "sky branch over the day stem's lodging palace (寄宮), as in 「乙丑日干上巳」",
+        "sky branch over the day stem's lodging palace (寄宮), as in 「乙丑日干上巳」 (Yichou day, Si over the stem)",
         zh="日干寄宮之上的天盤地支，如「乙丑日干上巳」",
-        ko="일간(日干)의 기궁(寄宮) 위에 놓인 천반(天盤)의 지지, 「乙丑日干上巳」처럼"))
+        ko="일간(日干)의 기궁(寄宮) 위에 놓인 천반(天盤)의 지지, 「을축일 간상 사(乙丑日干上巳)」처럼"))
     p.add_argument("--noble", choices=("day", "night"), help=say(
         "the day Noble One (晝貴) or the night one (夜貴) (textbook chart)",
         zh="晝貴（day）或夜貴（night）（書中例課）",

@@ -354,3 +354,30 @@ def test_a_korean_reader_is_given_the_reading_of_every_chapter_a_citation_names(
     assert len(shown) > 100 and any("참관과(斬關課)" in c for c in shown)
     for c in shown:
         assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(c.replace("《", "").replace("》", ""))), c
+
+
+def test_every_situation_of_a_qin_is_read_for_korean_and_english_readers():
+    """The day JSON names each 禽's situations by their seed label (``text``: 豕臨虎穴, a classical
+    sentence); a Korean or English reader is given each as they read it (``qin.readable_situations``),
+    for every label the engine can produce — on any palace, for either side, in any season."""
+    import itertools
+
+    from almanac.mansions import Mansion
+    from almanac.qin.options import QinOptions
+    from almanac.qin.palaces import situations
+    from almanac.qin.seasons import SeasonMarks, seasonal_situations
+    texts = set()
+    for i in range(28):
+        m = Mansion.parse("角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"[i])
+        for b, other in itertools.product(range(12), (False, True)):
+            texts |= {s.text for s in situations(m, b, "時禽", other_side=other)}
+        for flags in itertools.product((False, True), repeat=7):
+            texts |= {s.text for s in seasonal_situations(m, SeasonMarks(*flags), QinOptions(), "日禽")}
+    assert len(texts) > 20
+    for t in texts:
+        ko, en = T.situation_text(t, "ko"), T.situation_text(t, "en")
+        assert re.search("[가-힣]", ko) and not re.search(r"[\u4e00-\u9fff]", _without_brackets(ko)), (t, ko)
+        assert re.match("[A-Za-z]", en) and not re.search(r"[\u4e00-\u9fff]", _without_brackets(en)), (t, en)
+    doc = api.day("2026-12-01", tz="Asia/Seoul", lang="ko")
+    shown = [s["text"] for h in doc["hours"] for s in h["qin"]["situations"]]
+    assert shown and all(doc["qin"]["readable_situations"][t] == T.situation_text(t, "ko") for t in shown)

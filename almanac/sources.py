@@ -68,6 +68,53 @@ CLASSICS: dict[str, dict[str, str]] = {
 }
 
 
+#: Verse lines a book is cited by — the 畢法賦's lines are its chapters — as a Korean reader reads
+#: them: the reading, the characters beside it, and what the line says, so the reader is not left
+#: with a bare line of classical Chinese (an English reader is given the line in English:
+#: almanac/data/chapters_en.toml).
+VERSES_KO: dict[str, str] = {
+    "前後引從升遷吉": "「전후인종승천길(前後引從升遷吉)」: 앞뒤에서 이끌고 따르면 승진과 이사에 길하다",
+    "六陽數足須公用": "「육양수족수공용(六陽數足須公用)」: 여섯 양이 가득하면 공적인 일에 써야 한다",
+    "六陰相繼盡昏迷": "「육음상계진혼미(六陰相繼盡昏迷)」: 여섯 음이 잇따르면 모두 어둡고 흐리다",
+}
+
+
+#: The words of the chapter titles the citations of books outside the seeds name (《六壬大全》's
+#: 課經集, its 課 …), as a Korean reader reads them, where the 課體 catalogue does not name them
+#: already (斬關課 is read by the 課體 斬關, 참관, and 課 과).
+CHAPTER_WORDS_KO: dict[str, str] = {
+    "課經集": "과경집", "課經": "과경", "課經二": "과경이", "入手法": "입수법", "訂訛": "정와",
+    "袖中金": "수중금", "心鏡": "심경", "卷三": "권삼", "卷四": "권사", "心印賦": "심인부",
+    "元胎課": "원태과", "孤寡課": "고과과", "斫輪課": "작륜과", "游子課": "유자과", "遙克課": "요극과",
+    "無祿絕嗣課": "무록절사과", "順連茹三奇十二課": "순연여삼기십이과", "逆連茹三奇十二課": "역연여삼기십이과",
+    "先天貴神": "선천귀신", "涉害": "섭해", "時禽": "시금", "演禽": "연금",
+}
+#: the reading of a chapter word's last character where it names a kind (斬關課, 涉害法, 羅網格)
+_KIND_KO = {"課": "과", "法": "법", "格": "격"}
+
+
+def chapter_ko(chapter: str) -> str:
+    """A chapter title as a Korean reader reads it: each word its reading with the characters
+    beside it; a word without a known reading is kept as written.
+
+    >>> chapter_ko("課經集 斬關課"), chapter_ko("入手法 涉害法"), chapter_ko("演禽 時禽")
+    ('과경집(課經集) 참관과(斬關課)', '입수법(入手法) 섭해법(涉害法)', '연금(演禽) 시금(時禽)')
+    """
+    from almanac.terms import PATTERNS_KO, _keti_shown
+    names = {zh: shown.partition("(")[0] for (zh, lang), shown in _keti_shown().items() if lang == "ko"}
+    names.update(PATTERNS_KO)
+
+    def read(word: str) -> str:
+        if word in CHAPTER_WORDS_KO:
+            return CHAPTER_WORDS_KO[word]
+        if word in names:
+            return names[word]
+        if word[-1:] in _KIND_KO and word[:-1] in names:
+            return names[word[:-1]] + _KIND_KO[word[-1]]
+        return ""
+    return " ".join(f"{read(w)}({w})" if read(w) else w for w in chapter.split())
+
+
 def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant") -> str:
     """A citation for people of a book outside the seeds: its title in ``lang``, the chapter and
     the sentence quoted as the book writes it (converted for zh-Hans); a Korean or English reader,
@@ -79,9 +126,17 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "en")
     'The Liuren Compendium (六壬大全), chapter on the Breaking the Pass lesson (斬關課)'
     >>> classic_citation("《六壬大全》", "課經集 斬關課", "凡卦魁罡加日辰發用，為斬關課", "ko")
-    '《육임대전(六壬大全)》 課經集 斬關課'
+    '《육임대전(六壬大全)》 과경집(課經集) 참관과(斬關課)'
     >>> classic_citation("《六壬大全·先天貴神》", "", "甲羊戊庚牛", "ko"), classic_citation("《擇日精萃》", "演禽", "", "en")
-    ('《육임대전(六壬大全)·先天貴神》', 'Zeri jingcui (擇日精萃), chapter on reckoning by the mansion animals (演禽)')
+    ('《육임대전(六壬大全)·선천귀신(先天貴神)》', 'Zeri jingcui (擇日精萃), chapter on reckoning by the mansion animals (演禽)')
+
+    A verse line standing as the chapter (the 畢法賦's) is read and glossed for a Korean reader
+    (:data:`VERSES_KO`), said in English for an English one (:func:`english_chapter`):
+
+    >>> classic_citation("《畢法賦》", "六陽數足須公用", "六陽數足須公用", "ko")
+    '《필법부(畢法賦)》 「육양수족수공용(六陽數足須公用)」: 여섯 양이 가득하면 공적인 일에 써야 한다'
+    >>> classic_citation("《畢法賦》", "六陽數足須公用", "六陽數足須公用", "en")
+    'Rhapsody of the Hundred Rules (畢法賦), the rule ‘all six yang: act in the open’'
     """
     from almanac.lang import check_lang, hans
     lang = check_lang(lang)
@@ -90,9 +145,12 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
     if lang == "en":        # the chapter in English, its characters beside it; the sentence not
         chapter = english_chapter(" ".join(x for x in (part, chapter) if x))
         return name + (f", {chapter}" if chapter else "")
+    if lang == "ko" and chapter in VERSES_KO:
+        return f"《{name}》 {VERSES_KO[chapter]}"
+    if lang == "ko":            # no Korean translation of these books: the book and chapter only, read
+        shown = f"《{name}·{chapter_ko(part)}》" if part else f"《{name}》"
+        return " ".join(x for x in (shown, chapter_ko(chapter)) if x)
     shown = f"《{name}·{part}》" if part else f"《{name}》"
-    if lang == "ko":            # no Korean translation of these books: the book and chapter only
-        return " ".join(x for x in (shown, chapter) if x)
     text = shown + chapter + (f"「{quote}」" if quote else "")
     return hans(text) if lang == "zh-Hans" else text
 
@@ -116,10 +174,11 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     rendering (:func:`english_opening`).
     """
     from almanac.lang import check_lang, hans
+    quote = None
     if isinstance(source, str):
         file, _, opening = source.partition(": ")
     else:
-        file, opening = source.file, source.opening
+        file, opening, quote = source.file, source.opening, source.quote
     lang = check_lang(lang)
     title = BOOKS[file][lang]
     if lang == "zh-Hant":
@@ -127,16 +186,24 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     if lang == "zh-Hans":
         return f"《{title}》「{hans(opening)}」"
     if lang == "ko":                # the seed's own Korean translation of that paragraph
-        return f"《{title}》 「{korean_opening(file, opening)}」 단락"
+        return f"《{title}》 「{korean_opening(file, opening, quote)}」 단락"
     english = english_opening(file, opening)
     return f"{title}, the paragraph beginning “{english}”" if english else title
 
 
-def korean_opening(file: str, opening: str) -> str:
+def korean_opening(file: str, opening: str, quote: str | None = None) -> str:
     """The opening words of the Korean translation the seed gives of the paragraph ``opening``
     (almanac/data/openings_ko.toml, made from the seeds), or ``opening`` itself for a paragraph
-    the table does not hold."""
-    return _openings_ko().get(file, {}).get(opening, opening)
+    the table does not hold. Where the paragraph is a list (a table of contents) the table holds,
+    under 「opening「quote」」, the words of the translation that speak of the ``quote`` cited.
+
+    >>> korean_opening(KETI, "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定", "三合 曲直 炎上 從革 潤下 稼穡")
+    '삼전 오행 회국을 따라 이름을 세우고'
+    """
+    table = _openings_ko().get(file, {})
+    if quote is not None and f"{opening}「{quote}」" in table:
+        return table[f"{opening}「{quote}」"]
+    return table.get(opening, opening)
 
 
 @lru_cache(maxsize=1)

@@ -404,9 +404,11 @@ def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
     return hans(text) if lang == "zh-Hans" else text
 
 
-def term(text: str, lang: str) -> str:
+def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
     ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)),
+    the characters first as an almanac's tables print them; ``in_sentence``, in a Korean sentence,
+    the reading first as the seed translations and the rules' texts write them (정미(丁未), 인(寅)),
     its English name first for en with the characters beside it (Dingwei (丁未), Emptiness (虛),
     Major Snow (大雪); :func:`en_name`). A 課 method is a 課體 (the 九宗門 are in the catalogue)
     and reads as the 課體 beside it, the name first: 중심(重審) in ko, Double Review (重審) in en
@@ -414,6 +416,8 @@ def term(text: str, lang: str) -> str:
 
     >>> term("丁未", "en"), term("虛", "en"), term("丑卯巳", "en")
     ('Dingwei (丁未)', 'Emptiness (虛)', 'Chou-Mao-Si (丑卯巳)')
+    >>> term("寅", "ko"), term("寅", "ko", in_sentence=True), term("青龍", "ko", in_sentence=True)
+    ('寅(인)', '인(寅)', '청룡(青龍)')
     """
     if lang == "zh-Hans":
         return hans(text)
@@ -426,7 +430,9 @@ def term(text: str, lang: str) -> str:
         if general:                     # named as a 課體 is: the reading first
             return f"{general}({text})"
         reading = _ko_of(text)
-        return f"{text}({reading})" if reading and reading != text else text
+        if not reading or reading == text:
+            return text
+        return f"{reading}({text})" if in_sentence else f"{text}({reading})"
     if lang == "en":
         name = _en_of(text)
         return f"{name} ({text})" if name else text
@@ -532,6 +538,61 @@ def _en_of(text: str) -> str:
     return ""
 
 
+#: The 禽's situations (almanac.qin.palaces, almanac.qin.seasons: an hour's ``qin.situations``
+#: ``text``, a label in the seed's words) as a Korean and an English reader read them: the day
+#: JSON for a reader gives them as ``qin.readable_situations``.
+SITUATIONS: dict[str, dict[str, str]] = {
+    "婁化天鰲": {"ko": "누(婁)가 천오(天鰲)로 변함", "en": "Bond (婁) turns into the Heavenly Turtle (天鰲)"},
+    "婁化獅子，反食諸禽": {"ko": "누(婁)가 사자로 변하여 도리어 여러 금(禽)을 먹음",
+                     "en": "Bond (婁) turns into a lion and eats the other animals"},
+    "危化大鵬": {"ko": "위(危)가 대붕(大鵬)으로 변함", "en": "Rooftop (危) turns into the great Peng (大鵬)"},
+    "昴化蛟": {"ko": "묘(昴)가 교(蛟)로 변함", "en": "Hairy Head (昴) turns into a flood dragon (蛟)"},
+    "昴化鳳": {"ko": "묘(昴)가 봉(鳳)으로 변함", "en": "Hairy Head (昴) turns into a phoenix (鳳)"},
+    "胃化鷹，能食狐": {"ko": "위(胃)가 매로 변하여 여우를 먹을 수 있음",
+                  "en": "Stomach (胃) turns into a hawk and can eat the fox"},
+    "牛泊午，有食烏之能": {"ko": "우(牛)가 오(午)에 박(泊)하여 까마귀를 먹을 능력이 있음",
+                     "en": "Ox (牛) lodged at Wu (午) can eat the crow"},
+    "犀牛失角": {"ko": "코뿔소가 뿔을 잃음", "en": "the rhinoceros loses its horn"},
+    "牛泊寅，直烏化鵬而食之": {"ko": "우(牛)가 인(寅)에 박(泊)하니 까마귀가 붕(鵬)으로 변하여 소를 먹음",
+                       "en": "Ox (牛) lodged at Yin (寅): the crow turns into the Peng and eats it"},
+    "豕臨虎穴": {"ko": "돼지가 범굴(虎穴)에 임함", "en": "the pig comes to the tiger's den"},
+    "猴入蛇窟": {"ko": "원숭이가 뱀굴에 들어감", "en": "the monkey enters the snake's den"},
+    "走獸刑害之宮": {"ko": "길짐승이 형해(刑害)를 입는 궁", "en": "a palace of punishment and harm for beasts"},
+    "飛禽驚傷之位": {"ko": "날짐승이 놀라고 다치는 자리", "en": "a place where birds are frightened and hurt"},
+    "犴泊刀砧無忌": {"ko": "안(犴)은 도점(刀砧)에 박(泊)해도 꺼릴 것이 없음",
+                 "en": "the wild dog (犴) lodged at the chopping block (刀砧) is exempt"},
+    "婁泊湯火則吉": {"ko": "누(婁)가 탕화(湯火)에 박(泊)하면 길함",
+                 "en": "Bond (婁) lodged at boiling water and fire (湯火) is good"},
+    "飛禽膿血之鄉": {"ko": "날짐승에게는 고름과 피의 땅", "en": "a land of pus and blood for birds"},
+    "泊湯火為惡宮": {"ko": "탕화(湯火)에 박(泊)하니 나쁜 궁", "en": "lodged at boiling water and fire (湯火), a bad palace"},
+    "蛟龍泊於湯火，縱強而反弱": {"ko": "교룡(蛟龍)이 탕화(湯火)에 박(泊)하면 강해도 도리어 약함",
+                       "en": "flood dragon and dragon lodged at boiling water and fire (湯火): strong, yet weak"},
+    "虎豹泊于田園，縱強而反弱": {"ko": "범과 표범이 전원(田園)에 박(泊)하면 강해도 도리어 약함",
+                       "en": "tiger and leopard lodged at the fields (田園): strong, yet weak"},
+    "他人將泊惡宮，我兵擊之大勝": {"ko": "상대의 장(將)이 나쁜 궁에 박(泊)하니 우리 군이 치면 크게 이김",
+                        "en": "the other side's general is lodged at a bad palace: strike and win greatly"},
+    "龍蛇遇驚蟄而致事，遇春夏而得地": {"ko": "용과 뱀이 경칩(驚蟄)을 만나 일을 맡고 봄·여름을 만나 득지(得地)함",
+                            "en": "dragon and snake take up their work at the Awakening of Insects (驚蟄) "
+                                  "and find their ground in spring and summer"},
+    "井宿冬則復旺": {"ko": "정수(井宿)는 겨울에 다시 왕(旺)함", "en": "Well (井) flourishes again in winter"},
+    "犴燕到秋分而患生": {"ko": "안(犴)과 제비는 추분(秋分)에 이르면 근심이 생김",
+                  "en": "the wild dog and the swallow meet trouble from the Autumn Equinox (秋分)"},
+    "春社旺而飛鳴": {"ko": "춘사(春社)에 왕(旺)하여 날며 욺", "en": "flourishing from the spring altar day (春社), flying and calling"},
+}
+
+
+def situation_text(text: str, lang: str) -> str:
+    """A 禽's situation (its seed label, :data:`SITUATIONS`) as a reader of ``lang`` reads it; a
+    label the table does not hold is given as written.
+
+    >>> situation_text("豕臨虎穴", "ko"), situation_text("豕臨虎穴", "zh-Hans")
+    ('돼지가 범굴(虎穴)에 임함', '豕临虎穴')
+    """
+    if lang in ("ko", "en"):
+        return SITUATIONS.get(text, {}).get(lang, text)
+    return hans(text) if lang == "zh-Hans" else text
+
+
 #: the 三宮 (the hours to set out by, almanac.judgement.facts ``sangong``) read in Korean
 SANGONG_KO = {"絳宮": "강궁", "明堂": "명당", "玉堂": "옥당"}
 #: the 格局 of a chart (almanac.liuren.patterns) read in Korean where the 課體 catalogue does not
@@ -593,10 +654,17 @@ def task_description(task: dict, lang: str) -> str:
 def school_name(name: str, preset: dict, lang: str) -> str:
     """A school preset (``school=`` key ``name``, its ``name_zh``/``name_ko``) as a reader of
     ``lang`` calls it: 육임대전(六壬大全), 六壬大全, and in English the key with the book in
-    brackets, daquan (六壬大全) — never a bare key in Korean or Chinese."""
+    brackets, daquan (六壬大全) — never a bare key in Korean or Chinese. A Korean name that is also
+    a common word has its meaning after it (``gloss_ko``): 본서(本書) alone reads "this book", so
+    본서(本書) — 원전(原典) 그대로.
+
+    >>> import config
+    >>> school_name("default", config.BUILTIN_SCHOOLS["default"], "ko")
+    '본서(本書) — 원전(原典) 그대로'
+    """
     zh, ko = preset.get("name_zh") or "", preset.get("name_ko") or ""
     if lang == "ko" and ko:
-        return ko
+        return f"{ko} — {preset['gloss_ko']}" if preset.get("gloss_ko") else ko
     if lang in ("zh-Hant", "zh-Hans") and zh:
         return hans(zh) if lang == "zh-Hans" else zh
     return f"{name} ({zh})" if lang == "en" and zh else name

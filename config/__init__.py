@@ -35,7 +35,7 @@ _OPEN_SECTIONS = {"tasks", "schools"}
 # What a school may set: the disputed options of these sections (docs/schools.md).
 SCHOOL_SECTIONS = ("liuren", "qin", "calendar")
 _SCHOOL_TEXT_KEYS = {"name_zh": str, "name_ko": str, "description": str, "description_ko": str, "description_zh": str,
-                     "sources": list}
+                     "sources": list, "gloss_ko": str}
 #: the value types an option may need, named for the Chinese and the Korean reader of an error
 _TYPE_ZH = {"dict": "表（TOML table）", "str": "字串", "list": "列表", "int": "整數", "float": "數字",
             "bool": "布林值（true/false）"}
@@ -110,7 +110,8 @@ def _apply_school(data: dict) -> dict:
     if not isinstance(name, str) or name not in known:
         accepted = ", ".join(known)
         zh = "、".join(f"{k}（{p['name_zh']}）" if p.get("name_zh") else k for k, p in known.items())
-        ko = ", ".join(f"{k}({p['name_ko'].split('(')[0]})" if p.get("name_ko") else k for k, p in known.items())
+        # each with its hanja: 칠원금 alone reads "seven-won gold", 본서 "this book"
+        ko = ", ".join(f"{k} {p['name_ko']}" if p.get("name_ko") else k for k, p in known.items())
         raise BadInput(f"unknown school {name!r}; accepted: {accepted}",
                        zh=f"未知的學派：{name!r}（可用的學派：{zh}）",
                        ko=f"알 수 없는 학파: {name!r} (쓸 수 있는 학파: {ko})")

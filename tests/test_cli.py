@@ -294,18 +294,21 @@ def test_an_english_chart_is_keyed_in_english():
 @pytest.mark.parametrize("at", ["2026-12-01T10:00", "2027-01-25T10:00"])
 def test_a_korean_chart_is_keyed_in_korean(at):
     """A Korean reader is told what the drawn chart says in Korean, hanja beside: the 月將 over the
-    hour (its particle by the reading's last sound: 寅(인)을, 子(자)를), each transmission with its
-    general by its Korean name (구진(勾陳)), the method and the void — no line of bare characters."""
+    hour (its particle by the reading's last sound: 인(寅)을, 자(子)를), each transmission with its
+    general by its Korean name (구진(勾陳)), the method and the void — no line of bare characters.
+    Its sentences read a branch as the rules' texts do, the reading first: 유(酉) 태음(太陰)."""
     from almanac import api
     from almanac import terms as T
     from almanac.cli import chart as chart_cli
     doc = api.chart(at, tz="Asia/Seoul", lang="ko")
     out = chart_cli.render(doc)
     first, gen = doc["transmissions"][0], doc["transmission_generals"][0]
-    assert f"{T.label('transmissions', 'ko')}: {T.term(first, 'ko')} {T.GENERALS_KO[GENERALS.index(gen)]}({gen})" in out
-    jiang = T.term(doc["yuejiang"], "ko")
+    reading = dict(zip("子丑寅卯辰巳午未申酉戌亥", "자축인묘진사오미신유술해"))
+    assert (f"{T.label('transmissions', 'ko')}: {reading[first]}({first}) "
+            f"{T.GENERALS_KO[GENERALS.index(gen)]}({gen})") in out
+    jiang = f"{reading[doc['yuejiang']]}({doc['yuejiang']})"
     particle = "을" if doc["yuejiang"] in "丑寅辰申戌" else "를"
-    assert f"{jiang}{particle} {T.term(doc['hour'], 'ko')}시에 더함" in out
+    assert f"{jiang}{particle} {reading[doc['hour']]}({doc['hour']})시에 더함" in out
     lines = out.split("\n")
     key = lines[next(i for i, x in enumerate(lines) if x.startswith("일진: ")):]
     assert key[-1].startswith(T.label("keti", "ko"))
@@ -313,8 +316,8 @@ def test_a_korean_chart_is_keyed_in_korean(at):
                for x in key)
     if doc["patterns"]:         # the 格局 the drawn chart names in characters, each read in Korean
         assert f"격국(格局): {T.term_list(doc['patterns'], 'ko')}" in key
-    for line in key:        # every character has its reading beside it, or glosses a Korean word
-        assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[\u4e00-\u9fff]+\([가-힣]+\)|[가-힣]+\([\u4e00-\u9fff]+\)", "", line)), line
+    for line in key:        # every character glosses the Korean word before it, never the other way
+        assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[가-힣]+\([\u4e00-\u9fff·]+\)", "", line)), line
 
 
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans"])

@@ -194,3 +194,16 @@ def test_the_command_line_quotes_at_most_80_characters_of_the_input(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert "x" * 80 + "…" in err and "x" * 81 not in err and len(err) < 600, err[:300]
+
+
+def test_an_unknown_school_is_answered_with_each_school_s_korean_name_and_hanja(capsys):
+    """The Korean error line for an unknown school names the schools a reader may give, each with
+    its hanja: 칠원금 alone reads "seven-won gold" and 본서 "this book"."""
+    import config
+    from almanac.cli import main
+    assert main(["day", "2026-12-01", "--school", "nope", "--lang", "ko"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    for key, preset in config.BUILTIN_SCHOOLS.items():
+        assert f"{key} {preset['name_ko']}" in err, (key, err)
+    assert "칠원금(七元禽)" in err and "본서(本書)" in err

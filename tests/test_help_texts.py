@@ -129,3 +129,19 @@ def test_help_is_printed_in_the_language_asked_for(capsys):
     with pytest.raises(SystemExit):
         main(["--lang=zh-Hans", "chart", "--help"])
     assert capsys.readouterr().out.startswith("用法：almanac chart")
+
+
+def test_korean_help_gives_a_classical_phrase_its_reading(helps):
+    """A Korean reader of --help meets no classical phrase bare (「乙丑日干上巳」, how the books write
+    the branch over the stem): its reading comes first, the characters beside it; a short value to
+    type (예: 乙丑 또는 을축) may stand as typed."""
+    ko = _helps("ko")
+    for name, text in ko.items():
+        bare = text
+        while re.search(r"\([^()]*\)", bare):
+            bare = re.sub(r"\([^()]*\)", "", bare)
+        assert not re.search(r"[\u4e00-\u9fff]{4,}", bare), (name, re.findall(r"[\u4e00-\u9fff]{4,}", bare))
+    for name, text in _helps("en").items():     # an English reader: the phrase with its English beside it
+        flat = re.sub(r"\s+", " ", text)
+        for phrase in re.findall(r"「([\u4e00-\u9fff]{4,})」", flat):
+            assert re.search(rf"「{phrase}」 \([A-Z][a-z]", flat), (name, phrase)

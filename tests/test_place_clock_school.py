@@ -443,4 +443,4 @@ def test_a_school_may_be_named_as_its_reader_names_it():
         assert got == (want if key == "daquan" else api.day("2026-12-05", school=key)), name
     with pytest.raises(BadInput) as e:
         api.day("2026-12-05", school="육임")
-    assert "daquan(육임대전)" in e.value.text("ko")
+    assert "daquan 육임대전(六壬大全)" in e.value.text("ko")

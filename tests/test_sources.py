@@ -6,7 +6,7 @@ import almanac.api.charts  # noqa: F401 — import every rule-bearing module
 import almanac.api.days  # noqa: F401
 import almanac.api.judging  # noqa: F401
 from almanac.judgement.catalog import load_catalog
-from almanac.sources import REGISTRY
+from almanac.sources import QIN_FU, REGISTRY
 
 SEEDS = Path(__file__).parent / "seeds"
 
@@ -29,36 +29,101 @@ def test_every_citation_opens_exactly_one_paragraph():
 import re
 
 
-def _korean_opening(paragraph: str) -> str:
-    """The opening words of a Korean paragraph as a citation shows them: up to the first clause
-    mark outside brackets once eight letters are in, else about twenty letters cut at a space
-    (translators' notes in brackets left out);
-    quotation marks inside it become single ones (it is itself quoted in 「」)."""
+def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False) -> str:
+    """The opening words of a Korean paragraph as a citation shows them: the translation's first
+    clause — up to the first clause mark (, . ; : ——) outside brackets once eight letters are in,
+    or the first word ending a clause (…하면, …없고, …이니, …이다) once ten are, at most about
+    forty letters and then at a space (translators' notes in brackets left out). A translator's
+    note heading the paragraph (「이 한 단락의 가결은 …을 말한다.」) is not the translation and is
+    passed over; ``start`` names the words the translation of the cited words begins with, where
+    the paragraph cited is a table of contents (:data:`_STARTS`).
+    In the 演禽賦 (``qin``) a 금 standing alone is a 禽, and shown so: 금 alone reads "gold".
+    Quotation marks inside it become single ones (it is itself quoted in 「」).
+
+    >>> _korean_opening("이 한 단락의 가결은 생극을 말한다. 일간 위에 탄 신이 일간을 생하면, 백사가 길하다.")
+    '일간 위에 탄 신이 일간을 생하면'
+    >>> _korean_opening("반음과는 양일이 의탁할 곳이 없다. 음일이 친부할 곳이 없다.")
+    '반음과는 양일이 의탁할 곳이 없다'
+    >>> _korean_opening("반음과는 양일이 의탁할 곳이 없고 음일이 친부할 곳이 없으니 화가 바깥에서 생겨 나와 "
+    ...                 "몸에 재앙이 미쳐 그 흉험이 심히 무거운 줄 알 것이다.")
+    '반음과는 양일이 의탁할 곳이 없고'
+    >>> _korean_opening("일금(日禽)이 함께 열여섯이니——그것들이 밤에 장복한다.")
+    '일금(日禽)이 함께 열여섯이니'
+    >>> _korean_opening("‘방일토’와 ‘루금구’ 이 두 수명의 금은, 범을 만나면", qin=True)
+    '‘방일토’와 ‘루금구’ 이 두 수명의 금(禽)은'
+    """
     paragraph = _without_notes(paragraph)
+    if start is not None:
+        paragraph = paragraph[paragraph.index(start):]
+    paragraph = re.sub(r"^이 (?:한 )?단락(?:의 [^ ]+)?[은는] [^.]*?다\.\s*", "", paragraph)     # a note on it
     for word, hanja in (("금성", "禽星"), ("연금", "演禽")):     # read as Venus, a pension
         paragraph = re.sub(f"{word}(?![가-힣]*\\()", f"{word}({hanja})", paragraph)
+    if qin:
+        paragraph = re.sub(r"(?<![가-힣‘「])금(?=[은는을를이가과와의도]?(?:[ ,.;:]|$))", "금(禽)", paragraph)
+    for word, mended in _MENDS:
+        paragraph = paragraph.replace(word, mended)
     # the translation's own slips a reader trips on: 如果 read 여과 ("filtering"), and 진연여/퇴연여
     # for 進連茹/退連茹, the almanac's 진연여 being 真連茹
     paragraph = re.sub(r"^여과 ", "만약 ", paragraph)
     paragraph = paragraph.replace("진연여", "진여(進連茹)").replace("퇴연여", "퇴여(退連茹)")
-    # a saying's formula is not its opening: 「소강절이 이르기를: …」 opens with what is said
-    said = re.match(r"^[^:：]{0,16}이르기를[,:：]?\s*", paragraph)
+    # a saying's formula is not its opening: 「소강절이 이르기를: …」, 「구결에 말하기를: …」 open with what is said
+    said = re.match(r"^[^:：]{0,16}(?:이르|말하)기를[,:：]?\s*", paragraph)
     if said and len(paragraph) > said.end() + 8:
         paragraph = paragraph[said.end():].lstrip("‘「\"")
-    depth, letters, out = 0, 0, []
-    words = paragraph.split(" ")
-    for w in words:
-        out.append(w)
+    paragraph = paragraph.replace("——", "—— ")
+    # where the opening may end, outside brackets: after a clause mark, else after a word ending a
+    # clause (…하면, …이니 before …하여), each the first once enough letters are in
+    depth, letters, words, ends = 0, 0, [], {}
+    for w in paragraph.split(" "):
+        if w in ("—", "–") and depth <= 0:
+            ends.setdefault("mark", len(words)) if letters >= 8 else None
+            if letters >= 8:
+                break
+        words.append(w)
         for ch in w:
-            depth += ch in "(「『["
-            depth -= ch in ")」』]"
+            depth += ch in "(「『[‘“"
+            depth -= ch in ")」』]’”"
             letters += ch.isalnum()
-        if depth <= 0 and letters >= 8 and w[-1:] in ",.;:·":
+        if depth > 0 or letters > 45:
+            if letters > 45:
+                break
+            continue
+        if letters >= 8 and w[-1:] in ",.;:·—":
+            ends["mark"] = len(words)
             break
-        if depth <= 0 and letters >= 20:
-            break
-    text = " ".join(out).rstrip(",.;:· ")
+        if letters >= 10 and w[-1:] in _CLAUSE_ENDS:
+            ends.setdefault("clause", len(words))
+        if letters >= 10 and w[-1:] in _WEAK_ENDS:
+            ends.setdefault("weak", len(words))
+    n = ends.get("mark") or ends.get("clause") or ends.get("weak")
+    if n is None:                                   # no end in sight: about forty letters, at a space
+        n, letters = 0, 0
+        while n < len(words) and letters < 40:
+            letters += sum(ch.isalnum() for ch in words[n])
+            n += 1
+    out = words[:n]
+    text = " ".join(out).rstrip(",.;:·— ")
     return text.replace("「", "‘").replace("」", "’").replace("『", "‘").replace("』", "’")
+
+
+#: the last syllables of a word that ends a clause: …하면, …없고, …이니, …하며, …으나, …이요,
+#: …이다; and, taken only when none of those comes, …하여 (which also makes adverbs: 총괄하여)
+_CLAUSE_ENDS = frozenset("면고니며나요다")
+_WEAK_ENDS = frozenset("여")
+
+#: words of the translation a reader would misread, with the hanja that settles them: 강한 바 is
+#: what a chapter 講 (teaches), not what is 強 (strong)
+_MENDS = (("권이가 강한 바는", "권이(卷二)가 강(講)한 바는"),)
+
+#: where the translation of a cited paragraph begins when the paragraph is a table of contents,
+#: by (seed, opening, quote): the 卷之二 list names the 格局 that the translation then describes
+#: — those the three transmissions make by their phase (三合 曲直 炎上 從革 潤下 稼穡), and the
+#: chapter's 格局 in general
+_STARTS = {
+    ("002_70cc0c6be51c96e4.txt", "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定", "三合 曲直 炎上 從革 潤下 稼穡"):
+        "삼전 오행 회국을 따라",
+    ("002_70cc0c6be51c96e4.txt", "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定", None): "권이가 강한 바는",
+}
 
 
 def _without_notes(text: str) -> str:
@@ -102,7 +167,12 @@ def korean_openings() -> dict[str, dict[str, str]]:
         ls = lines.setdefault(s.file, [l for l in (SEEDS / s.file).read_text(encoding="utf-8").splitlines()
                                        if l.strip()])
         i = next(k for k, l in enumerate(ls) if l.startswith(s.opening))
-        out.setdefault(s.file, {})[s.opening] = _korean_opening(ls[i + 1].strip())
+        table = out.setdefault(s.file, {})
+        qin = s.file == QIN_FU
+        table[s.opening] = _korean_opening(ls[i + 1].strip(), _STARTS.get((s.file, s.opening, None)), qin)
+        if s.quote is not None and (s.file, s.opening, s.quote) in _STARTS:    # keyed as korean_opening reads it
+            table[f"{s.opening}「{s.quote}」"] = _korean_opening(ls[i + 1].strip(), _STARTS[s.file, s.opening, s.quote],
+                                                               qin)
     return out
 
 
@@ -129,6 +199,50 @@ def test_korean_openings_are_the_seeds_own():
         for opening, ko in t.items():
             assert len(re.findall("[가-힣]", ko)) >= 4, (file, opening, ko)
     assert OPENINGS_KO.read_text(encoding="utf-8") == _toml(table)
+
+
+def test_every_korean_citation_opens_the_translation_and_ends_a_clause():
+    """What a Korean reader is shown for every citation the rules, the 課體 and the 格局 use: the
+    start of the translation of the cited paragraph — not a translator's note on it, not a table
+    of contents, not the classical Chinese — ending where a clause or a sentence ends."""
+    from almanac.liuren import rules as liuren_rules
+    from almanac.liuren.keti import catalogue
+    from almanac.sources import citation, korean_opening
+    load_catalog()
+    catalogue()                             # registers the 課體 citations
+    assert liuren_rules.JUAN2_PHASES in set(REGISTRY)
+    hanja = re.compile(r"[\u4e00-\u9fff]")
+    paragraphs = {f: [l for l in (SEEDS / f).read_text(encoding="utf-8").splitlines() if l.strip()]
+                  for f in {s.file for s in REGISTRY}}
+    for s in set(REGISTRY):
+        ko = korean_opening(s.file, s.opening, s.quote)
+        shown = citation(s, "ko")
+        assert f"「{ko}」" in shown, (str(s), shown)
+        assert not ko.startswith(("이 한 단락", "이 단락")), (str(s), ko)          # a note on the paragraph
+        assert not re.match(r"[^:：]{0,16}(?:이르|말하)기를", ko), (str(s), ko)     # a saying's formula
+        assert "목록" not in ko and not re.match(r"《[^》]+》\s*권", ko), (str(s), ko)   # a table of contents
+        bare = re.sub(r"\([^()]*\)", "", ko)           # hanja beside a reading is welcome, hanja alone is not
+        assert not hanja.search(bare), (str(s), ko)
+        # it ends a clause: its last word ends one (…하면, …없고, …이다) or stands before a clause mark
+        word = re.sub(r"\([^()]*\)", "", ko).split(" ")[-1]
+        korean = _without_notes(paragraphs[s.file][paragraphs[s.file].index(next(
+            p for p in paragraphs[s.file] if p.startswith(s.opening))) + 1]).replace("「", "‘").replace("」", "’")
+        assert word[-1] in _CLAUSE_ENDS | _WEAK_ENDS or re.search(
+            re.escape(word) + r"(?:[,.;:?!]|——| —)", re.sub(r"\([^()]*\)", "", korean)), (str(s), ko)
+        assert len(re.findall("[가-힣]", ko)) >= 6, (str(s), ko)
+
+
+def test_the_phase_patterns_cite_what_the_translation_says_of_them():
+    """The 格局 of the transmissions' phase (稼穡, 曲直 …) cite the 卷之二 list; a Korean reader is
+    shown the translation's words on them, not the list's heading."""
+    from almanac.liuren.keti import citation as keti_citation
+    for name in ("稼穡", "曲直", "潤下"):
+        ko = keti_citation(name, "ko")
+        assert "오행 회국" in ko and "목록" not in ko, ko
+    assert "목록" not in keti_citation("井欄", "ko")
+    from almanac import api                 # the chart's 格局 citations, made from its JSON
+    doc = api.textbook_chart("壬辰", yuejiang="申", hour="巳", lang="ko")
+    assert "稼穡" in doc["citations"] and "오행 회국" in doc["citations"]["稼穡"], doc["citations"]
 
 
 def test_a_korean_citation_quotes_the_korean_translation():

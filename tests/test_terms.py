@@ -278,3 +278,118 @@ def test_every_direction_an_hour_can_advise_reads_in_the_readers_language(lang):
     for w in words:
         shown = T.direction(w, lang)
         assert shown != w and not bare_cjk(shown, lang), (w, shown)
+
+
+# --------------------------------------------------------------------------- branch notation
+
+#: a stem, branch or pillar written character first with its reading after it: 寅(인), 丁未(정미)
+CHARACTER_FIRST = re.compile(r"[甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥]+\([가-힣]+\)")
+
+
+def test_a_korean_sentence_reads_a_branch_first_and_a_table_shows_its_character_first(capsys):
+    """One notation per context. In a Korean sentence — the rules' and the 課體' texts, the chart's
+    key, the direction advice of ``best`` — a branch is read first with its character beside it,
+    인(寅), as the seed translations write hanja beside a reading (복단(伏斷), 「위(胃)가 오에」);
+    in a table of the almanac (the day's hours, a heatmap's columns) the character leads, 寅(인),
+    as an almanac prints it; the drawn chart keeps the characters alone."""
+    from almanac.cli import main
+    from almanac.judgement.catalog import load_catalog
+    from almanac.liuren.keti import catalogue
+    texts = [r.text["ko"] for r in load_catalog().rules if r.text.get("ko")]
+    texts += [d.meaning["ko"] for d in catalogue() if d.meaning.get("ko")]
+    assert len(texts) > 100 and sum("인(寅)" in t or "유(酉)" in t for t in texts) > 3
+    assert [t for t in texts if CHARACTER_FIRST.search(t)] == []
+    assert main(["chart", "2026-12-01T10:00", "--tz", "Asia/Seoul", "--lang", "ko"]) == 0
+    chart = capsys.readouterr().out
+    key = chart[chart.index("일진: "):]
+    assert CHARACTER_FIRST.search(chart[:chart.index("일진: ")]) is None      # the drawing: characters
+    assert re.search(r"월장\(月將\) [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\)[을를] [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\)시에 더함", key), key
+    assert CHARACTER_FIRST.search(key) is None, key
+    assert main(["best", "--task", "travel", "--from", "2026-12-01", "--to", "2026-12-02", "--tz", "Asia/Seoul",
+                 "--lang", "ko", "--limit", "3"]) == 0
+    best = capsys.readouterr().out
+    assert re.search(r"천강\(天罡\)이 [가-힣]\([子丑寅卯辰巳午未申酉戌亥]\) 위에서", best), best
+    assert main(["day", "2026-12-01", "--tz", "Asia/Seoul", "--lang", "ko", "--task", "travel"]) == 0
+    rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  [子丑寅卯辰巳午未申酉戌亥]\(", x)]
+    assert len(rows) == 12 and rows[2].startswith("  寅(인)")
+
+
+# --------------------------------------------------------------------------- verses and school names
+
+def _without_brackets(text: str) -> str:
+    while True:
+        bare = re.sub(r"\([^()]*\)", "", text)
+        if bare == text:
+            return bare
+        text = bare
+
+
+def test_verses_and_school_names_are_read_and_glossed_for_korean_and_english_readers():
+    """A verse a school or a 課體 is known by (「甲羊戊庚牛」, 「會者一元倒一指」, the 畢法賦's lines)
+    reaches a Korean reader with its reading and what it says, the characters beside; an English
+    reader with what it says in English (a school's verse with its characters beside); and 본서(本書), which alone reads
+    "this book", with what it means."""
+    import config
+    from almanac.api.choices import _school_key
+    from almanac.liuren.keti import KetiSource, catalogue
+    from almanac.sources import classic_citation
+    for name, s in config.BUILTIN_SCHOOLS.items():
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(s["description_ko"])), (name, s["description_ko"])
+        for verse in re.findall(r"「([\u4e00-\u9fff，]+)」", s["description"]):
+            after = s["description"].split(f"「{verse}」", 1)[1]
+            assert re.match(r" \(“[A-Za-z]", after), (name, verse)           # its English beside it
+    for verse in ("甲羊戊庚牛", "會者一元倒一指"):
+        assert any(f"({verse})" in s["description_ko"] for s in config.BUILTIN_SCHOOLS.values()), verse
+    default = T.school_name("default", config.BUILTIN_SCHOOLS["default"], "ko")
+    assert default.startswith("본서(本書)") and "원전(原典)" in default
+    assert _school_key(config.load(), default) == "default"
+    verses = [d.source for d in catalogue() if isinstance(d.source, KetiSource) and d.source.chapter == d.source.quote]
+    assert len(verses) >= 3
+    for src in verses:
+        ko = classic_citation(src.book, src.chapter, src.quote, "ko")
+        en = classic_citation(src.book, src.chapter, src.quote, "en")
+        assert f"({src.chapter})」: " in ko and re.search(r"」: [가-힣]", ko), ko
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(ko.replace(f"「{src.chapter}」", ""))), ko
+        assert re.search(r", the rule ‘[a-z][^「」]*’$", en) and src.chapter not in en, en   # said in English
+
+
+def test_a_korean_reader_is_given_the_reading_of_every_chapter_a_citation_names():
+    """A book outside the seeds is cited to a Korean reader by its title and chapter; every word of
+    the chapter — of every 課體's and every built-in school's citation — is read, the characters
+    beside it (과경집(課經集) 참관과(斬關課)), and none stays bare classical Chinese."""
+    import config
+    from almanac.cli.schools import _source
+    from almanac.liuren.keti import KetiSource, catalogue
+    from almanac.liuren.keti import citation as keti_citation
+    shown = [keti_citation(d.name, "ko") for d in catalogue() if isinstance(d.source, KetiSource)]
+    shown += [_source(src, "ko") for s in config.BUILTIN_SCHOOLS.values() for src in s.get("sources", [])]
+    assert len(shown) > 100 and any("참관과(斬關課)" in c for c in shown)
+    for c in shown:
+        assert not re.search(r"[\u4e00-\u9fff]", _without_brackets(c.replace("《", "").replace("》", ""))), c
+
+
+def test_every_situation_of_a_qin_is_read_for_korean_and_english_readers():
+    """The day JSON names each 禽's situations by their seed label (``text``: 豕臨虎穴, a classical
+    sentence); a Korean or English reader is given each as they read it (``qin.readable_situations``),
+    for every label the engine can produce — on any palace, for either side, in any season."""
+    import itertools
+
+    from almanac.mansions import Mansion
+    from almanac.qin.options import QinOptions
+    from almanac.qin.palaces import situations
+    from almanac.qin.seasons import SeasonMarks, seasonal_situations
+    texts = set()
+    for i in range(28):
+        m = Mansion.parse("角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"[i])
+        for b, other in itertools.product(range(12), (False, True)):
+            texts |= {s.text for s in situations(m, b, "時禽", other_side=other)}
+        for flags in itertools.product((False, True), repeat=7):
+            texts |= {s.text for s in seasonal_situations(m, SeasonMarks(*flags), QinOptions(), "日禽")}
+    assert len(texts) > 20
+    for t in texts:
+        ko, en = T.situation_text(t, "ko"), T.situation_text(t, "en")
+        assert re.search("[가-힣]", ko) and not re.search(r"[\u4e00-\u9fff]", _without_brackets(ko)), (t, ko)
+        assert re.match("[A-Za-z]", en) and not re.search(r"[\u4e00-\u9fff]", _without_brackets(en)), (t, en)
+    doc = api.day("2026-12-01", tz="Asia/Seoul", lang="ko")
+    shown = [s["text"] for h in doc["hours"] for s in h["qin"]["situations"]]
+    assert shown and all(doc["qin"]["readable_situations"][t] == T.situation_text(t, "ko") for t in shown)

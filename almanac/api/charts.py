@@ -64,8 +64,11 @@ def _with_lang(doc: dict, lang) -> dict:
     from ..sources import citation
     lg = check_lang(lang)
     doc["lang"] = lg
+    from ..liuren.patterns import QUOTED_SOURCES
     pats = (doc.get("sources") or {}).get("patterns") or {}
-    doc["citations"] = {name: citation(src, lg) for name, src in pats.items()}
+    # a pattern cited with a quote (稼穡 …) is cited by its Source, whose quote the string lacks
+    doc["citations"] = {name: citation(QUOTED_SOURCES[name] if str(QUOTED_SOURCES.get(name)) == src else src, lg)
+                        for name, src in pats.items()}
     from ..lang import in_lang
     from ..liuren.keti import citation as keti_citation
     # the chart's own 課體 are shared and read-only (Chart.document): this answer gets its own

@@ -91,6 +91,8 @@ def _school_key(cfg, name: str) -> str:
         for n in (p.get("name_zh"), p.get("name_ko")):
             if isinstance(n, str) and n:
                 names |= {n, hans(n), n.split("(")[0].strip()}
+        if p.get("name_ko") and p.get("gloss_ko"):     # as `almanac schools` shows it: 본서(本書) — 원전(原典) 그대로
+            names.add(f"{p['name_ko']} — {p['gloss_ko']}")
         if name in names or folded in names:
             return key
     return name
@@ -167,6 +169,7 @@ def schools(config=None) -> dict:
     for name, p in _config.schools(cfg.raw if cfg.raw is not None else cfg.data).items():
         out.append({"name": name, "builtin": name in _config.BUILTIN_SCHOOLS,
                     "name_zh": p.get("name_zh", ""), "name_ko": p.get("name_ko", ""),
+                    "gloss_ko": p.get("gloss_ko", ""),
                     "description": p.get("description", ""),
                     "description_ko": p.get("description_ko", ""),
                     "description_zh": p.get("description_zh", ""),

@@ -145,13 +145,19 @@ def _liuren_built(c, moment_keti) -> dict:
 
 
 def with_lang(doc: dict, lang) -> dict:
-    """A day document with ``lang`` and ``qin.readable_citations`` in that language."""
+    """A day document with ``lang``, ``qin.readable_citations`` and ``qin.readable_situations``
+    (each situation's ``text`` of the day's and the hours' 禽, as that reader reads it) in that
+    language."""
     from ..lang import check_lang
     from ..sources import citation
+    from ..terms import situation_text
     lg = check_lang(lang)
     doc["lang"] = lg
     cites = doc.get("qin", {}).get("citations") or {}
     doc["qin"]["readable_citations"] = {k: citation(v, lg) for k, v in cites.items()}
+    texts = [s["text"] for s in doc.get("qin", {}).get("situations") or []]
+    texts += [s["text"] for h in doc.get("hours") or [] for s in (h.get("qin") or {}).get("situations") or []]
+    doc["qin"]["readable_situations"] = {t: situation_text(t, lg) for t in dict.fromkeys(texts)}
     return doc
 
 

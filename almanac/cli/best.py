@@ -74,10 +74,12 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
         if d:
             sep = "; " if lang in ("ko", "en") else "；"
             dirs = (", " if lang in ("ko", "en") else "、").join(T.direction(x, lang) for x in d["avoid"])
-            parts = [lab("tiangang").format(over=T.term(d["tiangang_over"], lang), dir=T.direction(d["tiangang"], lang)),
+            # a sentence: the branch read first in Korean (천강(天罡)이 인(寅) 위에서 …)
+            parts = [lab("tiangang").format(over=T.term(d["tiangang_over"], lang, in_sentence=True),
+                                            dir=T.direction(d["tiangang"], lang)),
                      lab("retreat").format(side=T.direction(d["retreat"], lang)), lab("avoid").format(dirs=dirs)]
             if d.get("sangong"):
-                parts.append(lab("sangong").format(palace=T.term(d["sangong"], lang)))
+                parts.append(lab("sangong").format(palace=T.term(d["sangong"], lang, in_sentence=True)))
             lines.append(f"       {lab('directions')}: {sep.join(parts)}")
         lines.append("")
     return "\n".join(lines)

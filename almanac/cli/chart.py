@@ -46,7 +46,7 @@ def register(subparsers, common) -> None:
     p.add_argument("--gan-shang", metavar="BRANCH", dest="gan_shang", help=say(
         "sky branch over the day stem's lodging palace (寄宮), as in the books' “a Yichou (乙丑) day, Si (巳) over the stem”",
         zh="日干寄宮之上的天盤地支，如「乙丑日干上巳」",
-        ko="일간(日干)의 기궁(寄宮) 위에 놓인 천반(天盤)의 지지, 「乙丑日干上巳」처럼"))
+        ko="일간(日干)의 기궁(寄宮) 위에 놓인 천반(天盤)의 지지, 「을축일 간상 사(乙丑日干上巳)」처럼"))
     p.add_argument("--noble", choices=("day", "night"), help=say(
         "the day Noble One (晝貴) or the night one (夜貴) (textbook chart)",
         zh="晝貴（day）或夜貴（night）（書中例課）",
@@ -167,7 +167,7 @@ def _people_line(reading: dict, lang: str) -> str | None:
 
     def one(p: dict) -> str:
         who = label("person", lang).format(year=p["birth_year"], sex=label("sex_" + p["sex"], lang))
-        return f"{who} ({label('benming', lang)} {term(p['benming'], lang)})" if p.get("benming") else who
+        return f"{who} ({label('benming', lang)} {term(p['benming'], lang, in_sentence=True)})" if p.get("benming") else who
 
     parts = [f"{label(head, lang)}: {one(reading[key])}"
              for key, head in (("person", "asker"), ("partner", "partner")) if reading.get(key)]
@@ -192,12 +192,13 @@ def _school_line(doc: dict, lang: str | None) -> str | None:
 def _key(doc: dict, lang: str) -> str:
     """What the drawn chart says (drawn as the books print it), for a reader of English or Korean:
     the day, 月將 over the hour, the transmissions each with its general, the method and the void —
-    Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진 己酉(기유)일 ·
-    월장(月將) 寅(인)을 巳(사)시에 더함 …"""
+    Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진: 기유(己酉)일 ·
+    월장(月將) 인(寅)을 사(巳)시에 더함 … (Korean sentences: the reading first, as the rules' texts
+    and the seed translations write it; the drawn chart above keeps the characters alone)."""
     from almanac.terms import label, term, term_list
 
     def t(x: str) -> str:
-        return term(x, lang)
+        return term(x, lang, in_sentence=True)
     gens = doc.get("transmission_generals") or [""] * 3
     if lang == "en":
         chuan = ", ".join(f"{t(b)} with the {t(g)}" if g else t(b) for b, g in zip(doc.get("transmissions") or [], gens))
@@ -209,8 +210,8 @@ def _key(doc: dict, lang: str) -> str:
         chuan = ", ".join(f"{t(b)} {t(g)}" if g else t(b) for b, g in zip(doc.get("transmissions") or [], gens))
         day = f"일진: {t(doc.get('day') or '')}{label('day', lang)}"
         if doc.get("yuejiang") and doc.get("hour"):
-            jiang = t(doc["yuejiang"])                       # 寅(인)을, 子(자)를: by the reading's last sound
-            last = jiang[-2] if jiang.endswith(")") else jiang[-1]
+            jiang = t(doc["yuejiang"])                       # 인(寅)을, 자(子)를: by the reading's last sound
+            last = jiang.partition("(")[0][-1]
             obj = "을" if "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 else "를"
             day += f" · {label('yuejiang', lang)} {jiang}{obj} {t(doc['hour'])}{label('hour', lang)}에 더함"
         void = "순공(旬空)"
@@ -228,7 +229,7 @@ def _key(doc: dict, lang: str) -> str:
 
 def _noble_line(noble: dict, lang: str) -> str:
     """Where the 貴人 stands, by day or night, and which way the generals run from it:
-    귀인(貴人): 주귀(晝貴) 巳(사), 역행(逆行) · Noble One (貴人): the day noble at Si (巳),
+    귀인(貴人): 주귀(晝貴) 사(巳), 역행(逆行) · Noble One (貴人): the day noble at Si (巳),
     counter-clockwise (逆)."""
     from almanac.terms import term
     night = noble.get("time") == "night"
@@ -236,7 +237,7 @@ def _noble_line(noble: dict, lang: str) -> str:
     if lang == "ko":
         when = "야귀(夜貴)" if night else "주귀(晝貴)"
         way = "역행(逆行)" if back else "순행(順行)"
-        return f"귀인(貴人): {when} {term(noble['branch'], lang)}, {way}"
+        return f"귀인(貴人): {when} {term(noble['branch'], lang, in_sentence=True)}, {way}"
     when = "night" if night else "day"
     way = "counter-clockwise (逆)" if back else "clockwise (順)"
     return f"Noble One (貴人): the {when} noble at {term(noble['branch'], lang)}, {way}"

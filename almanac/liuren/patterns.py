@@ -33,6 +33,9 @@ class Pattern:
 SANHE = {frozenset((11, 3, 7)): "曲直", frozenset((2, 6, 10)): "炎上",
          frozenset((5, 9, 1)): "從革", frozenset((8, 0, 4)): "潤下"}
 EARTH = frozenset((4, 10, 1, 7))
+#: the 格局 whose citation carries a quote the machine form (``file: opening``) does not: their
+#: Source by name, so a reader's citation can be made from the chart's JSON (api.charts)
+QUOTED_SOURCES: dict[str, Source] = {name: rules.JUAN2_PHASES for name in ("三合", "曲直", "炎上", "從革", "潤下", "稼穡")}
 #: the four 方 as 孟仲季 in order: 寅卯辰 巳午未 申酉戌 亥子丑
 FANG = ((2, 3, 4), (5, 6, 7), (8, 9, 10), (11, 0, 1))
 
@@ -99,10 +102,10 @@ def find(day: int, k: int, three: tuple[int, int, int], uppers: tuple[int, int, 
     if distinct:
         name = SANHE.get(frozenset(three))
         if name:
-            out.append(Pattern("三合", rules.JUAN2_LIST))
-            out.append(Pattern(name, rules.JUAN2_LIST))
+            out.append(Pattern("三合", rules.JUAN2_PHASES))
+            out.append(Pattern(name, rules.JUAN2_PHASES))
         elif s3 <= EARTH:
-            out.append(Pattern("稼穡", rules.JUAN2_LIST))
+            out.append(Pattern("稼穡", rules.JUAN2_PHASES))
     if k == 6:
         if method == "返吟" and relations and all(r is None for r in relations):
             out.append(Pattern("井欄", rules.JUAN2_LIST))

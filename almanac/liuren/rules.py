@@ -23,6 +23,9 @@ FANYIN_POEM = cite(KETI, "又詩曰：反吟課傳有相剋")
 FANYIN_RULE = cite(KETI, "反吟者，天盤諸神各加於對沖之宮是也")
 FANYIN_GUDAN = cite(KETI, "柔日非一事")
 JUAN2_LIST = cite(KETI, "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定")
+#: the same list, for the 格局 the three transmissions make by their phase: its Korean translation
+#: names them (「삼전 오행 회국을 따라 이름을 세우고」), the list itself only their names
+JUAN2_PHASES = cite(KETI, "天祿秘典大六壬靈覺經神課卷之二 連茹 夾定", "三合 曲直 炎上 從革 潤下 稼穡")
 LIANRU_DEF = cite(KETI, "凡用神傳在一方相連作中末傳也")
 LIANRU_JINTUI = cite(KETI, "進退雲者")
 LIANRU_KONG = cite(KETI, "邵子曰：“若三傳空亡")

@@ -34,7 +34,8 @@ import icalendar
 
 import config as config_mod
 from almanac.errors import BadInput
-from almanac.judgement.explain import localize
+from almanac.judgement.explain import localize, summary_body
+from almanac.judgement.explain import verdict_name as explain_verdict
 from exports import source, written
 from exports.feeds import kept
 from exports.feeds import labels as L
@@ -137,13 +138,42 @@ def day_lines(day: dict, lang: str) -> list[str]:
 def _day_summary(day: dict, lang: str) -> str:
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a colon
+    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a
+    # colon; the taboos first: a phone's calendar shows the first forty characters or so of a title
     s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} " \
         f"{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · " \
         f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
     if taboos:
-        s += f" · {L.label('taboos', lang)}: {L.joined(taboos, lang)}"
+        s = f"{L.label('taboos', lang)}: {L.joined(taboos, lang)} · {s}"
     return s
+
+
+def verdict_text(verdict: str, lang: str) -> str:
+    """A verdict as a reader of ``lang`` reads it alone: Korean and English with the character
+    beside the word (길(吉), good (吉)), Chinese as it is."""
+    return explain_verdict(verdict, lang) if verdict in L.VERDICTS else verdict
+
+
+def hour_title(verdict: str, task: str, branch: str, lang: str, best: bool = False) -> str:
+    """A chosen hour's event title, short enough for a phone's calendar line: the verdict once,
+    then the task and the hour (the event's own times say when); a day's best hour that is not
+    a good hour says so after them.
+
+    >>> hour_title("吉", "婚姻", "子", "zh-Hant")
+    '吉 · 婚姻 · 子時'
+    >>> hour_title("吉", "혼인(婚姻)", "子", "ko")
+    '길(吉) · 혼인(婚姻) · 子(자)시'
+    >>> hour_title("大吉", "marriage", "子", "en", best=True)
+    "Very good (大吉) · marriage · Zi (子) hour · day's best hour"
+    """
+    word = verdict_text(verdict, lang)
+    hour = f"{L.term(branch, lang)} {L.label('hour', lang)}" if lang == "en" else \
+        f"{L.term(branch, lang)}{L.label('hour', lang)}"
+    out = f"{word[:1].upper()}{word[1:]} · {task} · {hour}"
+    if best:
+        kind = L.label("best_hour", lang)
+        out += f" · {kind[:1].lower()}{kind[1:]}" if lang == "en" else f" · {kind}"
+    return out
 
 
 def _reason_text(r) -> str:
@@ -280,14 +310,18 @@ class _Builder:
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = _chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
-            kind = L.label("good_hour" if good else "best_hour", lang)
-            summary = f"{kind}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
-                      f"{L.label('hour', lang) if lang != 'en' else ''} {vname}"
-            lines = [f"{L.label('verdict', lang)}: {vname} ({L.label('score', lang)} {h.get('score', '')})"]
-            if h.get("summary"):
+            summary = hour_title(verdict, self.task_label, h["branch"], lang, best=not good)
+            score = h.get("score", "")
+            score = f"{score:+g}" if isinstance(score, (int, float)) else score
+            score_word = L.label("score", lang).lower() if lang == "en" else L.label("score", lang)
+            lines = [f"{L.label('verdict', lang)}: {verdict_text(verdict, lang)} ({score_word} {score})"]
+            if "verdict" in j and j.get("reasons") is not None:
+                # what favours and threatens the hour; its verdict and score are the line above
+                lines.append(summary_body(h["reasons"], lang, h.get("vetoes") or ()))
+            elif h.get("summary"):
                 lines.append(h["summary"])
             if h.get("pillar"):
-                lines.append(f"{L.label('hour', lang)}: {L.term(h['pillar'], lang)}")
+                lines.append(f"{L.label('hour', lang).capitalize()}: {L.term(h['pillar'], lang)}")
             if h.get("mansion"):
                 lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
             if tr:

@@ -82,6 +82,34 @@ def test_glance_summary_legend_and_taboos(written):
     assert all(T.verdict_name(v, "zh-Hant") in legend for v in T.VERDICTS) and "禁" in legend
 
 
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_glance_says_each_tasks_verdict_and_score_once(written, lang):
+    """A line of the day at a glance shows the best hour's verdict (with its character for a
+    Korean or English reader) and score once, in its chip; the reason beside it says what favours
+    and threatens the hour, without opening with the verdict and score again."""
+    import html as _html
+
+    from almanac.judgement.explain import VERDICT_NAMES
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    html_glance = page.read_text().split('id="glance"', 1)[1].split("</section>", 1)[0]
+    md_glance = page.with_suffix(".md").read_text().split("\n## ", 2)[1]
+    for rows in (html_glance.split("<tr>")[1:],
+                 [x for x in md_glance.splitlines() if x.startswith("- **")][:len(api.tasks()["tasks"])]):
+        assert len(rows) == len(api.tasks()["tasks"])
+        for row in rows:
+            text = _html.unescape(re.sub(r"<[^>]+>", " ", row))
+            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（])", text)]
+            if T.label("no_usable_hour", lang) in text:
+                continue
+            word = VERDICT_NAMES[max(said, key=len)][lang]
+            reason = re.sub(r"<[^>]+>", "", row.split('class="reason">', 1)[1]) if 'class="reason"' in row \
+                else text.rsplit(" · ", 1)[1]
+            assert text.count(word) == 1 or lang.startswith("zh"), text
+            assert not reason.startswith(word) and not re.match(r"\S*\s*[(（][+-]\d", reason), reason
+            assert re.search(r"[+-]\d", text.split(reason)[0]), text     # the score is shown, before
+
+
 def test_heatmap_covers_the_reports_days(written):
     out, _, _, en = written
     page = (out / "2026-12-05.html").read_text()

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import config as config_mod
 from almanac import terms as T
-from almanac.judgement.explain import localize
+from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.score import SCALE
 from exports import source, written
-from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of
+from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of, verdict_text
 from exports.feeds import labels as L
 
 
@@ -143,13 +143,13 @@ def _fitting_size(text: str, width: float, largest: int, smallest: int = 9) -> i
 
 
 def reason_line(hour: dict, lang: str) -> str:
-    """The one line that best explains an hour's verdict, in ``lang``: the judgement's own
-    ``summary`` (almanac.judgement.explain), else the strongest reason pulling the way the verdict
-    went (the largest blessing for 平 and better, the gravest warning below)."""
+    """The one line that best explains an hour's verdict, in ``lang``, for a place that shows the
+    verdict and score beside it: the judgement's own ``summary`` after its verdict and score
+    (almanac.judgement.explain.summary_body), else the strongest reason pulling the way the
+    verdict went (the largest blessing for 平 and better, the gravest warning below)."""
     if hour.get("reasons") is not None and "verdict" in hour:
-        summary = localize(hour, lang).get("summary")
-        if summary:
-            return str(summary)
+        said = localize(hour, lang)
+        return summary_body(said["reasons"], lang, said.get("vetoes") or ())
     reasons = [r for r in hour.get("reasons") or [] if isinstance(r, dict)]
     if not reasons:
         return ""
@@ -205,7 +205,7 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             h = hours.get(top["branch"], {})
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
             entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
-                         end=h.get("end", top.get("end", ""))[11:16], word=T.verdict_name(str(top["verdict"]), lang),
+                         end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
                          score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang))
         best.append(entry)
     day_flags = _active_flags(day.get("flags"))

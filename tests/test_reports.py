@@ -295,9 +295,39 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
     from exports.reports import write_reports
     for day, inward, outward in ((f"{MIN_YEAR}-01-01", f"{MIN_YEAR}-01-02", f"{MIN_YEAR - 1:04d}-12-31"),
                                  (f"{MAX_YEAR}-12-31", f"{MAX_YEAR}-12-30", f"{MAX_YEAR + 1}-01-01")):
-        page = write_reports(day, 1, tmp_path / day, None, heatmap_days=1)[0].read_text()
+        first = min(day, inward)
+        pages = write_reports(first, 2, tmp_path / day, None, heatmap_days=1)
+        page = next(p for p in pages if p.name == f"{day}.html").read_text()
         nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
         assert f'href="{inward}.html"' in nav and outward not in nav
+
+
+def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
+    """A day's page written alone (`almanac report --days 1`) has no link to a day whose page was
+    never written; a later run beside it links to it, and the service links to the days it makes
+    on demand."""
+    import datetime as dt
+
+    from exports.http import routes
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    out = tmp_path / "r"
+
+    def nav(path):
+        return re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))
+
+    alone = write_reports("2026-12-05", 1, out, None, heatmap_days=1)[0]
+    assert nav(alone) == []
+    after = write_reports("2026-12-06", 1, out, None, heatmap_days=1)[0]
+    assert nav(after) == ["2026-12-05.html"]            # the page before it is there; the next is not
+    import config as config_mod
+    cfg = config_mod.load({"reports": {"days": 1}})
+    lo, hi = routes.report_window(cfg)
+    served = routes.write_page(lo + dt.timedelta(days=1), tmp_path / "served", cfg, "zh-Hant",
+                               cfg["calendar"]["default_tz"])
+    assert nav(served) == [f"{lo.isoformat()}.html", f"{(lo + dt.timedelta(days=2)).isoformat()}.html"]
+    edge = routes.write_page(hi, tmp_path / "served", cfg, "zh-Hant", cfg["calendar"]["default_tz"])
+    assert nav(edge) == [f"{(hi - dt.timedelta(days=1)).isoformat()}.html"]
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])

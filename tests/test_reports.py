@@ -362,3 +362,58 @@ document.getElementById("out").textContent = JSON.stringify(rows);
     assert len(rows) >= 4 * len(svgs)
     for r in rows:
         assert 0 <= r["x0"] and r["x1"] <= r["box"] and 0 <= r["y0"] and r["y1"] <= r["box"], r
+
+
+def _measure(browse, page, tmp_path, width: int) -> dict:
+    """The page as Chromium lays it out ``width`` pixels wide: how wide the page itself is, the
+    glance's width and its reason cells' widths, and where the hour table's first verdict cell
+    ends (its right edge, in page pixels)."""
+    import html as _html
+    import json as _json
+    probe = tmp_path / f"probe-{width}-{page.parent.name}-{page.name}"
+    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
+const glance = document.getElementById("glance").getBoundingClientRect();
+const v = document.querySelector(".hours td.v").getBoundingClientRect();
+document.getElementById("out").textContent = JSON.stringify({
+  page: document.documentElement.scrollWidth, view: window.innerWidth, glance: glance.width,
+  reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
+  verdict_right: v.right});
+</script></body>"""), encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom", f"--window-size={width},1600").stdout
+    return _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_phone_reads_the_page_without_sideways_scrolling(written, browse, tmp_path, lang):
+    """390 pixels wide (a phone): the page is no wider than the screen (the hour table and the
+    heatmaps scroll inside their own boxes; a heatmap once ran off the page), and each task's
+    reason at a glance takes the glance's width under its task, verdict and time (it was a
+    column a few characters wide beside them, a dozen lines tall)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    m = _measure(browse, page, tmp_path, 390)
+    assert m["page"] <= m["view"], m
+    assert m["reasons"] and min(m["reasons"]) >= 0.8 * m["glance"] - 40, m
+
+
+def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, browse, tmp_path):
+    """1280 pixels wide, an English page (the longest glosses): the hour table's verdict cells
+    are on the screen without scrolling it sideways (they came after the chart's columns, past
+    the right edge)."""
+    _, _, _, en = written
+    m = _measure(browse, en[0], tmp_path, 1280)
+    assert m["verdict_right"] <= m["view"], m
+
+
+def test_the_english_heatmaps_marks_are_explained(written):
+    """An English heatmap marks its cells ++, +, ·, −, −−, ×: a legend beside the heatmaps says
+    which verdict each stands for (the legend above the hour table shows the words only)."""
+    _, _, _, en = written
+    page = en[0].read_text()
+    heat = page.split("Days × hours", 1)[1]
+    marks = re.search(r'id="marks">(.*?)</div>', heat, re.S)
+    assert marks, "no legend of the marks beside the heatmaps"
+    for v in T.VERDICTS:
+        mark = {"大吉": "++", "吉": "+", "平": "·", "凶": "−", "大凶": "−−"}[v]
+        assert re.search(rf">{re.escape(mark)}</span> {re.escape(T.verdict_name(v, 'en'))}<", marks.group(1)), v
+    assert re.search(r">×</span> forbidden<", marks.group(1))

@@ -327,7 +327,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             hour = next(h for h in day["hours"] if h["branch"] == branch)
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
-            word = T.verdict_name(str(hj.get("verdict", "")), lang)
+            word = verdict_text(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": branch, "word": word, "score": f"{score:+g}",
                            "svg": plate_svg(ch, f"{labels[task]} · {L.term(branch, lang)}{' ' if lang == 'en' else ''}"
                                                 f"{T.label('hour', lang)} {word}", lang),

@@ -486,9 +486,20 @@ def pillar_line(p: Mapping[str, str], lang: str) -> str:
 
 def qin_text(qin: Mapping[str, str], lang: str) -> str:
     """The day's 禽 with its 七曜: 觜火猴 (火); in English the name says the 七曜 already
-    (Turtle Beak Fire Monkey (觜火猴))."""
+    (Turtle Beak Fire Monkey (觜火猴)); in Korean the 七曜 is read and named, not a bare character
+    (and never 수요일: the weekday is another thing).
+
+    >>> qin_text({"name": "參水猿", "luminary": "水"}, "ko")
+    '參水猿(삼수원) · 칠요(七曜) 수(水)'
+    """
+    from almanac.mansions import LUMINARIES, LUMINARIES_KO
     name = term(qin.get("name", ""), lang)
-    return name if lang == "en" else f"{name} ({qin.get('luminary', '')})"
+    lum = qin.get("luminary", "")
+    if lang == "en":
+        return name
+    if lang == "ko" and len(lum) == 1 and lum in LUMINARIES:
+        return f"{name} · 칠요(七曜) {LUMINARIES_KO[LUMINARIES.index(lum)]}({lum})"
+    return f"{name} ({lum})"
 
 
 def term_list(names, lang: str) -> str:

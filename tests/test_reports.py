@@ -417,3 +417,16 @@ def test_the_english_heatmaps_marks_are_explained(written):
         mark = {"大吉": "++", "吉": "+", "平": "·", "凶": "−", "大凶": "−−"}[v]
         assert re.search(rf">{re.escape(mark)}</span> {re.escape(T.verdict_name(v, 'en'))}<", marks.group(1)), v
     assert re.search(r">×</span> forbidden<", marks.group(1))
+
+
+def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_character(written):
+    """The day's 禽 line of a Korean page reads its 七曜 (칠요(七曜) 수(水)), not 「參水猿(삼수원) (水)」,
+    a lone character in brackets; Chinese pages keep 「參水猿 (水)」."""
+    from almanac.mansions import LUMINARIES
+    out, paths, ko, _ = written
+    lum = api.day("2026-12-05")["qin"]["luminary"]
+    for page in (ko[0], ko[0].with_suffix(".md")):
+        text = page.read_text()
+        assert not re.search(rf" \([{LUMINARIES}]\)", text), re.findall(rf".{{20}} \([{LUMINARIES}]\)", text)
+        assert re.search(rf"칠요\(七曜\) [가-힣]\({lum}\)", text)
+    assert f" ({lum})" in paths[0].read_text()

@@ -430,3 +430,21 @@ def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_charac
         assert not re.search(rf" \([{LUMINARIES}]\)", text), re.findall(rf".{{20}} \([{LUMINARIES}]\)", text)
         assert re.search(rf"칠요\(七曜\) [가-힣]\({lum}\)", text)
     assert f" ({lum})" in paths[0].read_text()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_plates_caption_gives_the_verdict_with_its_character(tmp_path, monkeypatch, lang):
+    """Under a best hour's 天地盤 the caption names task, hour and verdict as the reader reads a
+    verdict elsewhere on the page (길(吉), good (吉)), not the bare word 길 or good."""
+    import html as _html
+
+    from almanac.judgement.explain import VERDICT_NAMES
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    pages = write_reports("2026-12-02", 1, tmp_path / lang, None, lang=lang, heatmap_days=1)
+    captions = [_html.unescape(c) for p in pages for c in
+                re.findall(r'<text x="[^"]+" y="[^"]+" text-anchor="middle" font-size="13">([^<]*)</text></svg>',
+                           p.read_text())]
+    assert captions
+    names = [VERDICT_NAMES[v][lang] for v in ("吉", "大吉")]
+    assert all(c.endswith(tuple(names)) for c in captions), captions

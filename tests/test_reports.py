@@ -448,3 +448,22 @@ def test_a_plates_caption_gives_the_verdict_with_its_character(tmp_path, monkeyp
     assert captions
     names = [VERDICT_NAMES[v][lang] for v in ("吉", "大吉")]
     assert all(c.endswith(tuple(names)) for c in captions), captions
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
+    """The day's pillars are the line under the title and its taboos are the glance's; the list of
+    the day's facts does not say them again (「간지: …」 under 「丙午(병오)년 …」, 「기피: 없음」
+    under 「오늘은 암금(暗金)·복단(伏斷)이 없다」)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    day = api.day(page.stem, tz="Asia/Seoul" if lang == "en" else "Asia/Shanghai")
+    pillars = T.pillar_line(day["pillars"], lang)
+    for text in (page.read_text(), page.with_suffix(".md").read_text()):
+        assert text.count(pillars) == 1, pillars
+        facts = re.findall(r"<li>([^<]*)</li>", text.split('class="facts"', 1)[1].split("</ul>", 1)[0]) \
+            if 'class="facts"' in text else [x[2:] for x in text.split(f"## {T.label('hours', lang)}")[0]
+                                                 .split(T.label("hour_taboos", lang))[-1].splitlines()
+                                                 if x.startswith("- ") and ": " in x]
+        assert facts and not [f for f in facts if f.startswith((T.label("taboos", lang) + ":",
+                                                                T.label("pillars", lang) + ":"))], facts

@@ -116,20 +116,21 @@ def _active_flags(flags: dict | None) -> list[str]:
     return [k for k, v in (flags or {}).items() if v is True]
 
 
-def day_lines(day: dict, lang: str) -> list[str]:
-    """The readable facts of one day (also used by the reports)."""
+def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
+    """The readable facts of one day (also used by the reports); ``shown`` leaves out those a
+    page says elsewhere already (``"pillars"``, ``"taboos"``)."""
     p = day["pillars"]
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    lines = [
-        f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}",
-        f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}",
-        f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}",
-        f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
-        f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}",
-        f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}",
-        f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}",
-    ]
+    lines = [text for key, text in (
+        ("pillars", f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}"),
+        ("lunar", f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}"),
+        ("qin", f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}"),
+        ("yuan", f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
+                 f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}"),
+        ("yuejiang", f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}"),
+        ("taboos", f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}"),
+    ) if key not in shown]
     for t in day.get("solar_terms") or []:
         lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at'][:16].replace('T', ' ')}")
     return lines

@@ -333,7 +333,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
                            "method": L.term(ch.get("method", ""), lang)})
-        ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang), "rows": rows,
+        ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "joined": lambda items: T.joined(items, lang),

@@ -3,6 +3,7 @@ recurring-ical-events, a Radicale CalDAV round trip on loopback; stable UIDs; by
 rebuilds; size limits; every language."""
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -378,3 +379,19 @@ def test_a_days_taboo_is_in_the_first_characters_of_its_title(feeds_by_lang, lan
     assert taboo_days
     for title in taboo_days:
         assert any(n in title[:40] for n in names), title
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_solar_terms_instant_reads_as_a_date_and_a_time(feeds_by_lang, lang):
+    """A solar term's DESCRIPTION gives its instant as a reader reads one (2026-12-07 10:52:14 +08:00),
+    not the ISO form with its 「T」; each line of a day's DESCRIPTION opens as a sentence does."""
+    import icalendar
+    events = icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+    terms = [str(e["DESCRIPTION"]) for e in events
+             if isinstance(e.decoded("DTSTART"), datetime) and not e["DTSTART"].params.get("TZID")]
+    assert terms
+    for desc in terms:
+        assert not re.search(r"\d{4}-\d\d-\d\dT\d", desc), desc
+        assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d \(Asia/Shanghai\)", desc), desc
+    days = [str(e["DESCRIPTION"]) for e in events if type(e.decoded("DTSTART")) is date]
+    assert all(not line[:1].islower() for d in days for line in d.splitlines()), days[0]

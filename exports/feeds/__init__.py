@@ -112,6 +112,20 @@ def _lunar_text(lunar: dict, lang: str) -> str:
     return f"{lunar['year']}年{leap}{lunar['month']}月{lunar['day']}日"
 
 
+def _instant_text(at: datetime) -> str:
+    """An instant as a reader reads it: date, time to the second and the offset, without the
+    ISO ``T`` (``2026-12-07 10:52:14 +08:00``; in UTC ``2026-12-07 02:52:14``).
+
+    >>> _instant_text(datetime(2026, 12, 7, 2, 52, 14, tzinfo=timezone.utc))
+    '2026-12-07 02:52:14'
+    >>> _instant_text(datetime(2026, 12, 7, 10, 52, 14, tzinfo=timezone(timedelta(hours=8))))
+    '2026-12-07 10:52:14 +08:00'
+    """
+    text = at.replace(microsecond=0).isoformat(sep=" ")
+    return text[:-6] if at.utcoffset() == timedelta(0) and at.tzinfo is timezone.utc else \
+        f"{text[:-6]} {text[-6:]}"
+
+
 def _active_flags(flags: dict | None) -> list[str]:
     return [k for k, v in (flags or {}).items() if v is True]
 
@@ -266,6 +280,7 @@ class _Builder:
         d = date.fromisoformat(day["date"])
         convention = L.label("convention" if self.cfg["calendar"]["day_boundary"] == "zi"
                              else "convention_midnight", lang)
+        convention = convention[:1].upper() + convention[1:]     # a line of its own
         out = [self._spec(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
                           "\n".join(day_lines(day, lang) + [convention]),
                           [L.label("almanac", lang), L.label("day", lang)],
@@ -276,8 +291,8 @@ class _Builder:
             local = at.astimezone(self.tz)
             out.append(self._spec(
                 _uid(self.ns, f"term/{local.year}/{t['name']}"), f"{L.label('term', lang)} {name}",
-                f"{name}\n{L.label('instant', lang)}: {local.isoformat()} ({self.tz_name})\n"
-                f"UTC: {at.astimezone(timezone.utc).isoformat()}",
+                f"{name}\n{L.label('instant', lang)}: {_instant_text(local)} ({self.tz_name})\n"
+                f"UTC: {_instant_text(at.astimezone(timezone.utc))}",
                 [L.label("almanac", lang), L.label("term", lang)],
                 (("dtstart", at.astimezone(timezone.utc).replace(microsecond=0)),
                  ("duration", timedelta(minutes=1)))))

@@ -63,6 +63,11 @@ LABELS: dict[str, dict[str, str]] = {
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
     "school": {"zh-Hant": "學派", "zh-Hans": "学派", "ko": "학파(學派)", "en": "School"},
     "config": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "config"},
+    #: the line at a page's foot: what the hexadecimal digest after it identifies
+    "config_digest": {"zh-Hant": "設定識別碼（設定相同的頁面，此碼相同）",
+                      "zh-Hans": "设定识别码（设定相同的页面，此码相同）",
+                      "ko": "설정 식별값(같은 설정으로 만든 페이지는 같은 값)",
+                      "en": "Settings fingerprint (the same on every page made with the same settings)"},
     "sets": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "sets"},
     "source": {"zh-Hant": "出處", "zh-Hans": "出处", "ko": "출처", "en": "source"},
     "as_written": {"zh-Hant": "依設定檔原樣", "zh-Hans": "依配置文件原样", "ko": "설정 파일 그대로",

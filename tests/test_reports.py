@@ -467,3 +467,16 @@ def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
                                                  if x.startswith("- ") and ": " in x]
         assert facts and not [f for f in facts if f.startswith((T.label("taboos", lang) + ":",
                                                                 T.label("pillars", lang) + ":"))], facts
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_the_pages_foot_says_what_its_digest_is(written, lang):
+    """The hexadecimal digest at a page's foot is introduced as what it is (the settings the page
+    was made with), not by a bare 「설정」 or 「config」."""
+    import config as config_mod
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    digest = config_mod.load().digest
+    for text in (page.read_text(), page.with_suffix(".md").read_text()):
+        foot = re.search(r"([^>_·]*)(?:<code>)?" + digest, text)
+        assert foot and T.label("config_digest", lang) in foot.group(1), foot and foot.group(0)

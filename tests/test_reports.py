@@ -480,3 +480,16 @@ def test_the_pages_foot_says_what_its_digest_is(written, lang):
     for text in (page.read_text(), page.with_suffix(".md").read_text()):
         foot = re.search(r"([^>_·]*)(?:<code>)?" + digest, text)
         assert foot and T.label("config_digest", lang) in foot.group(1), foot and foot.group(0)
+
+
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱)"), ("zh-Hant", "時柱"), ("en", "Hour pillar")])
+def test_the_hour_tables_pillar_column_is_named_for_an_hours_pillar(written, lang, head):
+    """The hour table's column of 丙子, 丁丑 … is the hour's pillar (時柱), not 「四柱」 or 「Pillars」
+    (the four pillars of the day), and a Korean reader meets 간지 with its hanja (干支)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    header = page.read_text().split('<table class="hours">', 1)[1].split("</tr>", 1)[0]
+    assert f"<th>{head}</th>" in header and T.label("pillars", lang) not in header
+    md_header = next(x for x in page.with_suffix(".md").read_text().splitlines() if x.startswith("| "))
+    assert f" {head} |" in md_header
+    assert T.label("pillars", "ko") == "간지(干支)"

@@ -395,3 +395,15 @@ def test_a_solar_terms_instant_reads_as_a_date_and_a_time(feeds_by_lang, lang):
         assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d \(Asia/Shanghai\)", desc), desc
     days = [str(e["DESCRIPTION"]) for e in events if type(e.decoded("DTSTART")) is date]
     assert all(not line[:1].islower() for d in days for line in d.splitlines()), days[0]
+
+
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱: ")])
+def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
+    """An hour event's DESCRIPTION names the hour's pillar as such (時柱), not by a bare 「시」 /
+    「hour」 (시 alone also reads 'poem' or 'city')."""
+    events = _hour_events(feeds_by_lang[lang].body)
+    assert events
+    for ev in events:
+        lines = str(ev["DESCRIPTION"]).splitlines()
+        assert any(x.startswith(head) for x in lines), lines[:5]
+        assert not any(x.startswith(("시: ", "hour: ", "Hour: ", "時: ")) for x in lines), lines[:5]

@@ -337,7 +337,7 @@ class _Builder:
             elif h.get("summary"):
                 lines.append(h["summary"])
             if h.get("pillar"):
-                lines.append(f"{L.label('hour', lang).capitalize()}: {L.term(h['pillar'], lang)}")
+                lines.append(f"{L.label('hour_pillar', lang)}: {L.term(h['pillar'], lang)}")
             if h.get("mansion"):
                 lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
             if tr:

@@ -42,7 +42,8 @@ LABELS: dict[str, dict[str, str]] = {
     "best_hour": {"zh-Hant": "本日較佳時", "zh-Hans": "本日较佳时", "ko": "오늘의 나은 시", "en": "Day's best hour"},
     "day": {"zh-Hant": "日", "zh-Hans": "日", "ko": "일", "en": "Day"},
     "term": {"zh-Hant": "節氣", "zh-Hans": "节气", "ko": "절기", "en": "Solar term"},
-    "pillars": {"zh-Hant": "四柱", "zh-Hans": "四柱", "ko": "간지", "en": "Pillars"},
+    "pillars": {"zh-Hant": "四柱", "zh-Hans": "四柱", "ko": "간지(干支)", "en": "Pillars"},
+    "hour_pillar": {"zh-Hant": "時柱", "zh-Hans": "时柱", "ko": "시주(時柱)", "en": "Hour pillar"},
     "year": {"zh-Hant": "年", "zh-Hans": "年", "ko": "년", "en": "year"},
     "month": {"zh-Hant": "月", "zh-Hans": "月", "ko": "월", "en": "month"},
     "hour": {"zh-Hant": "時", "zh-Hans": "时", "ko": "시", "en": "hour"},
@@ -63,6 +64,11 @@ LABELS: dict[str, dict[str, str]] = {
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
     "school": {"zh-Hant": "學派", "zh-Hans": "学派", "ko": "학파(學派)", "en": "School"},
     "config": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "config"},
+    #: the line at a page's foot: what the hexadecimal digest after it identifies
+    "config_digest": {"zh-Hant": "設定識別碼（設定相同的頁面，此碼相同）",
+                      "zh-Hans": "设定识别码（设定相同的页面，此码相同）",
+                      "ko": "설정 식별값(같은 설정으로 만든 페이지는 같은 값)",
+                      "en": "Settings fingerprint (the same on every page made with the same settings)"},
     "sets": {"zh-Hant": "設定", "zh-Hans": "设定", "ko": "설정", "en": "sets"},
     "source": {"zh-Hant": "出處", "zh-Hans": "出处", "ko": "출처", "en": "source"},
     "as_written": {"zh-Hant": "依設定檔原樣", "zh-Hans": "依配置文件原样", "ko": "설정 파일 그대로",
@@ -343,7 +349,8 @@ KO_TERMS: tuple[tuple[str, str, str, str], ...] = (
     ("암금(暗金)", "暗金", "암금", "hidden metal: the 禽 is 亢, 牛, 婁 or 鬼"),
     ("복단(伏斷)", "伏斷", "복단", "lurking break: the branch meets its paired 禽"),
     ("절로공망(截路空亡)", "截路空亡", "절로공망", "road cut off: the hour stem is 壬 or 癸"),
-    ("간지", "干支", "간지", "the stem-branch pillars"),
+    ("간지(干支)", "干支", "간지", "the stem-branch pillars; hanja kept (간지 alone also reads a slang word and an interleaf)"),
+    ("시주(時柱)", "時柱", "시주", "an hour's pillar (the hour table's column)"),
     ("길시", "吉時", "길시", "a good hour"),
     ("대길 · 길 · 평 · 흉 · 대흉", "大吉 · 吉 · 平 · 凶 · 大凶", "대길 길 평 흉 대흉", "the five verdicts"),
     ("불가", "不可", "불가", "forbidden: the hour is vetoed for the task"),
@@ -494,9 +501,20 @@ def pillar_line(p: Mapping[str, str], lang: str) -> str:
 
 def qin_text(qin: Mapping[str, str], lang: str) -> str:
     """The day's 禽 with its 七曜: 觜火猴 (火); in English the name says the 七曜 already
-    (Turtle Beak Fire Monkey (觜火猴))."""
+    (Turtle Beak Fire Monkey (觜火猴)); in Korean the 七曜 is read and named, not a bare character
+    (and never 수요일: the weekday is another thing).
+
+    >>> qin_text({"name": "參水猿", "luminary": "水"}, "ko")
+    '參水猿(삼수원) · 칠요(七曜) 수(水)'
+    """
+    from almanac.mansions import LUMINARIES, LUMINARIES_KO
     name = term(qin.get("name", ""), lang)
-    return name if lang == "en" else f"{name} ({qin.get('luminary', '')})"
+    lum = qin.get("luminary", "")
+    if lang == "en":
+        return name
+    if lang == "ko" and len(lum) == 1 and lum in LUMINARIES:
+        return f"{name} · 칠요(七曜) {LUMINARIES_KO[LUMINARIES.index(lum)]}({lum})"
+    return f"{name} ({lum})"
 
 
 def term_list(names, lang: str) -> str:

@@ -3,6 +3,7 @@ recurring-ical-events, a Radicale CalDAV round trip on loopback; stable UIDs; by
 rebuilds; size limits; every language."""
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -367,3 +368,77 @@ def test_radicale_reads_a_summer_feed_in_a_dst_zone_at_its_instants(radicale, ba
         assert st == 207, st
         text = got.decode()
         assert {u for u, _, _ in hours if u in text} == {uid}, (start, end)
+
+
+def _hour_events(body: bytes):
+    """The hour events of a feed (local times with a zone; the solar terms are UTC instants)."""
+    import icalendar
+    return [e for e in icalendar.Calendar.from_ical(body).walk("VEVENT")
+            if isinstance(e.decoded("DTSTART"), datetime) and e["DTSTART"].params.get("TZID")]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans", "zh-Hant"])
+def test_an_hours_title_says_its_verdict_once_and_fits_a_phone_line(feeds_by_lang, task, lang):
+    """A chosen hour's SUMMARY, as a phone's calendar shows it (its first forty characters or so):
+    the verdict once, the task and the hour — not 「吉時 …: 子時 吉」, the verdict twice. Its
+    DESCRIPTION gives the verdict and score once, on the first line, and then what favours and
+    threatens the hour without saying the verdict again."""
+    from almanac.judgement.explain import VERDICT_NAMES
+    from exports import feeds
+    from exports.source import tasks
+    label = next(feeds.L.task_label(t, lang) for t in tasks() if t["name"] == task)
+    events = _hour_events(feeds_by_lang[lang].body)
+    assert events
+    for ev in events:
+        title, desc = str(ev["SUMMARY"]), str(ev["DESCRIPTION"]).splitlines()
+        assert len(title) <= 40 and label in title, title
+        said = [v for v in feeds.L.VERDICTS
+                if VERDICT_NAMES[v][lang].lower() in title.lower() or feeds.L.verdict_name(v, lang) in title]
+        assert said and feeds.L.label("good_hour", lang) not in title, title
+        word = VERDICT_NAMES[max(said, key=len)][lang]
+        assert title.lower().count(word.lower()) == 1, title
+        assert word in desc[0] and not desc[1].startswith(word), desc[:2]
+        assert lang.startswith("zh") or word not in desc[1], desc[:2]   # 吉 is in rule texts too
+        assert not any(desc[1].startswith(feeds.L.verdict_name(v, lang)) for v in feeds.L.VERDICTS), desc[1]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_days_taboo_is_in_the_first_characters_of_its_title(feeds_by_lang, lang):
+    """A day with a taboo (暗金, 伏斷) names it where a phone's calendar line still shows it."""
+    import icalendar
+    from exports import feeds
+    days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+            if type(e.decoded("DTSTART")) is date]
+    names = [feeds.L.flag_name(f, lang) for f in ("暗金", "伏斷")]
+    taboo_days = [str(e["SUMMARY"]) for e in days if any(n in str(e["SUMMARY"]) for n in names)]
+    assert taboo_days
+    for title in taboo_days:
+        assert any(n in title[:40] for n in names), title
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_solar_terms_instant_reads_as_a_date_and_a_time(feeds_by_lang, lang):
+    """A solar term's DESCRIPTION gives its instant as a reader reads one (2026-12-07 10:52:14 +08:00),
+    not the ISO form with its 「T」; each line of a day's DESCRIPTION opens as a sentence does."""
+    import icalendar
+    events = icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+    terms = [str(e["DESCRIPTION"]) for e in events
+             if isinstance(e.decoded("DTSTART"), datetime) and not e["DTSTART"].params.get("TZID")]
+    assert terms
+    for desc in terms:
+        assert not re.search(r"\d{4}-\d\d-\d\dT\d", desc), desc
+        assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d \(Asia/Shanghai\)", desc), desc
+    days = [str(e["DESCRIPTION"]) for e in events if type(e.decoded("DTSTART")) is date]
+    assert all(not line[:1].islower() for d in days for line in d.splitlines()), days[0]
+
+
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱: ")])
+def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
+    """An hour event's DESCRIPTION names the hour's pillar as such (時柱), not by a bare 「시」 /
+    「hour」 (시 alone also reads 'poem' or 'city')."""
+    events = _hour_events(feeds_by_lang[lang].body)
+    assert events
+    for ev in events:
+        lines = str(ev["DESCRIPTION"]).splitlines()
+        assert any(x.startswith(head) for x in lines), lines[:5]
+        assert not any(x.startswith(("시: ", "hour: ", "Hour: ", "時: ")) for x in lines), lines[:5]

@@ -209,6 +209,24 @@ def test_index_picker_offers_clock_and_school():
     assert '<option value="daquan">daquan (六壬大全)</option>' in index_page(cfg, "en")
 
 
+def test_index_footer_names_each_link_as_its_reader_reads_it():
+    """The links under the feeds table (today's report, OpenAPI, the API docs, the service's
+    status) are named in the page's language, each capitalised in English as the others are
+    (「health」 stood lowercase among them)."""
+    import config
+    from exports.http.pages import index_page
+    cfg = config.load({})
+    for lang in ("en", "ko", "zh-Hant"):
+        page = index_page(cfg, lang)
+        foot = re.search(r'<p><a href="/reports/latest\.html[^"]*">.*?</p>', page, re.S).group(0)
+        words = re.findall(r">([^<]+)</a>", foot)
+        assert len(words) == 4 and 'href="/healthz"' in foot, words
+        if lang == "en":
+            assert all(w[:1].isupper() for w in words), words
+        else:
+            assert not re.search(r"\b[a-z]{3,}\b", " ".join(words)), words
+
+
 def test_report_pages(server):
     from datetime import date, timedelta
     recent = (date.today() - timedelta(days=2)).isoformat()  # inside the on-demand window

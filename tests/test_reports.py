@@ -82,6 +82,34 @@ def test_glance_summary_legend_and_taboos(written):
     assert all(T.verdict_name(v, "zh-Hant") in legend for v in T.VERDICTS) and "禁" in legend
 
 
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_glance_says_each_tasks_verdict_and_score_once(written, lang):
+    """A line of the day at a glance shows the best hour's verdict (with its character for a
+    Korean or English reader) and score once, in its chip; the reason beside it says what favours
+    and threatens the hour, without opening with the verdict and score again."""
+    import html as _html
+
+    from almanac.judgement.explain import VERDICT_NAMES
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    html_glance = page.read_text().split('id="glance"', 1)[1].split("</section>", 1)[0]
+    md_glance = page.with_suffix(".md").read_text().split("\n## ", 2)[1]
+    for rows in (html_glance.split("<tr>")[1:],
+                 [x for x in md_glance.splitlines() if x.startswith("- **")][:len(api.tasks()["tasks"])]):
+        assert len(rows) == len(api.tasks()["tasks"])
+        for row in rows:
+            text = _html.unescape(re.sub(r"<[^>]+>", " ", row))
+            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（])", text)]
+            if T.label("no_usable_hour", lang) in text:
+                continue
+            word = VERDICT_NAMES[max(said, key=len)][lang]
+            reason = re.sub(r"<[^>]+>", "", row.split('class="reason">', 1)[1]) if 'class="reason"' in row \
+                else text.rsplit(" · ", 1)[1]
+            assert text.count(word) == 1 or lang.startswith("zh"), text
+            assert not reason.startswith(word) and not re.match(r"\S*\s*[(（][+-]\d", reason), reason
+            assert re.search(r"[+-]\d", text.split(reason)[0]), text     # the score is shown, before
+
+
 def test_heatmap_covers_the_reports_days(written):
     out, _, _, en = written
     page = (out / "2026-12-05.html").read_text()
@@ -282,9 +310,39 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
     from exports.reports import write_reports
     for day, inward, outward in ((f"{MIN_YEAR}-01-01", f"{MIN_YEAR}-01-02", f"{MIN_YEAR - 1:04d}-12-31"),
                                  (f"{MAX_YEAR}-12-31", f"{MAX_YEAR}-12-30", f"{MAX_YEAR + 1}-01-01")):
-        page = write_reports(day, 1, tmp_path / day, None, heatmap_days=1)[0].read_text()
+        first = min(day, inward)
+        pages = write_reports(first, 2, tmp_path / day, None, heatmap_days=1)
+        page = next(p for p in pages if p.name == f"{day}.html").read_text()
         nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
         assert f'href="{inward}.html"' in nav and outward not in nav
+
+
+def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
+    """A day's page written alone (`almanac report --days 1`) has no link to a day whose page was
+    never written; a later run beside it links to it, and the service links to the days it makes
+    on demand."""
+    import datetime as dt
+
+    from exports.http import routes
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    out = tmp_path / "r"
+
+    def nav(path):
+        return re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))
+
+    alone = write_reports("2026-12-05", 1, out, None, heatmap_days=1)[0]
+    assert nav(alone) == []
+    after = write_reports("2026-12-06", 1, out, None, heatmap_days=1)[0]
+    assert nav(after) == ["2026-12-05.html"]            # the page before it is there; the next is not
+    import config as config_mod
+    cfg = config_mod.load({"reports": {"days": 1}})
+    lo, hi = routes.report_window(cfg)
+    served = routes.write_page(lo + dt.timedelta(days=1), tmp_path / "served", cfg, "zh-Hant",
+                               cfg["calendar"]["default_tz"])
+    assert nav(served) == [f"{lo.isoformat()}.html", f"{(lo + dt.timedelta(days=2)).isoformat()}.html"]
+    edge = routes.write_page(hi, tmp_path / "served", cfg, "zh-Hant", cfg["calendar"]["default_tz"])
+    assert nav(edge) == [f"{(hi - dt.timedelta(days=1)).isoformat()}.html"]
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
@@ -319,3 +377,134 @@ document.getElementById("out").textContent = JSON.stringify(rows);
     assert len(rows) >= 4 * len(svgs)
     for r in rows:
         assert 0 <= r["x0"] and r["x1"] <= r["box"] and 0 <= r["y0"] and r["y1"] <= r["box"], r
+
+
+def _measure(browse, page, tmp_path, width: int) -> dict:
+    """The page as Chromium lays it out ``width`` pixels wide: how wide the page itself is, the
+    glance's width and its reason cells' widths, and where the hour table's first verdict cell
+    ends (its right edge, in page pixels)."""
+    import html as _html
+    import json as _json
+    probe = tmp_path / f"probe-{width}-{page.parent.name}-{page.name}"
+    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
+const glance = document.getElementById("glance").getBoundingClientRect();
+const v = document.querySelector(".hours td.v").getBoundingClientRect();
+document.getElementById("out").textContent = JSON.stringify({
+  page: document.documentElement.scrollWidth, view: window.innerWidth, glance: glance.width,
+  reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
+  verdict_right: v.right});
+</script></body>"""), encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom", f"--window-size={width},1600").stdout
+    return _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_phone_reads_the_page_without_sideways_scrolling(written, browse, tmp_path, lang):
+    """390 pixels wide (a phone): the page is no wider than the screen (the hour table and the
+    heatmaps scroll inside their own boxes; a heatmap once ran off the page), and each task's
+    reason at a glance takes the glance's width under its task, verdict and time (it was a
+    column a few characters wide beside them, a dozen lines tall)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    m = _measure(browse, page, tmp_path, 390)
+    assert m["page"] <= m["view"], m
+    assert m["reasons"] and min(m["reasons"]) >= 0.8 * m["glance"] - 40, m
+
+
+def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, browse, tmp_path):
+    """1280 pixels wide, an English page (the longest glosses): the hour table's verdict cells
+    are on the screen without scrolling it sideways (they came after the chart's columns, past
+    the right edge)."""
+    _, _, _, en = written
+    m = _measure(browse, en[0], tmp_path, 1280)
+    assert m["verdict_right"] <= m["view"], m
+
+
+def test_the_english_heatmaps_marks_are_explained(written):
+    """An English heatmap marks its cells ++, +, ·, −, −−, ×: a legend beside the heatmaps says
+    which verdict each stands for (the legend above the hour table shows the words only)."""
+    _, _, _, en = written
+    page = en[0].read_text()
+    heat = page.split("Days × hours", 1)[1]
+    marks = re.search(r'id="marks">(.*?)</div>', heat, re.S)
+    assert marks, "no legend of the marks beside the heatmaps"
+    for v in T.VERDICTS:
+        mark = {"大吉": "++", "吉": "+", "平": "·", "凶": "−", "大凶": "−−"}[v]
+        assert re.search(rf">{re.escape(mark)}</span> {re.escape(T.verdict_name(v, 'en'))}<", marks.group(1)), v
+    assert re.search(r">×</span> forbidden<", marks.group(1))
+
+
+def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_character(written):
+    """The day's 禽 line of a Korean page reads its 七曜 (칠요(七曜) 수(水)), not 「參水猿(삼수원) (水)」,
+    a lone character in brackets; Chinese pages keep 「參水猿 (水)」."""
+    from almanac.mansions import LUMINARIES
+    out, paths, ko, _ = written
+    lum = api.day("2026-12-05")["qin"]["luminary"]
+    for page in (ko[0], ko[0].with_suffix(".md")):
+        text = page.read_text()
+        assert not re.search(rf" \([{LUMINARIES}]\)", text), re.findall(rf".{{20}} \([{LUMINARIES}]\)", text)
+        assert re.search(rf"칠요\(七曜\) [가-힣]\({lum}\)", text)
+    assert f" ({lum})" in paths[0].read_text()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_plates_caption_gives_the_verdict_with_its_character(tmp_path, monkeypatch, lang):
+    """Under a best hour's 天地盤 the caption names task, hour and verdict as the reader reads a
+    verdict elsewhere on the page (길(吉), good (吉)), not the bare word 길 or good."""
+    import html as _html
+
+    from almanac.judgement.explain import VERDICT_NAMES
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    pages = write_reports("2026-12-02", 1, tmp_path / lang, None, lang=lang, heatmap_days=1)
+    captions = [_html.unescape(c) for p in pages for c in
+                re.findall(r'<text x="[^"]+" y="[^"]+" text-anchor="middle" font-size="13">([^<]*)</text></svg>',
+                           p.read_text())]
+    assert captions
+    names = [VERDICT_NAMES[v][lang] for v in ("吉", "大吉")]
+    assert all(c.endswith(tuple(names)) for c in captions), captions
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
+    """The day's pillars are the line under the title and its taboos are the glance's; the list of
+    the day's facts does not say them again (「간지: …」 under 「丙午(병오)년 …」, 「기피: 없음」
+    under 「오늘은 암금(暗金)·복단(伏斷)이 없다」)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    day = api.day(page.stem, tz="Asia/Seoul" if lang == "en" else "Asia/Shanghai")
+    pillars = T.pillar_line(day["pillars"], lang)
+    for text in (page.read_text(), page.with_suffix(".md").read_text()):
+        assert text.count(pillars) == 1, pillars
+        facts = re.findall(r"<li>([^<]*)</li>", text.split('class="facts"', 1)[1].split("</ul>", 1)[0]) \
+            if 'class="facts"' in text else [x[2:] for x in text.split(f"## {T.label('hours', lang)}")[0]
+                                                 .split(T.label("hour_taboos", lang))[-1].splitlines()
+                                                 if x.startswith("- ") and ": " in x]
+        assert facts and not [f for f in facts if f.startswith((T.label("taboos", lang) + ":",
+                                                                T.label("pillars", lang) + ":"))], facts
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_the_pages_foot_says_what_its_digest_is(written, lang):
+    """The hexadecimal digest at a page's foot is introduced as what it is (the settings the page
+    was made with), not by a bare 「설정」 or 「config」."""
+    import config as config_mod
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    digest = config_mod.load().digest
+    for text in (page.read_text(), page.with_suffix(".md").read_text()):
+        foot = re.search(r"([^>_·]*)(?:<code>)?" + digest, text)
+        assert foot and T.label("config_digest", lang) in foot.group(1), foot and foot.group(0)
+
+
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱)"), ("zh-Hant", "時柱"), ("en", "Hour pillar")])
+def test_the_hour_tables_pillar_column_is_named_for_an_hours_pillar(written, lang, head):
+    """The hour table's column of 丙子, 丁丑 … is the hour's pillar (時柱), not 「四柱」 or 「Pillars」
+    (the four pillars of the day), and a Korean reader meets 간지 with its hanja (干支)."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    header = page.read_text().split('<table class="hours">', 1)[1].split("</tr>", 1)[0]
+    assert f"<th>{head}</th>" in header and T.label("pillars", lang) not in header
+    md_header = next(x for x in page.with_suffix(".md").read_text().splitlines() if x.startswith("| "))
+    assert f" {head} |" in md_header
+    assert T.label("pillars", "ko") == "간지(干支)"

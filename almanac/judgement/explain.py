@@ -85,8 +85,6 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
             vetoes: Iterable[Mapping] = ()) -> str:
     """One line: the verdict and score, then what forbids, favours and threatens the hour."""
     lang = check_lang(lang)
-    w = _words(lang)
-    reasons = list(reasons)
     sc = f"{score:+g}"
     vetoes = list(vetoes)
     name = VERDICT_NAMES[verdict][lang]
@@ -95,6 +93,20 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
         head = f"{forbidden}（{name}，{sc}）" if lang.startswith("zh") else f"{forbidden} ({name}, {sc})"
     else:
         head = f"{name}（{sc}）" if lang.startswith("zh") else f"{name} ({sc})"
+    return head + _words(lang)["stop"] + summary_body(reasons, lang, vetoes)
+
+
+def summary_body(reasons: Iterable[Mapping], lang: str, vetoes: Iterable[Mapping] = ()) -> str:
+    """The summary after its verdict and score: what forbids, favours and threatens the hour —
+    for a page or an event that shows the verdict and score beside it already.
+
+    >>> summary_body([{"rule": "x", "effect": 1.5, "text": "六合不克日 — 福遂佳"}], "zh-Hant")
+    '有利：六合不克日。'
+    """
+    lang = check_lang(lang)
+    w = _words(lang)
+    reasons = list(reasons)
+    vetoes = list(vetoes)
     parts = []
     if vetoes:
         parts.append(w["veto"] + w["sep"].join(dict.fromkeys(_head(v["text"]) for v in vetoes)))
@@ -112,7 +124,7 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
     if not parts:
         parts.append(w["none"].rstrip(". 。"))
     stop = w["stop"]
-    return (head + stop + stop.join(parts)).rstrip() + stop.strip()
+    return stop.join(parts).rstrip() + stop.strip()
 
 
 _RULE_WORDS: dict[tuple[int, str], tuple] = {}

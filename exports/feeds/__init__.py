@@ -34,7 +34,8 @@ import icalendar
 
 import config as config_mod
 from almanac.errors import BadInput
-from almanac.judgement.explain import localize
+from almanac.judgement.explain import localize, summary_body
+from almanac.judgement.explain import verdict_name as explain_verdict
 from exports import source, written
 from exports.feeds import kept
 from exports.feeds import labels as L
@@ -111,24 +112,39 @@ def _lunar_text(lunar: dict, lang: str) -> str:
     return f"{lunar['year']}年{leap}{lunar['month']}月{lunar['day']}日"
 
 
+def _instant_text(at: datetime) -> str:
+    """An instant as a reader reads it: date, time to the second and the offset, without the
+    ISO ``T`` (``2026-12-07 10:52:14 +08:00``; in UTC ``2026-12-07 02:52:14``).
+
+    >>> _instant_text(datetime(2026, 12, 7, 2, 52, 14, tzinfo=timezone.utc))
+    '2026-12-07 02:52:14'
+    >>> _instant_text(datetime(2026, 12, 7, 10, 52, 14, tzinfo=timezone(timedelta(hours=8))))
+    '2026-12-07 10:52:14 +08:00'
+    """
+    text = at.replace(microsecond=0).isoformat(sep=" ")
+    return text[:-6] if at.utcoffset() == timedelta(0) and at.tzinfo is timezone.utc else \
+        f"{text[:-6]} {text[-6:]}"
+
+
 def _active_flags(flags: dict | None) -> list[str]:
     return [k for k, v in (flags or {}).items() if v is True]
 
 
-def day_lines(day: dict, lang: str) -> list[str]:
-    """The readable facts of one day (also used by the reports)."""
+def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
+    """The readable facts of one day (also used by the reports); ``shown`` leaves out those a
+    page says elsewhere already (``"pillars"``, ``"taboos"``)."""
     p = day["pillars"]
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    lines = [
-        f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}",
-        f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}",
-        f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}",
-        f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
-        f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}",
-        f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}",
-        f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}",
-    ]
+    lines = [text for key, text in (
+        ("pillars", f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}"),
+        ("lunar", f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}"),
+        ("qin", f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}"),
+        ("yuan", f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
+                 f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}"),
+        ("yuejiang", f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}"),
+        ("taboos", f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}"),
+    ) if key not in shown]
     for t in day.get("solar_terms") or []:
         lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at'][:16].replace('T', ' ')}")
     return lines
@@ -137,13 +153,42 @@ def day_lines(day: dict, lang: str) -> list[str]:
 def _day_summary(day: dict, lang: str) -> str:
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a colon
+    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a
+    # colon; the taboos first: a phone's calendar shows the first forty characters or so of a title
     s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} " \
         f"{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · " \
         f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
     if taboos:
-        s += f" · {L.label('taboos', lang)}: {L.joined(taboos, lang)}"
+        s = f"{L.label('taboos', lang)}: {L.joined(taboos, lang)} · {s}"
     return s
+
+
+def verdict_text(verdict: str, lang: str) -> str:
+    """A verdict as a reader of ``lang`` reads it alone: Korean and English with the character
+    beside the word (길(吉), good (吉)), Chinese as it is."""
+    return explain_verdict(verdict, lang) if verdict in L.VERDICTS else verdict
+
+
+def hour_title(verdict: str, task: str, branch: str, lang: str, best: bool = False) -> str:
+    """A chosen hour's event title, short enough for a phone's calendar line: the verdict once,
+    then the task and the hour (the event's own times say when); a day's best hour that is not
+    a good hour says so after them.
+
+    >>> hour_title("吉", "婚姻", "子", "zh-Hant")
+    '吉 · 婚姻 · 子時'
+    >>> hour_title("吉", "혼인(婚姻)", "子", "ko")
+    '길(吉) · 혼인(婚姻) · 子(자)시'
+    >>> hour_title("大吉", "marriage", "子", "en", best=True)
+    "Very good (大吉) · marriage · Zi (子) hour · day's best hour"
+    """
+    word = verdict_text(verdict, lang)
+    hour = f"{L.term(branch, lang)} {L.label('hour', lang)}" if lang == "en" else \
+        f"{L.term(branch, lang)}{L.label('hour', lang)}"
+    out = f"{word[:1].upper()}{word[1:]} · {task} · {hour}"
+    if best:
+        kind = L.label("best_hour", lang)
+        out += f" · {kind[:1].lower()}{kind[1:]}" if lang == "en" else f" · {kind}"
+    return out
 
 
 def _reason_text(r) -> str:
@@ -235,6 +280,7 @@ class _Builder:
         d = date.fromisoformat(day["date"])
         convention = L.label("convention" if self.cfg["calendar"]["day_boundary"] == "zi"
                              else "convention_midnight", lang)
+        convention = convention[:1].upper() + convention[1:]     # a line of its own
         out = [self._spec(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
                           "\n".join(day_lines(day, lang) + [convention]),
                           [L.label("almanac", lang), L.label("day", lang)],
@@ -245,8 +291,8 @@ class _Builder:
             local = at.astimezone(self.tz)
             out.append(self._spec(
                 _uid(self.ns, f"term/{local.year}/{t['name']}"), f"{L.label('term', lang)} {name}",
-                f"{name}\n{L.label('instant', lang)}: {local.isoformat()} ({self.tz_name})\n"
-                f"UTC: {at.astimezone(timezone.utc).isoformat()}",
+                f"{name}\n{L.label('instant', lang)}: {_instant_text(local)} ({self.tz_name})\n"
+                f"UTC: {_instant_text(at.astimezone(timezone.utc))}",
                 [L.label("almanac", lang), L.label("term", lang)],
                 (("dtstart", at.astimezone(timezone.utc).replace(microsecond=0)),
                  ("duration", timedelta(minutes=1)))))
@@ -280,14 +326,18 @@ class _Builder:
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = _chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
-            kind = L.label("good_hour" if good else "best_hour", lang)
-            summary = f"{kind}{' for' if lang == 'en' else ''} {self.task_label}: {L.term(h['branch'], lang)}" \
-                      f"{L.label('hour', lang) if lang != 'en' else ''} {vname}"
-            lines = [f"{L.label('verdict', lang)}: {vname} ({L.label('score', lang)} {h.get('score', '')})"]
-            if h.get("summary"):
+            summary = hour_title(verdict, self.task_label, h["branch"], lang, best=not good)
+            score = h.get("score", "")
+            score = f"{score:+g}" if isinstance(score, (int, float)) else score
+            score_word = L.label("score", lang).lower() if lang == "en" else L.label("score", lang)
+            lines = [f"{L.label('verdict', lang)}: {verdict_text(verdict, lang)} ({score_word} {score})"]
+            if "verdict" in j and j.get("reasons") is not None:
+                # what favours and threatens the hour; its verdict and score are the line above
+                lines.append(summary_body(h["reasons"], lang, h.get("vetoes") or ()))
+            elif h.get("summary"):
                 lines.append(h["summary"])
             if h.get("pillar"):
-                lines.append(f"{L.label('hour', lang)}: {L.term(h['pillar'], lang)}")
+                lines.append(f"{L.label('hour_pillar', lang)}: {L.term(h['pillar'], lang)}")
             if h.get("mansion"):
                 lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
             if tr:

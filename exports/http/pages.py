@@ -68,7 +68,7 @@ TEXT = {
            "subscribe": "Subscribe", "task": "Task", "language": "Language", "zone": "Time zone",
            "place": "Place", "feed": "Feed address", "webcal": "Open in a calendar app",
            "google": "Google Calendar", "all_feeds": "Every feed", "report": "Today's report",
-           "api_docs": "API docs", "health": "health",
+           "api_docs": "API docs", "health": "Service status",
            "howto": "Add the feed address to your calendar app as a subscribed calendar; the webcal link "
                     "opens the app directly.",
            "person_both": "A feed for a person needs both the birth year and the sex."},

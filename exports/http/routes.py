@@ -1,6 +1,8 @@
 """The endpoints of CONTRACT.md §HTTP: feeds, the JSON API, reports, health and the index."""
 from __future__ import annotations
 
+import functools
+
 import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -242,10 +244,19 @@ def report_window(cfg, today: date | None = None) -> tuple[date, date]:
 
 def write_page(d: date, folder: Path, cfg, lang: str, tz: str, query: str | None = None) -> Path:
     """One report page written on demand (never ``latest.html``); it still shows its week's
-    heatmap. Its links to the days beside it carry ``query`` (``reports.link_query``)."""
+    heatmap. Its links to the days beside it carry ``query`` (``reports.link_query``), and lead
+    to days the service answers: those of its window (``report_window``) or already written."""
     from exports import reports
+    lo, hi = report_window(cfg)
     return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
-                                 heatmap_days=int(cfg["reports"]["days"]), query=query)[0]
+                                 heatmap_days=int(cfg["reports"]["days"]), query=query,
+                                 linked=functools.partial(_served, lo, hi, Path(folder)))[0]
+
+
+def _served(lo: date, hi: date, folder: Path, day: date) -> bool:
+    """Whether the service answers the page of ``day``: made on demand in ``lo`` … ``hi``, or
+    already in ``folder``."""
+    return lo <= day <= hi or (folder / f"{day.isoformat()}.html").exists()
 
 
 def render_page(d: date, cfg, lang: str, tz: str, query: str | None = None) -> bytes:

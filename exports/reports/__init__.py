@@ -18,15 +18,16 @@ import functools
 import html
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import config as config_mod
 from almanac import terms as T
-from almanac.judgement.explain import localize
+from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.score import SCALE
 from exports import source, written
-from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of
+from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of, verdict_text
 from exports.feeds import labels as L
 
 
@@ -143,13 +144,13 @@ def _fitting_size(text: str, width: float, largest: int, smallest: int = 9) -> i
 
 
 def reason_line(hour: dict, lang: str) -> str:
-    """The one line that best explains an hour's verdict, in ``lang``: the judgement's own
-    ``summary`` (almanac.judgement.explain), else the strongest reason pulling the way the verdict
-    went (the largest blessing for 平 and better, the gravest warning below)."""
+    """The one line that best explains an hour's verdict, in ``lang``, for a place that shows the
+    verdict and score beside it: the judgement's own ``summary`` after its verdict and score
+    (almanac.judgement.explain.summary_body), else the strongest reason pulling the way the
+    verdict went (the largest blessing for 平 and better, the gravest warning below)."""
     if hour.get("reasons") is not None and "verdict" in hour:
-        summary = localize(hour, lang).get("summary")
-        if summary:
-            return str(summary)
+        said = localize(hour, lang)
+        return summary_body(said["reasons"], lang, said.get("vetoes") or ())
     reasons = [r for r in hour.get("reasons") or [] if isinstance(r, dict)]
     if not reasons:
         return ""
@@ -205,7 +206,7 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             h = hours.get(top["branch"], {})
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
             entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
-                         end=h.get("end", top.get("end", ""))[11:16], word=T.verdict_name(str(top["verdict"]), lang),
+                         end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
                          score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang))
         best.append(entry)
     day_flags = _active_flags(day.get("flags"))
@@ -275,14 +276,26 @@ def _gather(start: date, days: int, tz: str, cfg, heatmap_days: int) -> _Range:
 
 def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             record: "written.Record | None" = None, key: str | None = None,
-            query: str | None = None) -> list[Path]:
+            query: str | None = None, linked: "Callable[[date], bool] | None" = None) -> list[Path]:
     """The pages of ``rng`` in ``lang`` written into ``out``; each file noted in ``record`` as
     made from ``key`` when both are given (see :func:`write_report_set`). The links to the day
     before and after carry ``query`` (by default :func:`link_query` of the page's language and
-    zone), so that a reader who follows them stays in that language, zone and choices."""
+    zone), so that a reader who follows them stays in that language, zone and choices. A page
+    links to a day beside it only when that day's page is there to be read: ``linked(day)``, by
+    default a page of this run or one already in ``out`` (a single day's page written alone has
+    no link that leads nowhere)."""
     out.mkdir(parents=True, exist_ok=True)
     if query is None:
         query = link_query(lang, rng.tz, cfg)
+    if linked is None:
+        shown = {day["date"] for day in rng.days}
+
+        def linked(n: date) -> bool:
+            return n.isoformat() in shown or (out / f"{n.isoformat()}.html").exists()
+
+    def beside(d: date, step: int) -> str | None:
+        n = _neighbour(d, step)
+        return n if n is not None and linked(date.fromisoformat(n)) else None
 
     def put(path: Path, data: bytes) -> Path:
         st = written.write(path, data)
@@ -314,20 +327,20 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             hour = next(h for h in day["hours"] if h["branch"] == branch)
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
-            word = T.verdict_name(str(hj.get("verdict", "")), lang)
+            word = verdict_text(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": L.term(branch, lang), "word": word, "score": f"{score:+g}",
                            "svg": plate_svg(ch, f"{labels[task]} · {L.term(branch, lang)}{' ' if lang == 'en' else ''}"
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
                            "method": L.term(ch.get("method", ""), lang)})
-        ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang), "rows": rows,
+        ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "joined": lambda items: T.joined(items, lang),
                "product": T.PRODUCT[lang],
                "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
-               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": _neighbour(d, -1), "next": _neighbour(d, 1), "query": query,
+               "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": beside(d, -1), "next": beside(d, 1), "query": query,
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
         put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
@@ -382,13 +395,16 @@ def _neighbour(d: date, step: int) -> str | None:
 
 def write_reports(start_date, days: int, out_dir, config=None, lang: str | None = None,
                   tz: str | None = None, *, heatmap_days: int | None = None,
-                  update_latest: bool = True, query: str | None = None) -> list[Path]:
+                  update_latest: bool = True, query: str | None = None,
+                  linked: "Callable[[date], bool] | None" = None) -> list[Path]:
     """Write ``DIR/YYYY-MM-DD.html`` and ``.md`` for ``days`` days from ``start_date`` in one
     language and zone; returns the HTML paths. The heatmaps cover the written days, or
     ``heatmap_days`` from ``start_date`` when that is longer (a single page still shows its week).
     Files are replaced atomically. With ``update_latest`` (the nightly run and the command line)
     ``DIR/latest.html`` becomes the page of ``start_date``, the night the run is for; a page written
-    on demand (``update_latest=False``, the HTTP service) never touches it."""
+    on demand (``update_latest=False``, the HTTP service) never touches it. ``linked(day)`` says
+    whether a page may link to the day beside it (by default: a page of this run or one already
+    in ``out_dir``; the service also serves the days of its window on demand)."""
     from exports.feeds import check_tz
     cfg = config_mod.load(config)
     start = source._as_date(start_date)
@@ -396,7 +412,7 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
     lang = T.check_lang(lang or cfg["reports"]["lang"])
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
     rng = _gather(start, days, tz, cfg, _check_days(heatmap_days or days))
-    return _render(rng, Path(out_dir), lang, cfg, update_latest, query=query)
+    return _render(rng, Path(out_dir), lang, cfg, update_latest, query=query, linked=linked)
 
 
 def published(cfg) -> tuple[list[str], list[str]]:

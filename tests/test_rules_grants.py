@@ -1,0 +1,74 @@
+"""A rule speaks only to the questions its paragraph speaks to: applied to a moment where it fires,
+it gives a reason for the task its text names and none for a task it does not. Each test reads the
+seed paragraph it rests on, so a quoted phrase that left the seed would fail here too."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from almanac import api
+from almanac.judgement.catalog import load_catalog
+
+CAT = load_catalog()
+SEEDS = Path(__file__).parent / "seeds"
+TZ = "Asia/Seoul"
+
+
+def paragraph(seed: str, opening: str) -> str:
+    hits = [p for p in (SEEDS / seed).read_text(encoding="utf-8").splitlines() if p.startswith(opening)]
+    assert len(hits) == 1, opening
+    return hits[0]
+
+
+def hours_where(rule_id: str, task: str, days: int = 20, start=date(2026, 3, 1), born=None, sex=None):
+    """The hours of ``days`` days from ``start`` where ``rule_id`` fires (read from the facts, for no
+    task in particular), and those where it gives ``task`` a reason (read from the judged day)."""
+    import config
+    from almanac.judgement.person import parse_person
+    from almanac.judgement.search import judged_facts, person_facts_of_day
+    cfg, person, index = config.load(), parse_person(born, sex), CAT.rules.index(CAT.by_id[rule_id])
+    fired, given = set(), set()
+    for i in range(days):
+        d = start + timedelta(days=i)
+        z = ZoneInfo(TZ)
+        day = person_facts_of_day(d, z, cfg, person) if person else judged_facts(d, z, cfg)
+        fired |= {(d, slot.start.isoformat()) for slot, _, idx in day if index in idx}
+        for h in api.judge_day(d, TZ, task, born=born, sex=sex)["hours"]:
+            if rule_id in {r["rule"] for r in h["reasons"]}:
+                given.add((d, h["start"]))
+    return fired, given
+
+
+# ------------------------------------------------------------------ 001 the siege-escape paragraph
+
+SIEGE = "如罡臨方遇有山水之阻"
+
+
+def test_the_siege_escape_paragraph_speaks_of_getting_out_not_of_winning():
+    # 「…《曾門經》云：“吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難。”《軍帳賦》云：
+    # “若取出路，從勾制以取強。”…二吉臨方突出亦吉」: a way out and escape from harm, not a contest
+    text = paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    assert "必免難" in text and "若取出路" in text and "突出亦吉" in text
+    rules = [r for r in CAT.rules if r.source.opening == SIEGE]
+    assert {r.id for r in rules} >= {"liuren.sangong_shi", "liuren.yin_chu_yang", "liuren.xingnian_jishen_jijiang"}
+    for r in rules:
+        assert r.effect_for("travel") > 0 and r.speaks_to("travel"), r.id
+        assert r.effect_for("competition") == 0 and not r.speaks_to("competition"), r.id
+        for task, src in r.grants.items():
+            assert src.quote in text, (r.id, task)
+
+
+def test_yin_out_to_yang_is_a_reason_for_travel_and_none_for_a_contest():
+    fired, travel = hours_where("liuren.yin_chu_yang", "travel")
+    assert fired and travel == fired
+    assert hours_where("liuren.yin_chu_yang", "competition")[1] == set()
+
+
+def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_contest():
+    person = {"born": 1980, "sex": "m"}
+    fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
+    assert fired and travel == fired
+    assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()

@@ -72,3 +72,23 @@ def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_
     fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
     assert fired and travel == fired
     assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()
+
+
+# ------------------------------------------------------------------ 002 the backward run (退連茹)
+
+def test_the_backward_run_lowers_office_only():
+    # 「占功名…切忌逢空值退茹…有職者退失歸家」; for wealth 「若退茹又無財爻者，惟守常免耗」 (no loss);
+    # 「占身命…值退茹則宜退遁」 is a life's course, no task of the almanac's
+    office = paragraph("002_70cc0c6be51c96e4.txt", "占功名 主取進")
+    wealth = paragraph("002_70cc0c6be51c96e4.txt", "占求財")
+    assert "值退茹" in office and "退失歸家" in office and "惟守常免耗" in wealth
+    r = CAT.by_id["liuren.lianru_tui"]
+    assert r.source.opening == "占功名 主取進" and r.grants["office"].quote in office
+    assert "default" not in r.effect and set(r.grants) == {"office"}
+    assert r.effect_for("office") < 0 and not r.grave_for("office")
+    for t in CAT.tasks - {"office"}:
+        assert r.effect_for(t) == 0 and not r.speaks_to(t), t
+    fired, given = hours_where("liuren.lianru_tui", "office", days=30)
+    assert fired and given == fired
+    for task in ("wealth", "travel", "general", "marriage"):
+        assert hours_where("liuren.lianru_tui", task, days=30)[1] == set(), task

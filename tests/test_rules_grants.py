@@ -92,3 +92,20 @@ def test_the_backward_run_lowers_office_only():
     assert fired and given == fired
     for task in ("wealth", "travel", "general", "marriage"):
         assert hours_where("liuren.lianru_tui", task, days=30)[1] == set(), task
+
+
+# ------------------------------------------------------------------ 002 返吟 for a person's 身命
+
+def test_fanyin_redeemed_for_the_persons_course_is_no_cure_for_illness():
+    # 「占身命…得旺長生長逢吉將生身命行年者，先凶後吉」 — a person's course; the illness sentence of the
+    # same 返吟 paragraph, 「占症病 主吐逆反覆不寧…加虎蛇死氣，主死亡」, has no such redemption
+    life = paragraph("002_70cc0c6be51c96e4.txt", "占身命 主身心不定")
+    illness = paragraph("002_70cc0c6be51c96e4.txt", "占症病")
+    assert "先凶後吉" in life and "先凶後吉" not in illness and "主死亡" in illness
+    r = CAT.by_id["liuren.fanyin_sheng_ming"]
+    assert set(r.grants) == {"general"} and r.grants["general"].quote in life
+    assert r.effect_for("general") > 0 and r.effect_for("health") == 0 and not r.speaks_to("health")
+    person = {"born": 1985, "sex": "f"}
+    fired, general = hours_where("liuren.fanyin_sheng_ming", "general", days=60, **person)
+    assert fired and general == fired
+    assert hours_where("liuren.fanyin_sheng_ming", "health", days=60, **person)[1] == set()

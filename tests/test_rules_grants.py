@@ -109,3 +109,26 @@ def test_fanyin_redeemed_for_the_persons_course_is_no_cure_for_illness():
     fired, general = hours_where("liuren.fanyin_sheng_ming", "general", days=60, **person)
     assert fired and general == fired
     assert hours_where("liuren.fanyin_sheng_ming", "health", days=60, **person)[1] == set()
+
+
+# ------------------------------------------------------------------ 001 日辰 against 年命
+
+def test_nianming_sheng_and_ke_weigh_the_same_for_every_task():
+    # 「日辰與年命相生則吉，相剋則凶」 names no task: no task may weigh it more than another
+    text = paragraph("001_b9dd49d181959cb6.txt", "神將謂日辰上神將也")
+    assert "日辰與年命相生則吉，相剋則凶" in text
+    for rid, sign in (("liuren.nianming_sheng", 1), ("liuren.nianming_ke", -1)):
+        r = CAT.by_id[rid]
+        assert set(r.grants) == {"all"} and r.grants["all"].quote in text
+        assert {r.effect_for(t) for t in CAT.tasks} == {r.effect_for("general")}, rid
+        assert r.effect_for("general") * sign > 0 and not r.grave
+    person = {"born": "1980-05-01", "sex": "m"}
+    fired, given = hours_where("liuren.nianming_sheng", "competition", days=31, **person)
+    effects = set()
+    for d, start in sorted(given):
+        for task in ("competition", "health", "travel"):
+            for h in api.judge_day(d, TZ, task, **person)["hours"]:
+                if h["start"] == start:
+                    effects |= {(task, r["effect"]) for r in h["reasons"] if r["rule"] == "liuren.nianming_sheng"}
+    assert fired and given == fired
+    assert len({e for _, e in effects}) == 1 and {t for t, _ in effects} == {"competition", "health", "travel"}

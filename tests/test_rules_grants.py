@@ -132,3 +132,19 @@ def test_nianming_sheng_and_ke_weigh_the_same_for_every_task():
                     effects |= {(task, r["effect"]) for r in h["reasons"] if r["rule"] == "liuren.nianming_sheng"}
     assert fired and given == fired
     assert len({e for _, e in effects}) == 1 and {t for t, _ in effects} == {"competition", "health", "travel"}
+
+
+# ------------------------------------------------------------------ 003 word that comes is no envoy sent
+
+def test_word_arriving_is_a_plus_for_talks_not_for_sending_an_envoy():
+    # 「用絶事了人信至」 (Korean: 「다만 사람이 와서 소식을 전함을 기다린다」) and 「青龍、太常有使信至」:
+    # someone else's word is coming; neither speaks of choosing whom to send
+    verse = paragraph("003_089677c8ddf9fd3a.txt", "用起長生凡謀遂")
+    assert "用絶事了人信至" in verse
+    for rid in ("liuren.fayong_jue", "liuren.long_chang_xin"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("delegate") == 0 and not r.speaks_to("delegate"), rid
+        assert r.effect_for("negotiation") > 0, rid
+    fired, talks = hours_where("liuren.fayong_jue", "negotiation", days=30)
+    assert fired and talks == fired
+    assert hours_where("liuren.fayong_jue", "delegate", days=30)[1] == set()

@@ -148,3 +148,32 @@ def test_word_arriving_is_a_plus_for_talks_not_for_sending_an_envoy():
     fired, talks = hours_where("liuren.fayong_jue", "negotiation", days=30)
     assert fired and talks == fired
     assert hours_where("liuren.fayong_jue", "delegate", days=30)[1] == set()
+
+
+# ------------------------------------------------------------------ 003 勾陳 as 初傳 over the day
+
+def test_gouchen_as_the_first_transmission_over_the_day_is_bad_whatever_follows():
+    # 「勾陳剋日，如不是日上，作初傳，卻中未傳生日，克勾陳不為凶。如在初傳日辰上為鬼，中末傳雖有吉將，亦凶矣」
+    note = paragraph("003_089677c8ddf9fd3a.txt", "中末二傳俱吉利")
+    assert "如在初傳日辰上為鬼，中末傳雖有吉將，亦凶矣" in note
+    r = CAT.by_id["liuren.gouchen_chu_gui"]
+    assert all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
+    import config
+    from almanac.judgement.search import judged_facts
+    cfg, z, index = config.load(), ZoneInfo(TZ), CAT.rules.index(r)
+    days, apart = set(), 0
+    for i in range(365):
+        d = date(2026, 1, 1) + timedelta(days=i)
+        for slot, f, idx in judged_facts(d, z, cfg):
+            first = f["chu_general"] == "勾陳" and "勾陳" in f["chuan_generals_ke_gan"]
+            over = "勾陳" in (f["ganshang_general"], f["zhishang_general"])
+            assert (index in idx) == (first and over), (d, slot.start)
+            apart += first and not over          # 「如不是日上，作初傳」: not this rule's
+            if first and over:
+                days.add(d)
+    assert days and apart
+    for d in sorted(days)[:12]:
+        for task in ("general", "wealth", "marriage"):
+            for h in api.judge_day(d, TZ, task)["hours"]:
+                if r.id in {x["rule"] for x in h["reasons"]}:
+                    assert h["verdict"] in ("凶", "大凶"), (d, task, h["start"], h["verdict"])

@@ -177,3 +177,16 @@ def test_gouchen_as_the_first_transmission_over_the_day_is_bad_whatever_follows(
             for h in api.judge_day(d, TZ, task)["hours"]:
                 if r.id in {x["rule"] for x in h["reasons"]}:
                     assert h["verdict"] in ("凶", "大凶"), (d, task, h["start"], h["verdict"])
+
+
+# ------------------------------------------------------------------ what each reader is told
+
+def test_a_reason_given_for_wealth_tells_every_reader_of_the_money():
+    # 「無戰克，宜求婚親，又宜求婦人之財也」 (Korean: 「또한 부인의 재물을 모취함에 마땅하다」): the rule
+    # gives wealth a plus from this phrase, so its Korean and English texts must say it too
+    note = paragraph("003_089677c8ddf9fd3a.txt", "天后相刑闇昧生")
+    r = CAT.by_id["liuren.tianhou_hunch"]
+    assert r.effect_for("wealth") > 0 and r.grants["wealth"].quote in note
+    assert "婦人之財" in r.text["zh"]
+    assert "재물" in r.text["ko"] and "부인" in r.text["ko"]
+    assert "money" in r.text["en"] and "woman" in r.text["en"]

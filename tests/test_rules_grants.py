@@ -190,3 +190,19 @@ def test_a_reason_given_for_wealth_tells_every_reader_of_the_money():
     assert "婦人之財" in r.text["zh"]
     assert "재물" in r.text["ko"] and "부인" in r.text["ko"]
     assert "money" in r.text["en"] and "woman" in r.text["en"]
+
+
+def test_fanyin_tells_each_task_the_line_of_the_verse_that_speaks_to_it():
+    # 「反吟事反處，百為皆有妨。征途多阻遏，寇盜暗中攻…婚姻無始終」, 「官守須易位…占病百般侵…有罪自相侵」:
+    # the rule moves travel, marriage, office, lawsuits, contests and illness each by its own line, so
+    # a reader of any of those reasons meets that line; 「出門忌遠行」 is another paragraph's
+    verse = paragraph("002_70cc0c6be51c96e4.txt", "斷詩曰：反吟事反處")
+    r = CAT.by_id["liuren.fanyin"]
+    for task, src in r.grants.items():
+        assert src.quote in verse and src.quote in r.text["zh"], task
+        assert r.effect_for(task if task != "all" else "general") < 0, task
+    assert "出門忌遠行" not in r.text["zh"]
+    for word in ("벼슬", "죄", "도적", "혼인", "병"):
+        assert word in r.text["ko"], word
+    for word in ("office", "guilty", "robbers", "marriages", "illness", "journeys"):
+        assert word in r.text["en"], word

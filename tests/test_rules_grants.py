@@ -206,3 +206,34 @@ def test_fanyin_tells_each_task_the_line_of_the_verse_that_speaks_to_it():
         assert word in r.text["ko"], word
     for word in ("office", "guilty", "robbers", "marriages", "illness", "journeys"):
         assert word in r.text["en"], word
+
+
+# ------------------------------------------------------------------ 002 a void backward run and office
+
+def test_a_void_backward_run_is_bad_for_office_only_when_the_office_line_is_what_is_void():
+    # 「如戊申日干上辰，三傳卯寅丑，皆作日之鬼，幸值鬼空…不宜求官，以官爻空也。又丙午日干上辰，三傳卯寅丑，
+    # 雖三傳作日之父母生身，但三傳空亡，不利父母」: office only where the 三傳 are the day's 官鬼
+    text = paragraph("002_70cc0c6be51c96e4.txt", "又有退連茹而逢空亡者")
+    assert "不宜求官，以官爻空也" in text and "不利父母" in text
+    plain, guan = CAT.by_id["liuren.lianru_tui_kong"], CAT.by_id["liuren.lianru_tui_kong_guan"]
+    assert plain.effect_for("office") > 0 and "office" not in plain.grants
+    assert guan.grants["office"].quote in text and set(guan.effect) == {"office"} and guan.effect_for("office") < 0
+    from almanac.judgement.facts import rel
+    assert rel("寅", "戊") == "剋" and rel("寅", "丙") != "剋"      # the two examples' 中傳
+    import config
+    from almanac.judgement.search import judged_facts
+    cfg, z = config.load(), ZoneInfo(TZ)
+    seen = set()
+    for i in range(365):
+        d = date(2026, 1, 1) + timedelta(days=i)
+        for slot, f, idx in judged_facts(d, z, cfg):
+            if "腳踏空亡" in f["patterns"]:
+                ids = {CAT.rules[j].id for j in idx}
+                assert ("liuren.lianru_tui_kong_guan" in ids) == (f["zhong_vs_gan"] == "剋")
+                seen.add(f["zhong_vs_gan"] == "剋")
+                if f["zhong_vs_gan"] != "剋" and len(seen) == 2:
+                    hours = api.judge_day(d, TZ, "office")["hours"]
+                    h = next(h for h in hours if h["start"] == slot.start.isoformat())
+                    assert not [r for r in h["reasons"] if r["rule"].startswith("liuren.lianru_tui_kong")
+                                and r["effect"] < 0]
+    assert seen == {True, False}

@@ -237,3 +237,14 @@ def test_a_void_backward_run_is_bad_for_office_only_when_the_office_line_is_what
                     assert not [r for r in h["reasons"] if r["rule"].startswith("liuren.lianru_tui_kong")
                                 and r["effect"] < 0]
     assert seen == {True, False}
+
+
+def test_the_gouchen_release_cannot_arise_while_its_overcoming_is_read_by_its_element():
+    # 「勾陳剋日，如不是日上，作初傳，卻中未傳生日，克勾陳不為凶」: no branch both generates a day 勾陳 (土)
+    # overcomes (a 水 day) and overcomes 勾陳 — what the rule's reading says
+    from almanac.judgement.facts import rel
+    branches = "子丑寅卯辰巳午未申酉戌亥"
+    for stem in "壬癸":
+        assert rel("辰", stem) == "剋"            # 勾陳's home, its element
+        assert not [b for b in branches if rel(b, stem) == "生" and rel(b, "辰") == "剋"]
+    assert "cannot arise" in CAT.by_id["liuren.gouchen_chu_gui"].reading

@@ -1,0 +1,250 @@
+"""A rule speaks only to the questions its paragraph speaks to: applied to a moment where it fires,
+it gives a reason for the task its text names and none for a task it does not. Each test reads the
+seed paragraph it rests on, so a quoted phrase that left the seed would fail here too."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from almanac import api
+from almanac.judgement.catalog import load_catalog
+
+CAT = load_catalog()
+SEEDS = Path(__file__).parent / "seeds"
+TZ = "Asia/Seoul"
+
+
+def paragraph(seed: str, opening: str) -> str:
+    hits = [p for p in (SEEDS / seed).read_text(encoding="utf-8").splitlines() if p.startswith(opening)]
+    assert len(hits) == 1, opening
+    return hits[0]
+
+
+def hours_where(rule_id: str, task: str, days: int = 20, start=date(2026, 3, 1), born=None, sex=None):
+    """The hours of ``days`` days from ``start`` where ``rule_id`` fires (read from the facts, for no
+    task in particular), and those where it gives ``task`` a reason (read from the judged day)."""
+    import config
+    from almanac.judgement.person import parse_person
+    from almanac.judgement.search import judged_facts, person_facts_of_day
+    cfg, person, index = config.load(), parse_person(born, sex), CAT.rules.index(CAT.by_id[rule_id])
+    fired, given = set(), set()
+    for i in range(days):
+        d = start + timedelta(days=i)
+        z = ZoneInfo(TZ)
+        day = person_facts_of_day(d, z, cfg, person) if person else judged_facts(d, z, cfg)
+        fired |= {(d, slot.start.isoformat()) for slot, _, idx in day if index in idx}
+        for h in api.judge_day(d, TZ, task, born=born, sex=sex)["hours"]:
+            if rule_id in {r["rule"] for r in h["reasons"]}:
+                given.add((d, h["start"]))
+    return fired, given
+
+
+# ------------------------------------------------------------------ 001 the siege-escape paragraph
+
+SIEGE = "如罡臨方遇有山水之阻"
+
+
+def test_the_siege_escape_paragraph_speaks_of_getting_out_not_of_winning():
+    # 「…《曾門經》云：“吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難。”《軍帳賦》云：
+    # “若取出路，從勾制以取強。”…二吉臨方突出亦吉」: a way out and escape from harm, not a contest
+    text = paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    assert "必免難" in text and "若取出路" in text and "突出亦吉" in text
+    rules = [r for r in CAT.rules if r.source.opening == SIEGE]
+    assert {r.id for r in rules} >= {"liuren.sangong_shi", "liuren.yin_chu_yang", "liuren.xingnian_jishen_jijiang"}
+    for r in rules:
+        assert r.effect_for("travel") > 0 and r.speaks_to("travel"), r.id
+        assert r.effect_for("competition") == 0 and not r.speaks_to("competition"), r.id
+        for task, src in r.grants.items():
+            assert src.quote in text, (r.id, task)
+
+
+def test_yin_out_to_yang_is_a_reason_for_travel_and_none_for_a_contest():
+    fired, travel = hours_where("liuren.yin_chu_yang", "travel")
+    assert fired and travel == fired
+    assert hours_where("liuren.yin_chu_yang", "competition")[1] == set()
+
+
+def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_contest():
+    person = {"born": 1980, "sex": "m"}
+    fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
+    assert fired and travel == fired
+    assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()
+
+
+# ------------------------------------------------------------------ 002 the backward run (退連茹)
+
+def test_the_backward_run_lowers_office_only():
+    # 「占功名…切忌逢空值退茹…有職者退失歸家」; for wealth 「若退茹又無財爻者，惟守常免耗」 (no loss);
+    # 「占身命…值退茹則宜退遁」 is a life's course, no task of the almanac's
+    office = paragraph("002_70cc0c6be51c96e4.txt", "占功名 主取進")
+    wealth = paragraph("002_70cc0c6be51c96e4.txt", "占求財")
+    assert "值退茹" in office and "退失歸家" in office and "惟守常免耗" in wealth
+    r = CAT.by_id["liuren.lianru_tui"]
+    assert r.source.opening == "占功名 主取進" and r.grants["office"].quote in office
+    assert "default" not in r.effect and set(r.grants) == {"office"}
+    assert r.effect_for("office") < 0 and not r.grave_for("office")
+    for t in CAT.tasks - {"office"}:
+        assert r.effect_for(t) == 0 and not r.speaks_to(t), t
+    fired, given = hours_where("liuren.lianru_tui", "office", days=30)
+    assert fired and given == fired
+    for task in ("wealth", "travel", "general", "marriage"):
+        assert hours_where("liuren.lianru_tui", task, days=30)[1] == set(), task
+
+
+# ------------------------------------------------------------------ 002 返吟 for a person's 身命
+
+def test_fanyin_redeemed_for_the_persons_course_is_no_cure_for_illness():
+    # 「占身命…得旺長生長逢吉將生身命行年者，先凶後吉」 — a person's course; the illness sentence of the
+    # same 返吟 paragraph, 「占症病 主吐逆反覆不寧…加虎蛇死氣，主死亡」, has no such redemption
+    life = paragraph("002_70cc0c6be51c96e4.txt", "占身命 主身心不定")
+    illness = paragraph("002_70cc0c6be51c96e4.txt", "占症病")
+    assert "先凶後吉" in life and "先凶後吉" not in illness and "主死亡" in illness
+    r = CAT.by_id["liuren.fanyin_sheng_ming"]
+    assert set(r.grants) == {"general"} and r.grants["general"].quote in life
+    assert r.effect_for("general") > 0 and r.effect_for("health") == 0 and not r.speaks_to("health")
+    person = {"born": 1985, "sex": "f"}
+    fired, general = hours_where("liuren.fanyin_sheng_ming", "general", days=60, **person)
+    assert fired and general == fired
+    assert hours_where("liuren.fanyin_sheng_ming", "health", days=60, **person)[1] == set()
+
+
+# ------------------------------------------------------------------ 001 日辰 against 年命
+
+def test_nianming_sheng_and_ke_weigh_the_same_for_every_task():
+    # 「日辰與年命相生則吉，相剋則凶」 names no task: no task may weigh it more than another
+    text = paragraph("001_b9dd49d181959cb6.txt", "神將謂日辰上神將也")
+    assert "日辰與年命相生則吉，相剋則凶" in text
+    for rid, sign in (("liuren.nianming_sheng", 1), ("liuren.nianming_ke", -1)):
+        r = CAT.by_id[rid]
+        assert set(r.grants) == {"all"} and r.grants["all"].quote in text
+        assert {r.effect_for(t) for t in CAT.tasks} == {r.effect_for("general")}, rid
+        assert r.effect_for("general") * sign > 0 and not r.grave
+    person = {"born": "1980-05-01", "sex": "m"}
+    fired, given = hours_where("liuren.nianming_sheng", "competition", days=31, **person)
+    effects = set()
+    for d, start in sorted(given):
+        for task in ("competition", "health", "travel"):
+            for h in api.judge_day(d, TZ, task, **person)["hours"]:
+                if h["start"] == start:
+                    effects |= {(task, r["effect"]) for r in h["reasons"] if r["rule"] == "liuren.nianming_sheng"}
+    assert fired and given == fired
+    assert len({e for _, e in effects}) == 1 and {t for t, _ in effects} == {"competition", "health", "travel"}
+
+
+# ------------------------------------------------------------------ 003 word that comes is no envoy sent
+
+def test_word_arriving_is_a_plus_for_talks_not_for_sending_an_envoy():
+    # 「用絶事了人信至」 (Korean: 「다만 사람이 와서 소식을 전함을 기다린다」) and 「青龍、太常有使信至」:
+    # someone else's word is coming; neither speaks of choosing whom to send
+    verse = paragraph("003_089677c8ddf9fd3a.txt", "用起長生凡謀遂")
+    assert "用絶事了人信至" in verse
+    for rid in ("liuren.fayong_jue", "liuren.long_chang_xin"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("delegate") == 0 and not r.speaks_to("delegate"), rid
+        assert r.effect_for("negotiation") > 0, rid
+    fired, talks = hours_where("liuren.fayong_jue", "negotiation", days=30)
+    assert fired and talks == fired
+    assert hours_where("liuren.fayong_jue", "delegate", days=30)[1] == set()
+
+
+# ------------------------------------------------------------------ 003 勾陳 as 初傳 over the day
+
+def test_gouchen_as_the_first_transmission_over_the_day_is_bad_whatever_follows():
+    # 「勾陳剋日，如不是日上，作初傳，卻中未傳生日，克勾陳不為凶。如在初傳日辰上為鬼，中末傳雖有吉將，亦凶矣」
+    note = paragraph("003_089677c8ddf9fd3a.txt", "中末二傳俱吉利")
+    assert "如在初傳日辰上為鬼，中末傳雖有吉將，亦凶矣" in note
+    r = CAT.by_id["liuren.gouchen_chu_gui"]
+    assert all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
+    import config
+    from almanac.judgement.search import judged_facts
+    cfg, z, index = config.load(), ZoneInfo(TZ), CAT.rules.index(r)
+    days, apart = set(), 0
+    for i in range(365):
+        d = date(2026, 1, 1) + timedelta(days=i)
+        for slot, f, idx in judged_facts(d, z, cfg):
+            first = f["chu_general"] == "勾陳" and "勾陳" in f["chuan_generals_ke_gan"]
+            over = "勾陳" in (f["ganshang_general"], f["zhishang_general"])
+            assert (index in idx) == (first and over), (d, slot.start)
+            apart += first and not over          # 「如不是日上，作初傳」: not this rule's
+            if first and over:
+                days.add(d)
+    assert days and apart
+    for d in sorted(days)[:12]:
+        for task in ("general", "wealth", "marriage"):
+            for h in api.judge_day(d, TZ, task)["hours"]:
+                if r.id in {x["rule"] for x in h["reasons"]}:
+                    assert h["verdict"] in ("凶", "大凶"), (d, task, h["start"], h["verdict"])
+
+
+# ------------------------------------------------------------------ what each reader is told
+
+def test_a_reason_given_for_wealth_tells_every_reader_of_the_money():
+    # 「無戰克，宜求婚親，又宜求婦人之財也」 (Korean: 「또한 부인의 재물을 모취함에 마땅하다」): the rule
+    # gives wealth a plus from this phrase, so its Korean and English texts must say it too
+    note = paragraph("003_089677c8ddf9fd3a.txt", "天后相刑闇昧生")
+    r = CAT.by_id["liuren.tianhou_hunch"]
+    assert r.effect_for("wealth") > 0 and r.grants["wealth"].quote in note
+    assert "婦人之財" in r.text["zh"]
+    assert "재물" in r.text["ko"] and "부인" in r.text["ko"]
+    assert "money" in r.text["en"] and "woman" in r.text["en"]
+
+
+def test_fanyin_tells_each_task_the_line_of_the_verse_that_speaks_to_it():
+    # 「反吟事反處，百為皆有妨。征途多阻遏，寇盜暗中攻…婚姻無始終」, 「官守須易位…占病百般侵…有罪自相侵」:
+    # the rule moves travel, marriage, office, lawsuits, contests and illness each by its own line, so
+    # a reader of any of those reasons meets that line; 「出門忌遠行」 is another paragraph's
+    verse = paragraph("002_70cc0c6be51c96e4.txt", "斷詩曰：反吟事反處")
+    r = CAT.by_id["liuren.fanyin"]
+    for task, src in r.grants.items():
+        assert src.quote in verse and src.quote in r.text["zh"], task
+        assert r.effect_for(task if task != "all" else "general") < 0, task
+    assert "出門忌遠行" not in r.text["zh"]
+    for word in ("벼슬", "죄", "도적", "혼인", "병"):
+        assert word in r.text["ko"], word
+    for word in ("office", "guilty", "robbers", "marriages", "illness", "journeys"):
+        assert word in r.text["en"], word
+
+
+# ------------------------------------------------------------------ 002 a void backward run and office
+
+def test_a_void_backward_run_is_bad_for_office_only_when_the_office_line_is_what_is_void():
+    # 「如戊申日干上辰，三傳卯寅丑，皆作日之鬼，幸值鬼空…不宜求官，以官爻空也。又丙午日干上辰，三傳卯寅丑，
+    # 雖三傳作日之父母生身，但三傳空亡，不利父母」: office only where the 三傳 are the day's 官鬼
+    text = paragraph("002_70cc0c6be51c96e4.txt", "又有退連茹而逢空亡者")
+    assert "不宜求官，以官爻空也" in text and "不利父母" in text
+    plain, guan = CAT.by_id["liuren.lianru_tui_kong"], CAT.by_id["liuren.lianru_tui_kong_guan"]
+    assert plain.effect_for("office") > 0 and "office" not in plain.grants
+    assert guan.grants["office"].quote in text and set(guan.effect) == {"office"} and guan.effect_for("office") < 0
+    from almanac.judgement.facts import rel
+    assert rel("寅", "戊") == "剋" and rel("寅", "丙") != "剋"      # the two examples' 中傳
+    import config
+    from almanac.judgement.search import judged_facts
+    cfg, z = config.load(), ZoneInfo(TZ)
+    seen = set()
+    for i in range(365):
+        d = date(2026, 1, 1) + timedelta(days=i)
+        for slot, f, idx in judged_facts(d, z, cfg):
+            if "腳踏空亡" in f["patterns"]:
+                ids = {CAT.rules[j].id for j in idx}
+                assert ("liuren.lianru_tui_kong_guan" in ids) == (f["zhong_vs_gan"] == "剋")
+                seen.add(f["zhong_vs_gan"] == "剋")
+                if f["zhong_vs_gan"] != "剋" and len(seen) == 2:
+                    hours = api.judge_day(d, TZ, "office")["hours"]
+                    h = next(h for h in hours if h["start"] == slot.start.isoformat())
+                    assert not [r for r in h["reasons"] if r["rule"].startswith("liuren.lianru_tui_kong")
+                                and r["effect"] < 0]
+    assert seen == {True, False}
+
+
+def test_the_gouchen_release_cannot_arise_while_its_overcoming_is_read_by_its_element():
+    # 「勾陳剋日，如不是日上，作初傳，卻中未傳生日，克勾陳不為凶」: no branch both generates a day 勾陳 (土)
+    # overcomes (a 水 day) and overcomes 勾陳 — what the rule's reading says
+    from almanac.judgement.facts import rel
+    branches = "子丑寅卯辰巳午未申酉戌亥"
+    for stem in "壬癸":
+        assert rel("辰", stem) == "剋"            # 勾陳's home, its element
+        assert not [b for b in branches if rel(b, stem) == "生" and rel(b, "辰") == "剋"]
+    assert "cannot arise" in CAT.by_id["liuren.gouchen_chu_gui"].reading

@@ -248,3 +248,20 @@ def test_the_gouchen_release_cannot_arise_while_its_overcoming_is_read_by_its_el
         assert rel("辰", stem) == "剋"            # 勾陳's home, its element
         assert not [b for b in branches if rel(b, stem) == "生" and rel(b, "辰") == "剋"]
     assert "cannot arise" in CAT.by_id["liuren.gouchen_chu_gui"].reading
+
+
+def test_taichang_with_gouchen_overcoming_the_day_is_the_worst_case_for_every_task():
+    # 「太常無克歡事寜 … 同勾陳剋日，最凶」: the note ranks it worst of all, naming no matter apart
+    note = paragraph("003_089677c8ddf9fd3a.txt", "太常無克歡事寜")
+    assert note.rstrip("）。").endswith("同勾陳剋日，最凶")
+    r = CAT.by_id["liuren.taichang_gouchen"]
+    assert all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
+    seen = 0
+    for task in ("general", "marriage", "wealth", "travel"):
+        fired, given = hours_where(r.id, task, days=30)
+        assert fired and given == fired, task     # fires alike for every task, and is told to each
+        for d, start in sorted(given)[:6]:
+            h = next(h for h in api.judge_day(d, TZ, task)["hours"] if h["start"] == start)
+            assert h["verdict"] in ("凶", "大凶"), (d, task, start, h["verdict"])
+            seen += 1
+    assert seen

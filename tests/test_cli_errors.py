@@ -1,0 +1,74 @@
+"""Bad input on the command line, as a careless or hostile user types it: one line in the
+language asked for, exit status 2, and the options named as they were typed (``--gan-shang``,
+not the API's ``gan_shang``); precompute speaking the reader's language (``--lang``)."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from almanac.cli import main
+
+HANGUL = re.compile(r"[가-힣]")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+D = "2026-02-03"
+AT = "2026-02-03T12:00"
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    return tmp_path
+
+
+def _line(capsys) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("almanac: "), err
+    assert "Traceback" not in err and "internal error" not in err and "\x1f" not in err, err
+    return err.strip()
+
+
+# ---------------------------------------------------------------- precompute --lang
+
+def test_precompute_tells_its_summary_in_the_language_asked_for(data, capsys):
+    args = ["precompute", "--from", "2027-01-01", "--to", "2027-01-02"]
+    assert main(args + ["--lang", "ko"]) == 0
+    err = capsys.readouterr().err
+    assert re.fullmatch(r"Asia/Shanghai 기준 2일: 새로 저장 2일, 갱신 0일, 그대로 0일 \([\d.]+초\)\n", err), err
+    assert main(args + ["--lang", "zh-Hans"]) == 0          # the same days again: left as they are
+    err = capsys.readouterr().err
+    assert re.fullmatch(r"Asia/Shanghai 共 2 天：新写入 0 天，更新 0 天，未变 2 天（[\d.]+ 秒）\n", err), err
+    assert main(args + ["--lang", "en"]) == 0
+    assert re.fullmatch(r"2 days in Asia/Shanghai: 0 written, 0 updated, 2 unchanged \([\d.]+ s\)\n",
+                        capsys.readouterr().err)
+
+
+def test_precompute_refuses_an_unknown_language_before_any_work(data, capsys):
+    assert main(["precompute", "--from", "2027-01-01", "--to", "2027-01-02", "--lang", "xx"]) == 2
+    assert "unknown language 'xx'" in _line(capsys)
+    assert not (data / "data" / "almanac.sqlite3").exists()
+
+
+def test_precompute_errors_estimate_and_progress_in_korean(data, capsys, monkeypatch):
+    from almanac.cli import precompute
+    assert main(["precompute", "--from", "2027-01-05", "--to", "2027-01-01", "--lang", "ko"]) == 2
+    line = _line(capsys)
+    assert HANGUL.search(line) and "--from" in line and "--to" in line
+    monkeypatch.setattr(precompute, "CONFIRM_DAYS", 2)
+    args = ["precompute", "--from", "2027-01-01", "--to", "2027-01-03", "--lang", "ko"]
+    assert main(args) == 2
+    line = _line(capsys)
+    assert "--yes" in line and "3일" in line and HANGUL.search(line)
+    assert main(args + ["--yes"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("almanac: 미리 계산합니다: 3일, 데이터베이스에 약 ") and "days" not in err[0]
+    assert err[-1].startswith("Asia/Shanghai 기준 3일: ")
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    precompute._Bar(tty, lang="ko")(2, 2)
+    assert "2/2일" in tty.getvalue() and "days" not in tty.getvalue()

@@ -72,3 +72,47 @@ def test_precompute_errors_estimate_and_progress_in_korean(data, capsys, monkeyp
     tty = Tty()
     precompute._Bar(tty, lang="ko")(2, 2)
     assert "2/2일" in tty.getvalue() and "days" not in tty.getvalue()
+
+
+# ---------------------------------------------------------------- the options as typed
+
+@pytest.mark.parametrize("argv, typed, internal", [
+    (["chart", "--day", "乙丑", "--gan-shang", "x"], "--gan-shang", "gan_shang"),
+    (["chart", "--day", "乙丑", "--yuejiang", "x", "--hour", "子"], "--yuejiang", "yuejiang"),
+    (["chart", "--day", "乙丑", "--yuejiang", "子", "--hour", "x"], "--hour", "hour"),
+    (["day", D, "--task", "travel", "--born", "x", "--sex", "m"], "--born", "born"),
+    (["day", D, "--task", "travel", "--born", "1990", "--sex", "q"], "--sex", "sex"),
+    (["day", D, "--task", "travel", "--born", "1990"], "--sex", "sex"),
+    (["chart", AT, "--task", "travel", "--born", "1990", "--sex", "m", "--partner-born", "1993"],
+     "--partner-born", "partner_born"),
+    (["day", D, "--clock", "sundial"], "--clock", "clock"),
+    (["day", D, "--lunar", "moon"], "--lunar", None),        # "lunar calendar" is English: not checked
+    (["best", "--task", "travel", "--from", D, "--to", D, "--limit", "0"], "--limit", "limit"),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+@pytest.mark.parametrize("lang", [None, "ko", "zh-Hans"])
+def test_errors_name_the_option_the_user_typed(argv, typed, internal, lang, data, capsys):
+    assert main(argv + (["--lang", lang] if lang else [])) == 2
+    line = _line(capsys)
+    assert typed in line, line
+    assert internal is None or not re.search(rf"(?<![-\w]){internal}(?![\w-])", line.replace(typed, "")), line
+    if lang == "ko":
+        assert HANGUL.search(line), line
+    elif lang:
+        assert HAN.search(line), line
+
+
+@pytest.mark.parametrize("url, field", [
+    (f"/api/chart?at={AT}&task=travel&born=x&sex=m&lang=ko", "born"),
+    (f"/api/chart?at={AT}&task=travel&born=1990&sex=m&partner_born=1993&lang=ko", "partner_born"),
+    (f"/api/day/{D}?clock=sundial&lang=ko", "clock"),
+    (f"/api/day/{D}?lunar=moon&lang=zh-Hant", "lunar"),
+])
+def test_http_errors_name_the_query_parameter(url, field, data):
+    """The same messages over HTTP name the query parameter, not a command-line option."""
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app
+    r = TestClient(create_app({}), raise_server_exceptions=False).get(url)
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert field in error and "--" not in error and "\x1f" not in error, error

@@ -296,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return int(args.func(args) or 0)
     except BadInput as e:
-        text = e.text(asked_lang(argv))      # English unless the reader asked for a language
+        # English unless the reader asked for a language; the fields it names as the options typed
+        text = e.text(asked_lang(argv), options=True)
         print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

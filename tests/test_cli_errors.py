@@ -116,3 +116,31 @@ def test_http_errors_name_the_query_parameter(url, field, data):
     assert r.status_code == 400, r.text
     error = r.json()["error"]
     assert field in error and "--" not in error and "\x1f" not in error, error
+
+
+# ---------------------------------------------------------------- careless values
+
+@pytest.mark.parametrize("argv, option", [
+    (["day", ""], "date"),
+    (["day", D, "--tz", ""], "--tz"),
+    (["day", D, "--tz", "   "], "--tz"),
+    (["day", D, "--task", ""], "--task"),
+    (["day", D, "--school", ""], "--school"),
+    (["day", D, "--place", ""], "--place"),
+    (["day", D, "--clock", ""], "--clock"),
+    (["chart", ""], "DATETIME"),
+    (["best", "--task", "", "--from", D, "--to", D], "--task"),
+    (["precompute", "--from", "", "--to", D], "--from"),
+    (["report", "--date", D, "-o", ""], "-o/--output"),
+    (["feed", "--task", "travel", "--from", D, "--to", D, "-o", ""], "-o/--output"),
+])
+@pytest.mark.parametrize("lang", [None, "ko"])
+def test_an_empty_value_is_refused_not_read_as_left_out(argv, option, lang, data, capsys, monkeypatch):
+    """An empty value was read as the option left out: today's day, the default zone, a report
+    written into the current folder."""
+    monkeypatch.chdir(data)
+    before = sorted(p.name for p in data.iterdir())
+    assert main(argv + (["--lang", lang] if lang else [])) == 2
+    line = _line(capsys)
+    assert option in line and (HANGUL.search(line) if lang else "empty value" in line), line
+    assert sorted(p.name for p in data.iterdir()) == before          # nothing written

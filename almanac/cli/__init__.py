@@ -146,6 +146,24 @@ class _Parser(argparse.ArgumentParser):
         formatter.usage_prefix = self._usage_prefix
         return formatter
 
+    def _get_values(self, action, arg_strings):
+        """argparse's value of an argument, an empty or blank one refused: ``--tz ""`` (or
+        ``day ""``) is a typing slip, never the option left out (it was read as the default:
+        today, the built-in zone, a report written into the current folder)."""
+        for given in (() if action.nargs in (argparse.PARSER, argparse.REMAINDER) else arg_strings):
+            if isinstance(given, str) and not given.strip():
+                name = "/".join(action.option_strings) or action.metavar or action.dest
+                sub = self.prog.removeprefix("almanac").strip()
+                lead, zh_lead = (f"{sub}: ", f"{sub}：") if sub else ("", "")
+                en, zh, ko = "give one", "請給出值", "값을 주십시오"
+                if not action.required:
+                    en, zh, ko = (f"give one or leave {name} out", f"請給出值，或不用 {name}",
+                                  f"값을 주거나 {name} 인수를 빼십시오")
+                raise BadInput(f"{lead}argument {name}: an empty value; {en} (see `{self.prog} --help`)",
+                               zh=f"{zh_lead}參數 {name} 的值是空的：{zh}（見 `{self.prog} --help`）",
+                               ko=f"{lead}인수 {name}: 값이 비어 있습니다. {ko} (`{self.prog} --help` 참고)")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message: str):  # one line, exit 2, as for any bad input
         sub = self.prog.removeprefix("almanac").strip()
         zh, ko = _argparse_texts(message)

@@ -144,3 +144,14 @@ def test_an_empty_value_is_refused_not_read_as_left_out(argv, option, lang, data
     line = _line(capsys)
     assert option in line and (HANGUL.search(line) if lang else "empty value" in line), line
     assert sorted(p.name for p in data.iterdir()) == before          # nothing written
+
+
+@pytest.mark.parametrize("argv", [
+    ["report", "--date", "9999-12-31", "--days", "2"],
+    ["report", "--date", "2999-12-31", "--days", "366"],
+])
+def test_a_report_past_the_last_supported_year_is_bad_input(argv, data, capsys):
+    assert main(argv + ["-o", str(data / "out"), "--lang", "ko"]) == 2   # was an OverflowError, exit 1
+    line = _line(capsys)
+    assert HANGUL.search(line) and "2999" in line, line
+    assert not (data / "out").exists() or not any((data / "out").iterdir())

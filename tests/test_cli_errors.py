@@ -155,3 +155,11 @@ def test_a_report_past_the_last_supported_year_is_bad_input(argv, data, capsys):
     line = _line(capsys)
     assert HANGUL.search(line) and "2999" in line, line
     assert not (data / "out").exists() or not any((data / "out").iterdir())
+
+
+def test_the_last_lang_given_is_the_one_errors_are_told_in(data, capsys):
+    # argparse keeps the last --lang: so does the error line
+    assert main(["day", "2026-02-30", "--lang", "en", "--lang", "ko"]) == 2
+    assert HANGUL.search(_line(capsys))
+    assert main(["day", D, "--lang", "ko", "--lang", "xx"]) == 2
+    assert _line(capsys) == "almanac: unknown language 'xx' (accepted: zh-Hant, zh-Hans, ko, en)"

@@ -204,15 +204,22 @@ def _argparse_texts(message: str) -> tuple[str | None, str | None]:
 
 def asked_lang(argv: list[str]) -> str | None:
     """The ``--lang`` the command line asks for (``--lang ko``, ``--lang=ko``), read before
-    parsing, so that even an argument error is told in the reader's language; None if none."""
+    parsing, so that even an argument error is told in the reader's language; None if none.
+    Given twice, the last one, as argparse reads it (``--lang ko --lang xx`` is refused as
+    ``xx``, so it is told in English).
+
+    >>> asked_lang(["day", "--lang", "ko"]), asked_lang(["day", "--lang=ko", "--lang", "en"]), asked_lang(["day"])
+    ('ko', 'en', None)
+    """
+    asked = None
     for i, a in enumerate(argv):
         if a == "--":
             break
         if a == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith("--lang="):
-            return a.split("=", 1)[1]
-    return None
+            asked = argv[i + 1]
+        elif a.startswith("--lang="):
+            asked = a.split("=", 1)[1]
+    return asked
 
 
 def version() -> str:

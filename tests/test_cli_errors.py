@@ -163,3 +163,10 @@ def test_the_last_lang_given_is_the_one_errors_are_told_in(data, capsys):
     assert HANGUL.search(_line(capsys))
     assert main(["day", D, "--lang", "ko", "--lang", "xx"]) == 2
     assert _line(capsys) == "almanac: unknown language 'xx' (accepted: zh-Hant, zh-Hans, ko, en)"
+
+
+@pytest.mark.parametrize("host", ["256.1.1.1", "no-such-host.invalid", "\udcff"])
+def test_serve_on_a_host_that_is_no_address_here_is_bad_input(host, data, capsys):
+    assert main(["serve", "--no-warm", "--port", "0", "--host", host]) == 2     # was exit 1
+    line = _line(capsys)
+    assert line.startswith("almanac: --host ") and "is not an address of this machine" in line

@@ -41,13 +41,27 @@ def _warm(app) -> None:
         log.exception("warm-up failed; answering from computation")
 
 
-def _listen(host: str, port: int):
+def _listen(host: str, port: int, what: str = "--host"):
     """A socket bound to (host, port), or None with the reason printed: binding happens before
-    anything claims to serve, so a busy port fails at once with one line."""
+    anything claims to serve, so a busy port fails at once with one line. A host that names no
+    address of this machine (``256.1.1.1``, a name no resolver knows, one that cannot be encoded)
+    is bad input, told as ``what`` (the option, or the configuration's key) and exit status 2."""
+    import errno
     import socket
+
+    from almanac.errors import BadInput
+
+    def not_here(why: str):
+        return BadInput(f"{what} {host!r} is not an address of this machine to listen on ({why})",
+                        zh=f"{what} 的值不是本機可監聽的位址：{host!r}（{why}）",
+                        ko=f"{what} 값이 이 컴퓨터에서 요청을 받을 수 있는 주소가 아닙니다: {host!r} ({why})")
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except UnicodeError:
+        raise not_here("IDNA") from None
     except socket.gaierror as e:
+        if e.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)):
+            raise not_here(e.strerror) from None
         print(f"almanac: cannot listen on {host}:{port}: {e.strerror}", file=sys.stderr)
         return None
     family, kind, proto, _, addr = infos[0]
@@ -58,6 +72,8 @@ def _listen(host: str, port: int):
         sock.listen(128)
     except OSError as e:
         sock.close()
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise not_here(e.strerror) from None
         print(f"almanac: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
         return None
     sock.set_inheritable(True)
@@ -94,7 +110,7 @@ def run(args) -> int:
                        zh=f"--port 超出 0..65535 範圍：{port}",
                        ko=f"--port 값이 0..65535 범위를 벗어납니다: {port}")
     where = where_data_lives(cfg)  # a database URL that is not valid: one line, exit 2
-    sock = _listen(host, port)
+    sock = _listen(host, port, "--host" if args.host else "[http] host")
     if sock is None:
         return 1
     port = sock.getsockname()[1]

@@ -170,3 +170,20 @@ def test_serve_on_a_host_that_is_no_address_here_is_bad_input(host, data, capsys
     assert main(["serve", "--no-warm", "--port", "0", "--host", host]) == 2     # was exit 1
     line = _line(capsys)
     assert line.startswith("almanac: --host ") and "is not an address of this machine" in line
+
+
+# ---------------------------------------------------------------- files that cannot be read or written
+
+def test_a_config_file_that_is_not_utf8_is_bad_input(data, capsys):
+    cfg = data / "latin1.toml"
+    cfg.write_bytes(b'[calendar]\ndefault_tz = "Asia/Seoul" # \xe9t\xe9\n')
+    assert main(["day", D, "--config", str(cfg)]) == 2           # was an internal UnicodeDecodeError
+    assert "is not UTF-8 text" in _line(capsys)
+    assert main(["day", D, "--config", str(cfg), "--lang", "ko"]) == 2
+    assert "UTF-8 텍스트가 아닙니다" in _line(capsys)
+
+
+def test_a_config_path_that_is_a_folder_is_not_called_bad_toml(data, capsys):
+    assert main(["day", D, "--config", str(data)]) == 2
+    line = _line(capsys)
+    assert "cannot read config file" in line and "TOML" not in line, line

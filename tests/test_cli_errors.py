@@ -187,3 +187,26 @@ def test_a_config_path_that_is_a_folder_is_not_called_bad_toml(data, capsys):
     assert main(["day", D, "--config", str(data)]) == 2
     line = _line(capsys)
     assert "cannot read config file" in line and "TOML" not in line, line
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("lang, why", [(None, "No space left on device"), ("ko", "디스크에 남은 공간이 없습니다"),
+                                       ("zh-Hant", "磁碟已滿")])
+def test_a_feed_whose_write_fails_is_one_line_in_the_readers_words(lang, why, data, capsys):
+    argv = ["feed", "--task", "travel", "--from", D, "--to", D, "-o", "/dev/full"]
+    assert main(argv + (["--lang", lang] if lang else [])) == 2      # was an internal OSError, exit 1
+    line = _line(capsys)
+    assert "-o '/dev/full'" in line and why in line and (lang is None or "No space" not in line), line
+
+
+def test_a_report_whose_write_fails_is_one_line(data, capsys, monkeypatch):
+    import errno
+
+    import exports.reports
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(exports.reports, "write_reports", full)
+    assert main(["report", "--date", D, "-o", str(data / "out"), "--lang", "ko"]) == 2
+    line = _line(capsys)
+    assert line.startswith(f"almanac: -o '{data / 'out'}'에 쓸 수 없습니다") and "디스크" in line, line

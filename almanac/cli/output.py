@@ -21,8 +21,41 @@ from pathlib import Path
 from almanac.errors import BadInput
 
 
+def unwritable(given: str, e: OSError) -> BadInput:
+    """The error of a write to ``-o given`` that failed (``e``): what was typed and why, one line
+    (a full disk, ``-o /dev/full``, a folder made read-only meanwhile)."""
+    why, zh, ko = _reasons(e)
+    return BadInput(f"cannot write -o {given!r} ({why})",
+                    zh=f"無法寫入 -o {given!r}（{zh}）",
+                    ko=f"-o {given!r}에 쓸 수 없습니다 ({ko})")
+
+
 def _reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
+
+
+#: why a write failed, for the Chinese and the Korean reader (the system's own words are English)
+_WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니다"),
+        errno.EDQUOT: ("超出磁碟配額", "디스크 할당량을 넘었습니다"),
+        errno.EACCES: ("沒有權限", "권한이 없습니다"), errno.EPERM: ("不允許", "허용되지 않습니다"),
+        errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
+        errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
+        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다")}
+
+
+def _reasons(e: OSError) -> tuple[str, str, str]:
+    """Why ``e`` happened, in English (the system's words), Chinese and Korean: a failure not known
+    here is named by its code (``ENOSPC``) for those readers rather than in English words.
+
+    >>> _reasons(OSError(errno.ENOSPC, "No space left on device"))
+    ('No space left on device', '磁碟已滿', '디스크에 남은 공간이 없습니다')
+    >>> _reasons(OSError(errno.ELOOP, "Too many levels of symbolic links"))[1:]
+    ('ELOOP', 'ELOOP')
+    """
+    en = _reason(e)
+    code = errno.errorcode.get(e.errno or 0) or type(e).__name__
+    zh, ko = _WHY.get(e.errno, (code, code))
+    return en, zh, ko
 
 
 def _probe(folder: Path, given: str) -> None:
@@ -30,10 +63,10 @@ def _probe(folder: Path, given: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=".almanac-probe.", suffix=".tmp", dir=folder)
     except OSError as e:
-        why = _reason(e)
+        why, zh, ko = _reasons(e)
         raise BadInput(f"cannot write -o {given!r}: folder {str(folder)!r} does not take a new file ({why})",
-                       zh=f"無法寫入 -o {given!r}：資料夾 {str(folder)!r} 無法建立新檔案（{why}）",
-                       ko=f"-o {given!r}에 쓸 수 없습니다: 폴더 {str(folder)!r}에 새 파일을 만들 수 없습니다 ({why})"
+                       zh=f"無法寫入 -o {given!r}：資料夾 {str(folder)!r} 無法建立新檔案（{zh}）",
+                       ko=f"-o {given!r}에 쓸 수 없습니다: 폴더 {str(folder)!r}에 새 파일을 만들 수 없습니다 ({ko})"
                        ) from None
     os.close(fd)
     try:
@@ -85,10 +118,7 @@ def file_target(given: str, example: str) -> Path:
             # opened for writing without truncating it
             os.close(os.open(out, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
         except OSError as e:
-            why = _reason(e)
-            raise BadInput(f"cannot write -o {given!r} ({why})",
-                           zh=f"無法寫入 -o {given!r}（{why}）",
-                           ko=f"-o {given!r}에 쓸 수 없습니다 ({why})") from None
+            raise unwritable(given, e) from None
         return out
     _probe(folder, given)
     return out

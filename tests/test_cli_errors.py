@@ -210,3 +210,19 @@ def test_a_report_whose_write_fails_is_one_line(data, capsys, monkeypatch):
     assert main(["report", "--date", D, "-o", str(data / "out"), "--lang", "ko"]) == 2
     line = _line(capsys)
     assert line.startswith(f"almanac: -o '{data / 'out'}'에 쓸 수 없습니다") and "디스크" in line, line
+
+
+def test_precompute_tells_writes_that_did_not_persist_in_korean(data, capsys, monkeypatch):
+    from exports.store.core import Store
+    real = Store.precompute
+
+    def vanish(self, *a, **k):
+        out = real(self, *a, **k)
+        for p in (data / "data").glob("almanac.sqlite3*"):
+            p.unlink()  # the data folder emptied under the run
+        return out
+    monkeypatch.setattr(Store, "precompute", vanish)
+    assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02", "--lang", "ko"]) == 1
+    line = _line(capsys)
+    assert "미리 계산하지 못했습니다" in line and "almanac.sqlite3" in line, line
+    assert not re.search(r"[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}", line), line   # no English sentence

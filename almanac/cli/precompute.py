@@ -175,9 +175,13 @@ def run(args) -> int:
     stats = store.precompute(start, end, tz, progress=_Bar(lang=lang))
     try:
         check_persisted(store.url, before)
-    except OSError as e:
-        print("almanac: " + _said(lang, f"precompute failed: {e}", zh=f"預先計算失敗：{e}",
-                                  ko=f"미리 계산하지 못했습니다: {e}"), file=sys.stderr)
+    except OSError as e:        # the store file went away under the run (its words are English)
+        from exports.store.db import sqlite_path
+        path = sqlite_path(store.url)
+        print("almanac: " + _said(lang, f"precompute failed: {e}",
+                                  zh=f"預先計算失敗：儲存檔 {path} 在執行中被刪除或替換，寫入的日子沒有保存下來",
+                                  ko=f"미리 계산하지 못했습니다: 실행 중에 저장소 파일 {path}이(가) 지워지거나 "
+                                     "바뀌어, 기록한 날이 남지 않았습니다"), file=sys.stderr)
         return 1
     summary = stats.as_dict()
     if args.json:

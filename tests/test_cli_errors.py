@@ -226,3 +226,17 @@ def test_precompute_tells_writes_that_did_not_persist_in_korean(data, capsys, mo
     line = _line(capsys)
     assert "미리 계산하지 못했습니다" in line and "almanac.sqlite3" in line, line
     assert not re.search(r"[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}", line), line   # no English sentence
+
+
+@pytest.mark.parametrize("toml, key", [
+    ('[calendar]\ndefault_tz = "Mars/Base"\n', "calendar.default_tz"),
+    ('[reports]\nzones = ["Asia/Seoul", "Asia/Atlantis"]\n', "reports.zones"),
+    ('[reports]\nlangs = ["ko", "fr"]\n', "reports.langs"),
+])
+def test_the_scheduler_refuses_a_zone_or_language_that_does_not_exist(toml, key, data, capsys):
+    """Each nightly job failed on it with a traceback in the log, and --once exited 1."""
+    cfg = data / "night.toml"
+    cfg.write_text(toml, encoding="utf-8")
+    assert main(["scheduler", "--once", "--config", str(cfg)]) == 2
+    line = _line(capsys)
+    assert line.startswith(f"almanac: config {key}: ") and capsys.readouterr().out == "", line

@@ -41,6 +41,27 @@ def register(subparsers, common) -> None:
     p.set_defaults(func=run)
 
 
+def check_zones_and_langs(cfg) -> None:
+    """The zones and languages the nightly jobs write for, checked before any job runs: a
+    configuration naming a zone or language that does not exist is bad configuration (one line,
+    exit 2), not three jobs each failing with a traceback every night."""
+    from almanac.calendar import zone
+    from almanac.errors import BadConfig, BadInput
+    from almanac.lang import check_lang
+
+    named = [("calendar.default_tz", cfg["calendar"]["default_tz"], zone)]
+    named += [("scheduler.zones", z, zone) for z in cfg["scheduler"]["zones"]]
+    named += [("reports.zones", z, zone) for z in cfg["reports"]["zones"]]
+    named += [("reports.lang", cfg["reports"]["lang"], check_lang)]
+    named += [("reports.langs", x, check_lang) for x in cfg["reports"]["langs"]]
+    for key, value, check in named:
+        try:
+            check(value)
+        except BadInput as e:
+            raise BadConfig(f"config {key}: {e.text('en')}", zh=f"設定 {key}：{e.text('zh-Hant')}",
+                            ko=f"설정 {key}: {e.text('ko')}") from None
+
+
 def run(args) -> int:
     from scheduler.lock import LockHeld
     from scheduler.service import Service
@@ -50,6 +71,7 @@ def run(args) -> int:
     from almanac.redaction import install_log_redaction
     install_log_redaction()
     cfg = config_mod.load(args.config)
+    check_zones_and_langs(cfg)
     service = Service(cfg)
     while True:
         try:

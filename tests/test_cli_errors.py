@@ -240,3 +240,12 @@ def test_the_scheduler_refuses_a_zone_or_language_that_does_not_exist(toml, key,
     assert main(["scheduler", "--once", "--config", str(cfg)]) == 2
     line = _line(capsys)
     assert line.startswith(f"almanac: config {key}: ") and capsys.readouterr().out == "", line
+
+
+def test_python_m_almanac_is_the_command_line():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "almanac", "day", "2026-02-30", "--lang", "ko"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.startswith("almanac: ") and HANGUL.search(r.stderr), r.stderr
+    assert r.stderr.count("\n") == 1

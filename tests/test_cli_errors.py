@@ -249,3 +249,43 @@ def test_python_m_almanac_is_the_command_line():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stderr.startswith("almanac: ") and HANGUL.search(r.stderr), r.stderr
     assert r.stderr.count("\n") == 1
+
+
+def test_serve_and_scheduler_take_lang_for_their_own_lines(data, capsys):
+    assert main(["serve", "--no-warm", "--port", "0", "--host", "256.1.1.1", "--lang", "ko"]) == 2
+    line = _line(capsys)
+    assert "--host 값이" in line and "Name" not in line, line
+    for cmd in (["serve", "--no-warm"], ["scheduler", "--once"]):
+        assert main(cmd + ["--lang", "xx"]) == 2
+        assert "unknown language 'xx'" in _line(capsys)
+
+
+def test_serve_on_a_busy_port_says_so_in_korean(data):
+    import socket
+    import subprocess
+    import sys
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "almanac.cli", "serve", "--no-warm", "--port", str(port),
+                            "--host", "127.0.0.1", "--lang", "ko"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr == f"almanac: 127.0.0.1:{port}에서 요청을 받을 수 없습니다: 이미 쓰이고 있는 주소입니다\n"
+
+
+def test_a_second_scheduler_is_told_in_korean(data, capsys):
+    from scheduler.service import Service
+    held = Service({})
+    assert held.lock.acquire()
+    try:
+        import threading
+        out = {}
+        t = threading.Thread(target=lambda: out.setdefault("rc", main(["scheduler", "--once", "--lang", "ko"])))
+        t.start()
+        t.join(120)
+    finally:
+        held.lock.release()
+    assert out.get("rc") == 1
+    err = capsys.readouterr().err
+    assert "다른 스케줄러가 이미 실행 중입니다" in err and "another" not in err, err

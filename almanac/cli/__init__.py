@@ -38,6 +38,19 @@ def say(en: str, *, zh: str, ko: str) -> str:
     return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
 
 
+def told(lang: str | None, en: str, *, zh: str, ko: str) -> str:
+    """A line a command prints while it runs (a summary, a start-up line), for the reader of
+    ``lang`` (its ``--lang``, checked by the command); English when none was asked for.
+
+    >>> told(None, "done", zh="完成", ko="끝났습니다"), told("ko", "done", zh="完成", ko="끝났습니다")
+    ('done', '끝났습니다')
+    """
+    if not lang:
+        return en
+    from almanac.lang import in_lang
+    return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
+
+
 #: the help of an option several commands give alike (:func:`shared_help`), in each language
 _SHARED_HELP = {
     "json": ("print one JSON document", "輸出一份 JSON 文件", "JSON 문서 하나로 출력합니다"),

@@ -40,7 +40,8 @@ _WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니�
         errno.EACCES: ("沒有權限", "권한이 없습니다"), errno.EPERM: ("不允許", "허용되지 않습니다"),
         errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
         errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
-        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다")}
+        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
+        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다")}
 
 
 def _reasons(e: OSError) -> tuple[str, str, str]:

@@ -23,6 +23,7 @@ import time
 import config as config_mod
 
 from . import say, shared_help
+from . import told as _said
 
 
 def register(subparsers, common) -> None:
@@ -78,14 +79,6 @@ def estimate(days: int, lang: str | None = None) -> str:
     """
     return _said(lang, f"{days:,} days, about {_size(days)} in the database",
                  zh=f"{days:,} 天，資料庫約 {_size(days)}", ko=f"{days:,}일, 데이터베이스에 약 {_size(days)}")
-
-
-def _said(lang: str | None, en: str, *, zh: str, ko: str) -> str:
-    """A line for the reader of ``lang`` (checked by ``run``); English when none was asked for."""
-    if not lang:
-        return en
-    from almanac.lang import in_lang
-    return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
 
 
 def summary_line(summary: dict, lang: str | None = None) -> str:

@@ -274,7 +274,10 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
     if isinstance(config, Mapping):
         return _config(_merge(_DEFAULTS, config, ""), source="dict")
     path = Path(config)
-    key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
+    try:
+        key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
+    except OSError:     # a path the system will not even look at (a name too long): read below
+        key = None
     if key in _cache:
         return _cache[key]
     try:
@@ -302,7 +305,8 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
                        zh=f"無法讀取設定檔：{str(path)!r}{zh_code}",
                        ko=f"설정 파일을 읽을 수 없습니다: {str(path)!r}{ko_code}") from None
     cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
-    _cache[key] = cfg
+    if key is not None:
+        _cache[key] = cfg
     return cfg
 
 

@@ -289,3 +289,24 @@ def test_a_second_scheduler_is_told_in_korean(data, capsys):
     assert out.get("rc") == 1
     err = capsys.readouterr().err
     assert "다른 스케줄러가 이미 실행 중입니다" in err and "another" not in err, err
+
+
+LONG_NAME = "x" * 5000
+
+
+@pytest.mark.parametrize("argv, start", [
+    (["feed", "--task", "travel", "--from", D, "--to", D, "-o"], "almanac: -o '"),
+    (["report", "--date", D, "-o"], "almanac: -o '"),
+    (["day", D, "--config"], "almanac: 설정 파일을 읽을 수 없습니다: '"),
+])
+def test_a_path_too_long_to_look_at_is_bad_input(argv, start, data, capsys):
+    """Path.is_dir() and Path.exists() raise on a name too long: it was an internal OSError."""
+    assert main(argv + [str(data / LONG_NAME), "--lang", "ko"]) == 2
+    line = _line(capsys)
+    assert line.startswith(start) and "x" * 81 not in line and "File name" not in line, line
+
+
+def test_a_feed_file_name_too_long_for_its_folder_is_bad_input(data, capsys):
+    # the folder takes a new file (checked first); the name itself is refused at the write
+    assert main(["feed", "--task", "travel", "--from", D, "--to", D, "-o", str(data / ("y" * 300))]) == 2
+    assert "File name too long" in _line(capsys)

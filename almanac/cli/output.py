@@ -41,7 +41,8 @@ _WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니�
         errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
         errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
         errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
-        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다")}
+        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다"),
+        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다")}
 
 
 def _reasons(e: OSError) -> tuple[str, str, str]:
@@ -92,7 +93,15 @@ def is_special(path: Path) -> bool:
 
 def file_target(given: str, example: str) -> Path:
     """The path of ``-o given`` for a file, checked as a write of it would go (``example``: a file
-    name to suggest when ``given`` is a folder)."""
+    name to suggest when ``given`` is a folder). A path the system refuses even to look at (a
+    name too long) is bad input naming ``-o`` as any other."""
+    try:
+        return _file_target(given, example)
+    except OSError as e:
+        raise unwritable(given, e) from None
+
+
+def _file_target(given: str, example: str) -> Path:
     out = Path(given)
     if out.is_dir():
         raise BadInput(f"-o {given!r} is a folder; give a file name such as {example}",
@@ -127,7 +136,14 @@ def file_target(given: str, example: str) -> Path:
 
 def folder_target(given: str) -> Path:
     """The path of ``-o given`` for a folder (created by the writer when missing), checked as
-    the writes into it would go."""
+    the writes into it would go (a name too long: bad input, as in :func:`file_target`)."""
+    try:
+        return _folder_target(given)
+    except OSError as e:
+        raise unwritable(given, e) from None
+
+
+def _folder_target(given: str) -> Path:
     out = Path(given)
     if out.exists() and not out.is_dir():
         raise BadInput(f"-o {given!r} is a file; give a folder",

@@ -42,7 +42,8 @@ _WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니�
         errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
         errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
         errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다"),
-        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다")}
+        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다"),
+        errno.EEXIST: ("已有同名的檔案", "같은 이름의 파일이 이미 있습니다")}
 
 
 def _reasons(e: OSError) -> tuple[str, str, str]:

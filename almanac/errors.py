@@ -27,6 +27,7 @@ its own option (``text(lang, options=True)``):
 """
 from __future__ import annotations
 
+import errno
 import re
 
 #: characters of a quoted value (the client's input, as ``{x!r}`` quotes it) an error line shows
@@ -138,3 +139,46 @@ def _rebuild(cls, message, zh, ko):
 
 class BadConfig(BadInput):
     """The service's configuration cannot be used (not the HTTP client's fault)."""
+
+
+#: why a file operation failed, for the Chinese and the Korean reader (the system's words are English)
+_WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니다"),
+        errno.EDQUOT: ("超出磁碟配額", "디스크 할당량을 넘었습니다"),
+        errno.EACCES: ("沒有權限", "권한이 없습니다"), errno.EPERM: ("不允許", "허용되지 않습니다"),
+        errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
+        errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
+        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
+        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다"),
+        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다"),
+        errno.EEXIST: ("已有同名的檔案", "같은 이름의 파일이 이미 있습니다")}
+
+
+def os_reasons(e: OSError) -> tuple[str, str, str]:
+    """Why ``e`` happened, in English (the system's words), Chinese and Korean: a failure not known
+    here is named by its code (``ENOSPC``) for those readers rather than in English words.
+
+    >>> os_reasons(OSError(errno.ENOSPC, "No space left on device"))
+    ('No space left on device', '磁碟已滿', '디스크에 남은 공간이 없습니다')
+    >>> os_reasons(OSError(errno.ELOOP, "Too many levels of symbolic links"))[1:]
+    ('ELOOP', 'ELOOP')
+    """
+    en = e.strerror or type(e).__name__
+    code = errno.errorcode.get(e.errno or 0) or type(e).__name__
+    zh, ko = _WHY.get(e.errno, (code, code))
+    return en, zh, ko
+
+
+class DataFolderError(BadConfig, OSError):
+    """The data folder (``ALMANAC_DATA_DIR``, or the platform's) cannot be made or used: bad
+    configuration to the command line (one line, exit 2) and the HTTP service (503), and still an
+    ``OSError`` to whoever falls back when the disk fails (the reports compute without a store)."""
+
+
+def data_folder_error(folder, e: OSError) -> DataFolderError:
+    """The :class:`DataFolderError` of ``folder`` that ``e`` says cannot be made or used."""
+    why, zh, ko = os_reasons(e)
+    return DataFolderError(f"the data folder {str(folder)!r} cannot be used ({why}); "
+                           f"set ALMANAC_DATA_DIR to a folder that can be written",
+                           zh=f"資料夾無法使用：{str(folder)!r}（{zh}）；請把 ALMANAC_DATA_DIR 設為可寫入的資料夾",
+                           ko=f"데이터 폴더를 쓸 수 없습니다: {str(folder)!r} ({ko}). ALMANAC_DATA_DIR 환경 변수를 "
+                              f"쓸 수 있는 폴더로 정해 주십시오")

@@ -159,7 +159,11 @@ def data_dir():
     import platformdirs
     env = os.environ.get("ALMANAC_DATA_DIR")
     path = Path(env) if env else Path(platformdirs.user_data_dir("renqin-almanac", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        from almanac.errors import data_folder_error
+        raise data_folder_error(path, e) from None
     return path
 
 

@@ -312,11 +312,14 @@ def test_a_feed_file_name_too_long_for_its_folder_is_bad_input(data, capsys):
     assert "File name too long" in _line(capsys)
 
 
+@pytest.mark.parametrize("argv", [["precompute", "--from", D, "--to", D], ["serve", "--no-warm", "--port", "0"],
+                                  ["scheduler", "--once"], ["feed", "--task", "travel", "--from", D, "--to", D, "-o", "-"]],
+                         ids=lambda argv: argv[0])
 @pytest.mark.parametrize("lang, said", [(None, "cannot be used"), ("ko", "데이터 폴더를 쓸 수 없습니다")])
-def test_precompute_into_a_data_folder_that_is_a_file_is_bad_configuration(lang, said, data, capsys, monkeypatch):
+def test_a_data_folder_that_is_a_file_is_bad_configuration(argv, lang, said, data, capsys, monkeypatch):
     blocker = data / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(blocker))        # was an internal FileExistsError, exit 1
-    assert main(["precompute", "--from", D, "--to", D] + (["--lang", lang] if lang else [])) == 2
+    assert main(argv + (["--lang", lang] if lang else [])) == 2
     line = _line(capsys)
     assert said in line and str(blocker) in line and "ALMANAC_DATA_DIR" in line, line

@@ -34,31 +34,10 @@ def _reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-#: why a write failed, for the Chinese and the Korean reader (the system's own words are English)
-_WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니다"),
-        errno.EDQUOT: ("超出磁碟配額", "디스크 할당량을 넘었습니다"),
-        errno.EACCES: ("沒有權限", "권한이 없습니다"), errno.EPERM: ("不允許", "허용되지 않습니다"),
-        errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
-        errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
-        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
-        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다"),
-        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다"),
-        errno.EEXIST: ("已有同名的檔案", "같은 이름의 파일이 이미 있습니다")}
-
-
 def _reasons(e: OSError) -> tuple[str, str, str]:
-    """Why ``e`` happened, in English (the system's words), Chinese and Korean: a failure not known
-    here is named by its code (``ENOSPC``) for those readers rather than in English words.
-
-    >>> _reasons(OSError(errno.ENOSPC, "No space left on device"))
-    ('No space left on device', '磁碟已滿', '디스크에 남은 공간이 없습니다')
-    >>> _reasons(OSError(errno.ELOOP, "Too many levels of symbolic links"))[1:]
-    ('ELOOP', 'ELOOP')
-    """
-    en = _reason(e)
-    code = errno.errorcode.get(e.errno or 0) or type(e).__name__
-    zh, ko = _WHY.get(e.errno, (code, code))
-    return en, zh, ko
+    """Why ``e`` happened, in English, Chinese and Korean (``almanac.errors.os_reasons``)."""
+    from almanac.errors import os_reasons
+    return os_reasons(e)
 
 
 def _probe(folder: Path, given: str) -> None:

@@ -99,22 +99,6 @@ def summary_line(summary: dict, lang: str | None = None) -> str:
                  ko=f"{tz} 기준 {days}일: 새로 저장 {w}일, 갱신 {u}일, 그대로 {same}일 ({sec}초)")
 
 
-def _no_data_folder(e: OSError):
-    """Bad configuration: the data folder (``ALMANAC_DATA_DIR``) the store goes in cannot be made."""
-    import os
-
-    from almanac.errors import BadConfig
-
-    from .output import _reasons
-    folder = e.filename or os.environ.get("ALMANAC_DATA_DIR") or "?"
-    why, zh, ko = _reasons(e)
-    return BadConfig(f"the data folder {str(folder)!r} cannot be used ({why}); "
-                     f"set ALMANAC_DATA_DIR to a folder that can be written",
-                     zh=f"資料夾無法使用：{str(folder)!r}（{zh}）；請把 ALMANAC_DATA_DIR 設為可寫入的資料夾",
-                     ko=f"데이터 폴더를 쓸 수 없습니다: {str(folder)!r} ({ko}). ALMANAC_DATA_DIR 환경 변수를 쓸 수 있는 "
-                        f"폴더로 정해 주십시오")
-
-
 def _size(days: int) -> str:
     """What a precompute of ``days`` days adds to the store, in MB or GB."""
     mb = days * BYTES_PER_DAY / 1e6
@@ -179,10 +163,7 @@ def run(args) -> int:
         print("almanac: " + _said(lang, f"precomputing {estimate(n)}", zh=f"預先計算 {estimate(n, lang)}",
                                   ko=f"미리 계산합니다: {estimate(n, lang)}"), file=sys.stderr, flush=True)
     from exports.store.db import check_persisted, file_identity
-    try:
-        store = Store(None, cfg)
-    except OSError as e:        # the data folder cannot be made or used: the environment's doing
-        raise _no_data_folder(e) from None
+    store = Store(None, cfg)    # a data folder that cannot be made: bad configuration (DataFolderError)
     before = file_identity(store.url)
     stats = store.precompute(start, end, tz, progress=_Bar(lang=lang))
     try:

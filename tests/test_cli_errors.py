@@ -323,3 +323,13 @@ def test_a_data_folder_that_is_a_file_is_bad_configuration(argv, lang, said, dat
     assert main(argv + (["--lang", lang] if lang else [])) == 2
     line = _line(capsys)
     assert said in line and str(blocker) in line and "ALMANAC_DATA_DIR" in line, line
+
+
+def test_lang_may_come_before_the_command(data, capsys):
+    # argparse read the `ko` of `almanac --lang ko day …` as the command, and refused it
+    assert main(["--lang", "ko", "day", "2026-02-30"]) == 2
+    assert "올바른 날짜가 아닙니다" in _line(capsys)
+    assert main(["--lang=en", "tasks", "--json"]) == 0
+    assert '"tasks"' in capsys.readouterr().out
+    assert main(["--lang", "ko"]) == 2                       # a bare call: the usage, in Korean
+    assert capsys.readouterr().err.startswith("사용법: almanac")

@@ -322,13 +322,42 @@ def _logging() -> None:
     install_log_redaction()
 
 
+def lang_after_command(argv: list[str]) -> list[str]:
+    """``argv`` with a ``--lang L`` given before the command moved after it, where every command
+    takes it: ``almanac --lang ko day …`` is ``almanac day … --lang ko`` (argparse read ``ko`` as
+    the command and refused it as an unknown one).
+
+    >>> lang_after_command(["--lang", "ko", "day", "2026-02-03"])
+    ['day', '2026-02-03', '--lang', 'ko']
+    >>> lang_after_command(["--lang=en", "feed", "-o", "-", "--", "x"])
+    ['feed', '-o', '-', '--lang=en', '--', 'x']
+    >>> lang_after_command(["--lang", "ko", "--help"]), lang_after_command(["day", "--lang", "ko"])
+    (['--help'], ['day', '--lang', 'ko'])
+    """
+    lead: list[str] = []
+    rest = list(argv)
+    while rest:
+        if rest[0] == "--lang" and len(rest) > 1:
+            lead, rest = lead + rest[:2], rest[2:]
+        elif rest[0].startswith("--lang="):
+            lead, rest = lead + rest[:1], rest[1:]
+        else:
+            break
+    if not lead:
+        return list(argv)
+    if not rest or rest[0].startswith("-"):     # no command follows (`almanac --lang ko --help`):
+        return rest                             # the language is read by asked_lang alone
+    end = rest.index("--") if "--" in rest else len(rest)
+    return rest[:end] + lead + rest[end:]
+
+
 def main(argv: list[str] | None = None) -> int:
     _logging()
     if argv is None:
         argv = sys.argv[1:]
     try:
         parser = build_parser(asked_lang(argv))
-        args = parser.parse_args(argv)
+        args = parser.parse_args(lang_after_command(argv))
         if getattr(args, "func", None) is None:  # a bare `almanac`: say what it can do
             parser.print_help(sys.stderr)
             return 2

@@ -333,3 +333,15 @@ def test_lang_may_come_before_the_command(data, capsys):
     assert '"tasks"' in capsys.readouterr().out
     assert main(["--lang", "ko"]) == 2                       # a bare call: the usage, in Korean
     assert capsys.readouterr().err.startswith("사용법: almanac")
+
+
+@pytest.mark.parametrize("lang, said", [(None, "almanac: interrupted"), ("ko", "almanac: 중단되었습니다"),
+                                        ("xx", "almanac: interrupted")])
+def test_an_interruption_is_told_in_the_language_asked_for(lang, said, data, capsys, monkeypatch):
+    import almanac.api
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(almanac.api, "day", stop)
+    assert main(["day", D] + (["--lang", lang] if lang else [])) == 130
+    assert capsys.readouterr().err == said + "\n"

@@ -368,7 +368,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("almanac: interrupted", file=sys.stderr)
+        from almanac.lang import check_lang
+        try:
+            lang = check_lang(asked_lang(argv)) if asked_lang(argv) else None
+        except BadInput:
+            lang = None
+        print("almanac: " + told(lang, "interrupted", zh="已中斷", ko="중단되었습니다"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -16,9 +16,18 @@ HTTP service print it in the language the request asked for (``--lang``, ``?lang
 ("unknown zone 'X'", "알 수 없는 시간대: 'X'", "未知的时区：'X'", "unknown zone 'X'", "unknown zone 'X'")
 >>> e.within("day: ", zh="day：", ko="day: ").text("ko")
 "day: 알 수 없는 시간대: 'X'"
+
+A message that names what the user gave writes it as :func:`field` of the API's parameter: the
+HTTP service (and ``str(e)``) shows the parameter as a query names it, the command line shows
+its own option (``text(lang, options=True)``):
+
+>>> e = BadInput(f"{field('gan_shang')} 'x' is not a branch", zh="", ko=f"{field('gan_shang')} 값이 지지가 아닙니다: 'x'")
+>>> str(e), e.text("ko"), e.text("ko", options=True), e.text("en", options=True)
+("gan_shang 'x' is not a branch", "gan_shang 값이 지지가 아닙니다: 'x'", "--gan-shang 값이 지지가 아닙니다: 'x'", "--gan-shang 'x' is not a branch")
 """
 from __future__ import annotations
 
+import errno
 import re
 
 #: characters of a quoted value (the client's input, as ``{x!r}`` quotes it) an error line shows
@@ -55,6 +64,31 @@ def capped(line: str, width: int = QUOTED_WIDTH, most: int = LINE_WIDTH) -> str:
     return line if len(line) <= most else line[:most - 1] + "…"
 
 
+#: the marks around a field's name in a message (:func:`field`); never shown to anyone
+_MARK = "\x1f"
+_FIELD = re.compile(_MARK + r"([A-Za-z_][A-Za-z0-9_]*)" + _MARK)
+
+
+def field(name: str) -> str:
+    """The API parameter ``name`` (``born``, ``gan_shang``) as a message names it: shown as the
+    HTTP query names it, or as the command line's option (``--born``, ``--gan-shang``) on the
+    command line (:func:`option`), so that each reader is told of what they typed."""
+    return f"{_MARK}{name}{_MARK}"
+
+
+def option(name: str) -> str:
+    """The command line's option for the API parameter ``name``: ``partner_born`` → ``--partner-born``."""
+    return "--" + name.replace("_", "-")
+
+
+def _named(text: str, options: bool = False) -> str:
+    """``text`` with each :func:`field` written as the HTTP query (or, with ``options``, the
+    command line) names it."""
+    if _MARK not in text:
+        return text
+    return _FIELD.sub(lambda m: option(m.group(1)) if options else m.group(1), text)
+
+
 class BadInput(ValueError):
     """Input the almanac cannot accept. The message is a single line, in English; ``zh`` and
     ``ko`` are the same line for those readers (:meth:`text`)."""
@@ -63,11 +97,19 @@ class BadInput(ValueError):
         super().__init__(message)
         self.zh, self.ko = zh, ko
 
-    def text(self, lang: str | None = None) -> str:
+    def __str__(self) -> str:
+        return _named(self._raw())
+
+    def _raw(self) -> str:
+        """The English message as written, its fields still marked (:func:`field`)."""
+        return super().__str__()
+
+    def text(self, lang: str | None = None, *, options: bool = False) -> str:
         """The message for a reader of ``lang`` (``zh-Hant``, ``zh-Hans``, ``ko``, ``en``, any
         spelling ``almanac.lang.check_lang`` takes); English for ``None``, ``en``, a language it
-        does not know, or a message not written in that language."""
-        message = str(self)
+        does not know, or a message not written in that language. ``options``: the fields it
+        names are written as the command line's options (``--born``), not as query parameters."""
+        message = _named(self._raw(), options)
         if not lang:
             return message
         from .lang import TEXT_KEY, check_lang, hans
@@ -79,14 +121,16 @@ class BadInput(ValueError):
         out = self.ko if key == "ko" else self.zh if key == "zh" else None
         if not out:
             return message
+        out = _named(out, options)
         return hans(out) if lang == "zh-Hans" else out
 
     def within(self, en: str, *, zh: str, ko: str) -> "BadInput":
         """The same error (same class) with a prefix saying where it was met, in each language."""
-        return type(self)(en + str(self), zh=zh + (self.zh or str(self)), ko=ko + (self.ko or str(self)))
+        raw = self._raw()
+        return type(self)(en + raw, zh=zh + (self.zh or raw), ko=ko + (self.ko or raw))
 
     def __reduce__(self):          # keep the translations across processes (precompute's workers)
-        return (_rebuild, (type(self), str(self), self.zh, self.ko))
+        return (_rebuild, (type(self), self._raw(), self.zh, self.ko))
 
 
 def _rebuild(cls, message, zh, ko):
@@ -95,3 +139,46 @@ def _rebuild(cls, message, zh, ko):
 
 class BadConfig(BadInput):
     """The service's configuration cannot be used (not the HTTP client's fault)."""
+
+
+#: why a file operation failed, for the Chinese and the Korean reader (the system's words are English)
+_WHY = {errno.ENOSPC: ("磁碟已滿", "디스크에 남은 공간이 없습니다"),
+        errno.EDQUOT: ("超出磁碟配額", "디스크 할당량을 넘었습니다"),
+        errno.EACCES: ("沒有權限", "권한이 없습니다"), errno.EPERM: ("不允許", "허용되지 않습니다"),
+        errno.EROFS: ("唯讀的檔案系統", "읽기 전용 파일 시스템입니다"),
+        errno.ENOENT: ("不存在", "없습니다"), errno.ENOTDIR: ("不是資料夾", "폴더가 아닙니다"),
+        errno.EISDIR: ("是資料夾", "폴더입니다"), errno.EIO: ("輸入輸出錯誤", "입출력 오류입니다"),
+        errno.EADDRINUSE: ("位址已被使用", "이미 쓰이고 있는 주소입니다"),
+        errno.ENAMETOOLONG: ("名稱太長", "이름이 너무 깁니다"),
+        errno.EEXIST: ("已有同名的檔案", "같은 이름의 파일이 이미 있습니다")}
+
+
+def os_reasons(e: OSError) -> tuple[str, str, str]:
+    """Why ``e`` happened, in English (the system's words), Chinese and Korean: a failure not known
+    here is named by its code (``ENOSPC``) for those readers rather than in English words.
+
+    >>> os_reasons(OSError(errno.ENOSPC, "No space left on device"))
+    ('No space left on device', '磁碟已滿', '디스크에 남은 공간이 없습니다')
+    >>> os_reasons(OSError(errno.ELOOP, "Too many levels of symbolic links"))[1:]
+    ('ELOOP', 'ELOOP')
+    """
+    en = e.strerror or type(e).__name__
+    code = errno.errorcode.get(e.errno or 0) or type(e).__name__
+    zh, ko = _WHY.get(e.errno, (code, code))
+    return en, zh, ko
+
+
+class DataFolderError(BadConfig, OSError):
+    """The data folder (``ALMANAC_DATA_DIR``, or the platform's) cannot be made or used: bad
+    configuration to the command line (one line, exit 2) and the HTTP service (503), and still an
+    ``OSError`` to whoever falls back when the disk fails (the reports compute without a store)."""
+
+
+def data_folder_error(folder, e: OSError) -> DataFolderError:
+    """The :class:`DataFolderError` of ``folder`` that ``e`` says cannot be made or used."""
+    why, zh, ko = os_reasons(e)
+    return DataFolderError(f"the data folder {str(folder)!r} cannot be used ({why}); "
+                           f"set ALMANAC_DATA_DIR to a folder that can be written",
+                           zh=f"資料夾無法使用：{str(folder)!r}（{zh}）；請把 ALMANAC_DATA_DIR 設為可寫入的資料夾",
+                           ko=f"데이터 폴더를 쓸 수 없습니다: {str(folder)!r} ({ko}). ALMANAC_DATA_DIR 환경 변수를 "
+                              f"쓸 수 있는 폴더로 정해 주십시오")

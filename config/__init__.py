@@ -275,7 +275,10 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
     if isinstance(config, Mapping):
         return _config(_merge(_DEFAULTS, config, ""), source="dict")
     path = Path(config)
-    key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
+    try:
+        key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
+    except OSError:     # a path the system will not even look at (a name too long): read below
+        key = None
     if key in _cache:
         return _cache[key]
     try:
@@ -291,14 +294,20 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0],
                        zh=f"設定檔不是有效的 TOML：{str(path)!r}{zh_at}",
                        ko=f"설정 파일이 올바른 TOML 형식이 아닙니다: {str(path)!r}{ko_at}") from None
+    except UnicodeDecodeError as e:
+        raise BadInput(f"config file {str(path)!r} is not UTF-8 text (byte {e.start}); TOML files are UTF-8",
+                       zh=f"設定檔不是 UTF-8 文字：{str(path)!r}（第 {e.start} 位元組）；TOML 檔須為 UTF-8",
+                       ko=f"설정 파일이 UTF-8 텍스트가 아닙니다: {str(path)!r} ({e.start}번째 바이트). "
+                          "TOML 파일은 UTF-8이어야 합니다") from None
     except OSError as e:
         code = errno.errorcode.get(e.errno or 0, "")
         zh_code, ko_code = (f"（{code}）", f" ({code})") if code else ("", "")
-        raise BadInput(f"config file {str(path)!r} is not valid TOML: {e}".splitlines()[0],
+        raise BadInput(f"cannot read config file {str(path)!r}: {e.strerror or e}".splitlines()[0],
                        zh=f"無法讀取設定檔：{str(path)!r}{zh_code}",
                        ko=f"설정 파일을 읽을 수 없습니다: {str(path)!r}{ko_code}") from None
     cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
-    _cache[key] = cfg
+    if key is not None:
+        _cache[key] = cfg
     return cfg
 
 

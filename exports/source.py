@@ -132,16 +132,21 @@ def _dates(start, end, tz: str | None = None, config=None) -> list[date]:
 
 
 def _as_date(value) -> date:
+    """A date of the supported years (``almanac.calendar.MIN_YEAR``–``MAX_YEAR``), or bad input:
+    a range or a report of days from 9999-12-31 is refused before any date after it is counted
+    (which overflows)."""
+    from almanac.calendar import _check_year
     if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value))
-    except ValueError:
-        raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD",
-                       zh=f"不是日期：{str(value)!r}（格式 YYYY-MM-DD）",
-                       ko=f"날짜가 아닙니다: {str(value)!r} (YYYY-MM-DD 형식)") from None
+        value = value.date()
+    if not isinstance(value, date):
+        try:
+            value = date.fromisoformat(str(value))
+        except ValueError:
+            raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD",
+                           zh=f"不是日期：{str(value)!r}（格式 YYYY-MM-DD）",
+                           ko=f"날짜가 아닙니다: {str(value)!r} (YYYY-MM-DD 형식)") from None
+    _check_year(value.year)
+    return value
 
 
 def data_dir():
@@ -154,7 +159,11 @@ def data_dir():
     import platformdirs
     env = os.environ.get("ALMANAC_DATA_DIR")
     path = Path(env) if env else Path(platformdirs.user_data_dir("renqin-almanac", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        from almanac.errors import data_folder_error
+        raise data_folder_error(path, e) from None
     return path
 
 

@@ -16,7 +16,7 @@ from config import load
 
 from ..calendar import hour_pillar, moment_facts, month_year_branches, read_moment, term_span
 from ..cycles import BRANCHES, BRANCHES_KO, PILLARS, GanZhi
-from ..errors import BadInput
+from ..errors import BadInput, field
 from ..liuren.chart import chart_for
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import for_asker, moment as moment_of, moment_json, moment_view
@@ -47,6 +47,7 @@ def parse_branch(value, what: str) -> int:
             return BRANCHES.index(t)
         if len(t) == 1 and t in BRANCHES_KO:          # its Korean reading: 사 → 巳
             return BRANCHES_KO.index(t)
+    what = field(what) if what.isidentifier() else what     # a parameter: as the reader typed it
     raise BadInput(f"{what} {value!r} is not an earthly branch (one of {BRANCHES})",
                    zh=f"{what} 的值不是地支：{value!r}（須為{BRANCHES}之一）",
                    ko=f"{what} 값이 지지(地支)가 아닙니다: {value!r} ({BRANCHES} 또는 {BRANCHES_KO} 중 하나)")
@@ -100,9 +101,10 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
     cfg, opts = settings.cfg, settings.liuren
     pillar = GanZhi.parse(day)
     if gan_shang is not None and (yuejiang is not None or hour is not None):
-        raise BadInput("give either gan_shang or yuejiang and hour, not both",
-                       zh="gan_shang 與 yuejiang、hour 只能擇一給出，不可並給",
-                       ko="gan_shang, 또는 yuejiang 및 hour 중 한쪽만 주십시오 (둘 다 줄 수 없습니다)")
+        gs, yjf, hrf = field("gan_shang"), field("yuejiang"), field("hour")
+        raise BadInput(f"give either {gs} or {yjf} and {hrf}, not both",
+                       zh=f"{gs} 與 {yjf}、{hrf} 只能擇一給出，不可並給",
+                       ko=f"{gs}, 또는 {yjf} 및 {hrf} 중 한쪽만 주십시오 (둘 다 줄 수 없습니다)")
     yj = hr = None
     if gan_shang is not None:
         k = rotation_from_gan_shang(pillar.stem, parse_branch(gan_shang, "gan_shang"))
@@ -110,18 +112,20 @@ def textbook_chart(day, *, yuejiang=None, hour=None, gan_shang=None, noble=None,
         yj, hr = parse_branch(yuejiang, "yuejiang"), parse_branch(hour, "hour")
         k = rotation(yj, hr)
     else:
-        raise BadInput("a textbook chart needs yuejiang and hour, or gan_shang (the branch over the day stem)",
-                       zh="書中課例須給 yuejiang 與 hour，或給 gan_shang（日干上的地支）",
-                       ko="책의 예제 과(課)에는 다음이 필요합니다: yuejiang 및 hour, 또는 gan_shang "
+        gs, yjf, hrf = field("gan_shang"), field("yuejiang"), field("hour")
+        raise BadInput(f"a textbook chart needs {yjf} and {hrf}, or {gs} (the branch over the day stem)",
+                       zh=f"書中課例須給 {yjf} 與 {hrf}，或給 {gs}（日干上的地支）",
+                       ko=f"책의 예제 과(課)에는 다음이 필요합니다: {yjf} 및 {hrf}, 또는 {gs} "
                           "(일간(日干) 위의 지지)")
     if noble is None:
         night = _night_from_hour(hr, opts) if hr is not None else False
     elif isinstance(noble, str) and noble.strip() in _NOBLE:
         night = _NOBLE[noble.strip()]
     else:
-        raise BadInput(f"noble {noble!r} is not day or night",
-                       zh=f"noble 的值無效：{noble!r}（應為 day 或 night）",
-                       ko=f"noble 값이 올바르지 않습니다: {noble!r} (day 또는 night)")
+        nb = field("noble")
+        raise BadInput(f"{nb} {noble!r} is not day or night",
+                       zh=f"{nb} 的值無效：{noble!r}（應為 day 或 night）",
+                       ko=f"{nb} 값이 올바르지 않습니다: {noble!r} (day 또는 night)")
     prof = _reading_profile(cfg, task) if task is not None else None
     c = chart_for(pillar.index, k, night, opts)
     # the chart's document after these three keys (its own "day" is the pillar's name too)
@@ -159,16 +163,18 @@ def chart(moment, tz=None, config=None, *, lang=None, task=None, born=None, sex=
     prof = _reading_profile(cfg, task) if task is not None else None
     person = parse_person(born, sex) if born is not None or sex is not None else None
     if person is not None and prof is None:
-        raise BadInput("born and sex read the chart for a person: give a task too",
-                       zh="born 與 sex 是為某人斷課：請一併給出 task",
-                       ko="born 및 sex 값은 특정인을 위해 과(課)를 풀이할 때 씁니다: task도 함께 주십시오")
+        b, x, t = field("born"), field("sex"), field("task")
+        raise BadInput(f"{b} and {x} read the chart for a person: give a {t} too",
+                       zh=f"{b} 與 {x} 是為某人斷課：請一併給出 {t}",
+                       ko=f"{b} 및 {x} 값은 특정인을 위해 과(課)를 풀이할 때 씁니다: {t} 값도 함께 주십시오")
     partner = (parse_person(partner_born, partner_sex, "partner_")
                if partner_born is not None or partner_sex is not None else None)
     if partner is not None and person is None:
-        raise BadInput("partner_born and partner_sex name the asker's partner: give born and sex too",
-                       zh="partner_born 與 partner_sex 指占者的配偶：請一併給出 born 與 sex",
-                       ko="partner_born 및 partner_sex 값은 묻는 이의 배우자를 가리킵니다: "
-                          "born 및 sex 값도 함께 주십시오")
+        pb, px, b, x = field("partner_born"), field("partner_sex"), field("born"), field("sex")
+        raise BadInput(f"{pb} and {px} name the asker's partner: give {b} and {x} too",
+                       zh=f"{pb} 與 {px} 指占者的配偶：請一併給出 {b} 與 {x}",
+                       ko=f"{pb} 및 {px} 값은 묻는 이의 배우자를 가리킵니다: "
+                          f"{b} 및 {x} 값도 함께 주십시오")
     if not isinstance(moment, (str, datetime)):
         raise BadInput(f"{moment!r} is not a date-time (ISO 8601 string or datetime)",
                        zh=f"不是日期時間：{moment!r}（應為 ISO 8601 字串或 datetime）",

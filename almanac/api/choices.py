@@ -23,7 +23,7 @@ from typing import Any
 import config as _config
 
 from ..calendar import TIME_BASES, CalendarOptions
-from ..errors import BadInput
+from ..errors import BadInput, field
 from ..lunar import CALENDARS, SOURCES, calendar_for, lunar_date_with_source
 from ..places import city_of_zone, places
 from ..places import place as _place
@@ -48,25 +48,26 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None, tz=None):
     if _given(clock):
         c = clock.strip() if isinstance(clock, str) else clock
         if c not in TIME_BASES:
-            raise BadInput(f"clock {clock!r} is not accepted; accepted: civil, mean_solar, "
+            raise BadInput(f"{field('clock')} {clock!r} is not accepted; accepted: civil, mean_solar, "
                            f"true_solar, korean (127.5°E mean time)",
-                           zh=f"不接受的 clock：{clock!r}；可用：civil、mean_solar、true_solar、"
+                           zh=f"不接受的時法（{field('clock')}）：{clock!r}；可用：civil、mean_solar、true_solar、"
                               f"korean（東經 127.5 度平均時）",
-                           ko=f"받을 수 없는 clock 값입니다: {clock!r}; 가능한 값: civil, mean_solar, "
+                           ko=f"받을 수 없는 시법(時法) 값입니다 ({field('clock')}): {clock!r}; 가능한 값: civil, mean_solar, "
                               f"true_solar, korean (동경(東經) 127.5도 평균시)")
         cal["time_basis"] = c
     if _given(lunar):
         v = lunar.strip() if isinstance(lunar, str) else lunar
         if v not in CALENDARS:
-            raise BadInput(f"lunar calendar {lunar!r} is not accepted; accepted: {', '.join(CALENDARS)}",
-                           zh=f"不接受的農曆曆法（lunar）：{lunar!r}；可用：{'、'.join(CALENDARS)}",
-                           ko=f"받을 수 없는 음력 역법(lunar) 값입니다: {lunar!r}; "
+            raise BadInput(f"lunar calendar ({field('lunar')}) {lunar!r} is not accepted; accepted: {', '.join(CALENDARS)}",
+                           zh=f"不接受的農曆曆法（{field('lunar')}）：{lunar!r}；可用：{'、'.join(CALENDARS)}",
+                           ko=f"받을 수 없는 음력 역법 값입니다 ({field('lunar')}): {lunar!r}; "
                               f"가능한 값: {', '.join(CALENDARS)}")
         cal["lunar"] = v
     if _given(school) and not isinstance(school, str):
-        raise BadInput(f"school {school!r} is not a school name (see `almanac schools` or /api/schools)",
-                       zh=f"school 的值不是學派名稱：{school!r}（見 `almanac schools` 或 /api/schools）",
-                       ko=f"school 값이 학파 이름이 아닙니다: {school!r} (`almanac schools` 또는 /api/schools 참고)")
+        sc = field("school")
+        raise BadInput(f"{sc} {school!r} is not a school name (see `almanac schools` or /api/schools)",
+                       zh=f"{sc} 的值不是學派名稱：{school!r}（見 `almanac schools` 或 /api/schools）",
+                       ko=f"{sc} 값이 학파 이름이 아닙니다: {school!r} (`almanac schools` 또는 /api/schools 참고)")
     out = _config.derive(cfg, school=_school_key(cfg, school.strip()) if _given(school) else None,
                          calendar=cal)
     return out if _given(place) or not _given(tz) else zone_place(out, tz)

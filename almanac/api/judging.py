@@ -16,7 +16,7 @@ from typing import Any
 import config as _config
 
 from ..calendar import parse_date, zone
-from ..errors import BadInput
+from ..errors import BadInput, field
 from ..judgement.person import parse_person
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
@@ -37,9 +37,10 @@ def _limit(limit: Any) -> int:
     if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
         limit = int(limit)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise BadInput(f"limit {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
-                       zh=f"不接受的 limit：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
-                       ko=f"받을 수 없는 한도(limit) 값입니다: {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
+        lim = field("limit")
+        raise BadInput(f"{lim} {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
+                       zh=f"不接受的 {lim}：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
+                       ko=f"받을 수 없는 한도 값입니다 ({lim}): {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
     return limit
 
 

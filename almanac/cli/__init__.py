@@ -38,6 +38,19 @@ def say(en: str, *, zh: str, ko: str) -> str:
     return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
 
 
+def told(lang: str | None, en: str, *, zh: str, ko: str) -> str:
+    """A line a command prints while it runs (a summary, a start-up line), for the reader of
+    ``lang`` (its ``--lang``, checked by the command); English when none was asked for.
+
+    >>> told(None, "done", zh="完成", ko="끝났습니다"), told("ko", "done", zh="完成", ko="끝났습니다")
+    ('done', '끝났습니다')
+    """
+    if not lang:
+        return en
+    from almanac.lang import in_lang
+    return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
+
+
 #: the help of an option several commands give alike (:func:`shared_help`), in each language
 _SHARED_HELP = {
     "json": ("print one JSON document", "輸出一份 JSON 文件", "JSON 문서 하나로 출력합니다"),
@@ -146,6 +159,24 @@ class _Parser(argparse.ArgumentParser):
         formatter.usage_prefix = self._usage_prefix
         return formatter
 
+    def _get_values(self, action, arg_strings):
+        """argparse's value of an argument, an empty or blank one refused: ``--tz ""`` (or
+        ``day ""``) is a typing slip, never the option left out (it was read as the default:
+        today, the built-in zone, a report written into the current folder)."""
+        for given in (() if action.nargs in (argparse.PARSER, argparse.REMAINDER) else arg_strings):
+            if isinstance(given, str) and not given.strip():
+                name = "/".join(action.option_strings) or action.metavar or action.dest
+                sub = self.prog.removeprefix("almanac").strip()
+                lead, zh_lead = (f"{sub}: ", f"{sub}：") if sub else ("", "")
+                en, zh, ko = "give one", "請給出值", "값을 주십시오"
+                if not action.required:
+                    en, zh, ko = (f"give one or leave {name} out", f"請給出值，或不用 {name}",
+                                  f"값을 주거나 {name} 인수를 빼십시오")
+                raise BadInput(f"{lead}argument {name}: an empty value; {en} (see `{self.prog} --help`)",
+                               zh=f"{zh_lead}參數 {name} 的值是空的：{zh}（見 `{self.prog} --help`）",
+                               ko=f"{lead}인수 {name}: 값이 비어 있습니다. {ko} (`{self.prog} --help` 참고)")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message: str):  # one line, exit 2, as for any bad input
         sub = self.prog.removeprefix("almanac").strip()
         zh, ko = _argparse_texts(message)
@@ -186,15 +217,22 @@ def _argparse_texts(message: str) -> tuple[str | None, str | None]:
 
 def asked_lang(argv: list[str]) -> str | None:
     """The ``--lang`` the command line asks for (``--lang ko``, ``--lang=ko``), read before
-    parsing, so that even an argument error is told in the reader's language; None if none."""
+    parsing, so that even an argument error is told in the reader's language; None if none.
+    Given twice, the last one, as argparse reads it (``--lang ko --lang xx`` is refused as
+    ``xx``, so it is told in English).
+
+    >>> asked_lang(["day", "--lang", "ko"]), asked_lang(["day", "--lang=ko", "--lang", "en"]), asked_lang(["day"])
+    ('ko', 'en', None)
+    """
+    asked = None
     for i, a in enumerate(argv):
         if a == "--":
             break
         if a == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith("--lang="):
-            return a.split("=", 1)[1]
-    return None
+            asked = argv[i + 1]
+        elif a.startswith("--lang="):
+            asked = a.split("=", 1)[1]
+    return asked
 
 
 def version() -> str:
@@ -284,23 +322,58 @@ def _logging() -> None:
     install_log_redaction()
 
 
+def lang_after_command(argv: list[str]) -> list[str]:
+    """``argv`` with a ``--lang L`` given before the command moved after it, where every command
+    takes it: ``almanac --lang ko day …`` is ``almanac day … --lang ko`` (argparse read ``ko`` as
+    the command and refused it as an unknown one).
+
+    >>> lang_after_command(["--lang", "ko", "day", "2026-02-03"])
+    ['day', '2026-02-03', '--lang', 'ko']
+    >>> lang_after_command(["--lang=en", "feed", "-o", "-", "--", "x"])
+    ['feed', '-o', '-', '--lang=en', '--', 'x']
+    >>> lang_after_command(["--lang", "ko", "--help"]), lang_after_command(["day", "--lang", "ko"])
+    (['--help'], ['day', '--lang', 'ko'])
+    """
+    lead: list[str] = []
+    rest = list(argv)
+    while rest:
+        if rest[0] == "--lang" and len(rest) > 1:
+            lead, rest = lead + rest[:2], rest[2:]
+        elif rest[0].startswith("--lang="):
+            lead, rest = lead + rest[:1], rest[1:]
+        else:
+            break
+    if not lead:
+        return list(argv)
+    if not rest or rest[0].startswith("-"):     # no command follows (`almanac --lang ko --help`):
+        return rest                             # the language is read by asked_lang alone
+    end = rest.index("--") if "--" in rest else len(rest)
+    return rest[:end] + lead + rest[end:]
+
+
 def main(argv: list[str] | None = None) -> int:
     _logging()
     if argv is None:
         argv = sys.argv[1:]
     try:
         parser = build_parser(asked_lang(argv))
-        args = parser.parse_args(argv)
+        args = parser.parse_args(lang_after_command(argv))
         if getattr(args, "func", None) is None:  # a bare `almanac`: say what it can do
             parser.print_help(sys.stderr)
             return 2
         return int(args.func(args) or 0)
     except BadInput as e:
-        text = e.text(asked_lang(argv))      # English unless the reader asked for a language
+        # English unless the reader asked for a language; the fields it names as the options typed
+        text = e.text(asked_lang(argv), options=True)
         print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("almanac: interrupted", file=sys.stderr)
+        from almanac.lang import check_lang
+        try:
+            lang = check_lang(asked_lang(argv)) if asked_lang(argv) else None
+        except BadInput:
+            lang = None
+        print("almanac: " + told(lang, "interrupted", zh="已中斷", ko="중단되었습니다"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

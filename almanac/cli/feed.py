@@ -47,7 +47,7 @@ def register(subparsers, common) -> None:
 def run(args) -> int:
     from exports.feeds import _atomic_write, build_feed
     from .choices import kwargs
-    from .output import file_target, is_special, write_in_place
+    from .output import file_target, is_special, unwritable, write_in_place
     # where it goes is checked before the feed is built: an unwritable -o is bad input at once
     out = None if args.output == "-" else file_target(args.output, f"{args.task}.ics")
     feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
@@ -55,10 +55,13 @@ def run(args) -> int:
     if out is None:
         sys.stdout.buffer.write(feed.body)
         return 0
-    if is_special(out):   # /dev/stdout, a pipe: written into, never renamed over
-        write_in_place(out, feed.body)
-    else:
-        _atomic_write(out, feed.body)
+    try:
+        if is_special(out):   # /dev/stdout, a pipe: written into, never renamed over
+            write_in_place(out, feed.body)
+        else:
+            _atomic_write(out, feed.body)
+    except OSError as e:      # checked writable, yet the write failed: a full disk, /dev/full
+        raise unwritable(args.output, e) from None
     print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)
     return 0
 

@@ -21,8 +21,23 @@ from pathlib import Path
 from almanac.errors import BadInput
 
 
+def unwritable(given: str, e: OSError) -> BadInput:
+    """The error of a write to ``-o given`` that failed (``e``): what was typed and why, one line
+    (a full disk, ``-o /dev/full``, a folder made read-only meanwhile)."""
+    why, zh, ko = _reasons(e)
+    return BadInput(f"cannot write -o {given!r} ({why})",
+                    zh=f"無法寫入 -o {given!r}（{zh}）",
+                    ko=f"-o {given!r}에 쓸 수 없습니다 ({ko})")
+
+
 def _reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
+
+
+def _reasons(e: OSError) -> tuple[str, str, str]:
+    """Why ``e`` happened, in English, Chinese and Korean (``almanac.errors.os_reasons``)."""
+    from almanac.errors import os_reasons
+    return os_reasons(e)
 
 
 def _probe(folder: Path, given: str) -> None:
@@ -30,10 +45,10 @@ def _probe(folder: Path, given: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=".almanac-probe.", suffix=".tmp", dir=folder)
     except OSError as e:
-        why = _reason(e)
+        why, zh, ko = _reasons(e)
         raise BadInput(f"cannot write -o {given!r}: folder {str(folder)!r} does not take a new file ({why})",
-                       zh=f"無法寫入 -o {given!r}：資料夾 {str(folder)!r} 無法建立新檔案（{why}）",
-                       ko=f"-o {given!r}에 쓸 수 없습니다: 폴더 {str(folder)!r}에 새 파일을 만들 수 없습니다 ({why})"
+                       zh=f"無法寫入 -o {given!r}：資料夾 {str(folder)!r} 無法建立新檔案（{zh}）",
+                       ko=f"-o {given!r}에 쓸 수 없습니다: 폴더 {str(folder)!r}에 새 파일을 만들 수 없습니다 ({ko})"
                        ) from None
     os.close(fd)
     try:
@@ -58,7 +73,15 @@ def is_special(path: Path) -> bool:
 
 def file_target(given: str, example: str) -> Path:
     """The path of ``-o given`` for a file, checked as a write of it would go (``example``: a file
-    name to suggest when ``given`` is a folder)."""
+    name to suggest when ``given`` is a folder). A path the system refuses even to look at (a
+    name too long) is bad input naming ``-o`` as any other."""
+    try:
+        return _file_target(given, example)
+    except OSError as e:
+        raise unwritable(given, e) from None
+
+
+def _file_target(given: str, example: str) -> Path:
     out = Path(given)
     if out.is_dir():
         raise BadInput(f"-o {given!r} is a folder; give a file name such as {example}",
@@ -85,10 +108,7 @@ def file_target(given: str, example: str) -> Path:
             # opened for writing without truncating it
             os.close(os.open(out, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
         except OSError as e:
-            why = _reason(e)
-            raise BadInput(f"cannot write -o {given!r} ({why})",
-                           zh=f"無法寫入 -o {given!r}（{why}）",
-                           ko=f"-o {given!r}에 쓸 수 없습니다 ({why})") from None
+            raise unwritable(given, e) from None
         return out
     _probe(folder, given)
     return out
@@ -96,7 +116,14 @@ def file_target(given: str, example: str) -> Path:
 
 def folder_target(given: str) -> Path:
     """The path of ``-o given`` for a folder (created by the writer when missing), checked as
-    the writes into it would go."""
+    the writes into it would go (a name too long: bad input, as in :func:`file_target`)."""
+    try:
+        return _folder_target(given)
+    except OSError as e:
+        raise unwritable(given, e) from None
+
+
+def _folder_target(given: str) -> Path:
     out = Path(given)
     if out.exists() and not out.is_dir():
         raise BadInput(f"-o {given!r} is a file; give a folder",

@@ -1,5 +1,5 @@
 """``almanac precompute --from DATE --to DATE [--tz ZONE] [--place P] [--clock C] [--lunar L]
-[--school NAME] [--yes]``: fill the store.
+[--school NAME] [--yes] [--lang L]``: fill the store.
 
 Idempotent: a day already stored with the current options is left as it is. Each day is written
 whole in one transaction, so an interrupted run (even ``kill -9``) leaves whole days only and the
@@ -10,6 +10,9 @@ unless ``--yes`` is given, with an estimate of what it would write.
 ``--place``, ``--clock``, ``--lunar`` and ``--school`` are the choices ``day``/``best``/``feed``
 take (``almanac.cli.choices``): the rows are written under those options' hash, so they serve
 only readers asking with the same choices (anyone else computes, as for a stale row).
+
+``--lang`` is the language of what it says on stderr (the estimate, the progress bar, the summary
+and its errors); English without it. What it stores is the same in every language.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import time
 import config as config_mod
 
 from . import say, shared_help
+from . import told as _said
 
 
 def register(subparsers, common) -> None:
@@ -45,6 +49,10 @@ def register(subparsers, common) -> None:
     p.add_argument("--tz", metavar="ZONE", help=shared_help("tz"))
     p.add_argument("--json", action="store_true", help=say(
         "print a JSON summary on stdout", zh="在 stdout 輸出 JSON 摘要", ko="stdout에 JSON 요약을 출력합니다"))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of the progress, summary and error lines: zh-Hant, zh-Hans, ko or en (default: en)",
+        zh="進度、摘要與錯誤訊息的語言：zh-Hant、zh-Hans、ko 或 en（預設：en）",
+        ko="진행 상황·요약·오류 줄의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: en)"))
     p.add_argument("--yes", action="store_true", help=say(
         f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)",
         zh=f"範圍超過 {CONFIRM_DAYS} 天也照樣執行（會先印出預估的天數與資料量）",
@@ -63,9 +71,32 @@ CONFIRM_DAYS = 3660
 BYTES_PER_DAY = 20_000
 
 
-def estimate(days: int) -> str:
-    """What a precompute of ``days`` days adds to the store, in words."""
-    return f"{days:,} days, about {_size(days)} in the database"
+def estimate(days: int, lang: str | None = None) -> str:
+    """What a precompute of ``days`` days adds to the store, in words (English, or ``lang``'s).
+
+    >>> estimate(4000), estimate(4000, "ko"), estimate(4000, "zh-Hans")
+    ('4,000 days, about 80 MB in the database', '4,000일, 데이터베이스에 약 80 MB', '4,000 天，数据库约 80 MB')
+    """
+    return _said(lang, f"{days:,} days, about {_size(days)} in the database",
+                 zh=f"{days:,} 天，資料庫約 {_size(days)}", ko=f"{days:,}일, 데이터베이스에 약 {_size(days)}")
+
+
+def summary_line(summary: dict, lang: str | None = None) -> str:
+    """The one line said when the work is done (``Store.precompute``'s summary), in ``lang``.
+
+    >>> s = {"days": 2, "tz": "Asia/Seoul", "written": 2, "tasks_updated": 0, "unchanged": 0, "seconds": 1.5}
+    >>> summary_line(s)
+    '2 days in Asia/Seoul: 2 written, 0 updated, 0 unchanged (1.50 s)'
+    >>> summary_line(s, "ko")
+    'Asia/Seoul 기준 2일: 새로 저장 2일, 갱신 0일, 그대로 0일 (1.50초)'
+    >>> summary_line(s, "zh-Hant")
+    'Asia/Seoul 共 2 天：新寫入 2 天，更新 0 天，未變 0 天（1.50 秒）'
+    """
+    days, tz, w, u, same = (summary[k] for k in ("days", "tz", "written", "tasks_updated", "unchanged"))
+    sec = f"{summary['seconds']:.2f}"
+    return _said(lang, f"{days} days in {tz}: {w} written, {u} updated, {same} unchanged ({sec} s)",
+                 zh=f"{tz} 共 {days} 天：新寫入 {w} 天，更新 {u} 天，未變 {same} 天（{sec} 秒）",
+                 ko=f"{tz} 기준 {days}일: 새로 저장 {w}일, 갱신 {u}일, 그대로 {same}일 ({sec}초)")
 
 
 def _size(days: int) -> str:
@@ -77,8 +108,9 @@ def _size(days: int) -> str:
 class _Bar:
     """A one-line progress bar on a terminal; nothing at all in a pipe."""
 
-    def __init__(self, stream=None):
+    def __init__(self, stream=None, lang: str | None = None):
         self.stream = stream = stream if stream is not None else sys.stderr
+        self.lang = lang
         self.on = hasattr(stream, "isatty") and stream.isatty()
         self.t0 = time.monotonic()
         self.last = 0.0
@@ -93,8 +125,9 @@ class _Bar:
         width = 30
         fill = int(width * done / total) if total else width
         rate = done / (now - self.t0) if now > self.t0 else 0.0
-        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} days "
-                          f"{rate:6.1f}/s")
+        count = _said(self.lang, f"{done}/{total} days {rate:6.1f}/s", zh=f"{done}/{total} 天 {rate:6.1f}/秒",
+                      ko=f"{done}/{total}일 {rate:6.1f}/초")
+        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {count}")
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
@@ -106,8 +139,10 @@ def run(args) -> int:
     from almanac.api.choices import apply
     from almanac.calendar import zone
     from almanac.errors import BadInput
+    from almanac.lang import check_lang
 
     from .choices import kwargs
+    lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before any work
     cfg = apply(config_mod.load(args.config), **kwargs(args), tz=args.tz)
     start, end = parse_date(args.start, "--from date"), parse_date(args.end, "--to date")
     if end < start:
@@ -125,20 +160,24 @@ def run(args) -> int:
                               f"或給不超過 {CONFIRM_DAYS} 天的範圍",
                            ko=f"{start}..{end}: {n:,}일, 데이터베이스가 약 {_size(n)} 늘어납니다. 계속하려면 "
                               f"--yes 옵션을 주고, 아니면 {CONFIRM_DAYS}일 이하의 기간을 주십시오")
-        print(f"almanac: precomputing {estimate(n)}", file=sys.stderr, flush=True)
+        print("almanac: " + _said(lang, f"precomputing {estimate(n)}", zh=f"預先計算 {estimate(n, lang)}",
+                                  ko=f"미리 계산합니다: {estimate(n, lang)}"), file=sys.stderr, flush=True)
     from exports.store.db import check_persisted, file_identity
-    store = Store(None, cfg)
+    store = Store(None, cfg)    # a data folder that cannot be made: bad configuration (DataFolderError)
     before = file_identity(store.url)
-    stats = store.precompute(start, end, tz, progress=_Bar())
+    stats = store.precompute(start, end, tz, progress=_Bar(lang=lang))
     try:
         check_persisted(store.url, before)
-    except OSError as e:
-        print(f"almanac: precompute failed: {e}", file=sys.stderr)
+    except OSError as e:        # the store file went away under the run (its words are English)
+        from exports.store.db import sqlite_path
+        path = sqlite_path(store.url)
+        print("almanac: " + _said(lang, f"precompute failed: {e}",
+                                  zh=f"預先計算失敗：儲存檔 {path} 在執行中被刪除或替換，寫入的日子沒有保存下來",
+                                  ko=f"미리 계산하지 못했습니다: 실행 중에 저장소 파일 {path}이(가) 지워지거나 "
+                                     "바뀌어, 기록한 날이 남지 않았습니다"), file=sys.stderr)
         return 1
     summary = stats.as_dict()
     if args.json:
         sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
-    print(f"{summary['days']} days in {tz}: {summary['written']} written, "
-          f"{summary['tasks_updated']} updated, {summary['unchanged']} unchanged "
-          f"({summary['seconds']:.2f} s)", file=sys.stderr)
+    print(summary_line({**summary, "tz": tz}, lang), file=sys.stderr)
     return 0

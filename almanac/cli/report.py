@@ -31,10 +31,13 @@ def register(subparsers, common) -> None:
 
 def run(args) -> int:
     from exports.reports import write_reports
-    from .output import folder_target
+    from .output import folder_target, unwritable
     # where it goes is checked before anything is computed: an unwritable -o is bad input at once
     out = folder_target(args.output)
-    paths = write_reports(args.date, args.days, out, args.config, lang=args.lang, tz=args.tz)
+    try:
+        paths = write_reports(args.date, args.days, out, args.config, lang=args.lang, tz=args.tz)
+    except OSError as e:      # checked writable, yet a write failed: a full disk, a folder made read-only
+        raise unwritable(args.output, e) from None
     for p in paths:
         print(p, file=sys.stderr)
     return 0

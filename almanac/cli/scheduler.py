@@ -1,8 +1,9 @@
-"""``almanac scheduler [--once]``: the nightly jobs (precompute, feeds, reports).
+"""``almanac scheduler [--once] [--lang L]``: the nightly jobs (precompute, feeds, reports).
 
 Without ``--once`` it runs until SIGTERM/SIGINT as the one scheduler of its database: a second
 one finds the single-instance lock taken and exits with status 1 (or, with ``--wait``, waits for
-it as a standby). ``--once`` runs every job now, records it in the ledger, and exits.
+it as a standby). ``--once`` runs every job now, records it in the ledger, and exits. ``--lang``
+is the language of its own error lines (the log stays English, for whoever keeps it).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import time
 
 import config as config_mod
 
-from . import say
+from . import say, told
 
 
 def register(subparsers, common) -> None:
@@ -35,10 +36,35 @@ def register(subparsers, common) -> None:
         "if another scheduler holds the lock, wait for it instead of exiting",
         zh="若另一個排程器持有鎖，則等候它而不退出",
         ko="다른 스케줄러가 잠금을 쥐고 있으면 끝내지 않고 기다립니다"))
+    p.add_argument("--lang", metavar="L", help=say(
+        "language of its error lines: zh-Hant, zh-Hans, ko or en (default: en)",
+        zh="錯誤訊息的語言：zh-Hant、zh-Hans、ko 或 en（預設：en）",
+        ko="오류 줄의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: en)"))
     p.add_argument("--json", action="store_true", help=say(
         "with --once: print the outcomes as JSON",
         zh="配 --once：以 JSON 輸出各作業結果", ko="--once 옵션과 함께: 결과를 JSON으로 출력합니다"))
     p.set_defaults(func=run)
+
+
+def check_zones_and_langs(cfg) -> None:
+    """The zones and languages the nightly jobs write for, checked before any job runs: a
+    configuration naming a zone or language that does not exist is bad configuration (one line,
+    exit 2), not three jobs each failing with a traceback every night."""
+    from almanac.calendar import zone
+    from almanac.errors import BadConfig, BadInput
+    from almanac.lang import check_lang
+
+    named = [("calendar.default_tz", cfg["calendar"]["default_tz"], zone)]
+    named += [("scheduler.zones", z, zone) for z in cfg["scheduler"]["zones"]]
+    named += [("reports.zones", z, zone) for z in cfg["reports"]["zones"]]
+    named += [("reports.lang", cfg["reports"]["lang"], check_lang)]
+    named += [("reports.langs", x, check_lang) for x in cfg["reports"]["langs"]]
+    for key, value, check in named:
+        try:
+            check(value)
+        except BadInput as e:
+            raise BadConfig(f"config {key}: {e.text('en')}", zh=f"設定 {key}：{e.text('zh-Hant')}",
+                            ko=f"설정 {key}: {e.text('ko')}") from None
 
 
 def run(args) -> int:
@@ -49,7 +75,10 @@ def run(args) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from almanac.redaction import install_log_redaction
     install_log_redaction()
+    from almanac.lang import check_lang
+    lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before anything
     cfg = config_mod.load(args.config)
+    check_zones_and_langs(cfg)
     service = Service(cfg)
     while True:
         try:
@@ -65,6 +94,10 @@ def run(args) -> int:
             return 0
         except LockHeld as e:
             if not args.wait:
-                print(f"almanac: {e}; not starting a second one", file=sys.stderr)
+                holder = str(e).rpartition("(")[2].rstrip(")") if str(e).endswith(")") else "?"
+                print("almanac: " + told(lang, f"{e}; not starting a second one",
+                                         zh=f"另一個排程器正在執行（{holder}）；不啟動第二個",
+                                         ko=f"다른 스케줄러가 이미 실행 중입니다 ({holder}). 두 번째는 시작하지 않습니다"),
+                      file=sys.stderr)
                 return 1
             time.sleep(float(cfg["scheduler"]["lock_check_seconds"]))

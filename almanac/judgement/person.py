@@ -29,7 +29,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from almanac.cycles import BRANCHES, GanZhi
-from almanac.errors import BadInput
+from almanac.errors import BadInput, field
 
 _SEX = {"m": "m", "male": "m", "男": "m", "f": "f", "female": "f", "女": "f"}
 _CN = ZoneInfo("Asia/Shanghai")
@@ -62,7 +62,7 @@ def parse_person(born, sex, prefix: str = "") -> Person | None:
     """``Person`` from the API's ``born`` (a year, ``YYYY-MM-DD`` or a date) and ``sex`` (m/f), or
     None when neither is given. ``prefix`` names the pair in the messages (``"partner_"`` for
     ``partner_born``/``partner_sex``)."""
-    b, x = f"{prefix}born", f"{prefix}sex"
+    b, x = field(f"{prefix}born"), field(f"{prefix}sex")     # as each reader typed them: born=, --born
     if born in (None, "") and sex in (None, ""):
         return None
     if born in (None, "") or sex in (None, ""):

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from almanac.calendar import range_dates
-from almanac.errors import BadInput
+from almanac.errors import BadInput, field
 
 from almanac.lang import check_lang
 from almanac.lru import DEFAULT_MAX_BYTES, SizedCache
@@ -153,9 +153,10 @@ def scored_day(d: date, tz, cfg, prof: TaskProfile, fkey: str | None = None, lan
 
 def check_range(start: date, end: date) -> None:
     if start > end:
-        raise BadInput(f"--from {start} is after --to {end}; give the earlier date first",
-                       zh=f"--from {start} 晚於 --to {end}：請先給較早的日期",
-                       ko=f"--from 날짜가 --to 날짜보다 늦습니다: {start} > {end} (이른 날짜가 먼저 와야 합니다)")
+        f, t = field("from"), field("to")       # --from on the command line, from= over HTTP
+        raise BadInput(f"{f}={start} is after {t}={end}; give the earlier date first",
+                       zh=f"{f}={start} 晚於 {t}={end}：請先給較早的日期",
+                       ko=f"{f} 날짜가 {t} 날짜보다 늦습니다: {start} > {end} (이른 날짜가 먼저 와야 합니다)")
     n = (end - start).days + 1
     if n > MAX_DAYS:
         raise BadInput(f"the range {start} … {end} is {n} days; at most {MAX_DAYS} days are accepted",

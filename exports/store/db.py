@@ -37,7 +37,11 @@ def data_dir() -> Path:
     """The folder for the embedded database, generated feeds and reports (created if absent)."""
     env = os.environ.get("ALMANAC_DATA_DIR")
     path = Path(env) if env else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:        # a file there, /proc: bad configuration, said as such
+        from almanac.errors import data_folder_error
+        raise data_folder_error(path, e) from None
     return path
 
 

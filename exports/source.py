@@ -125,28 +125,10 @@ def _dates(start, end, tz: str | None = None, config=None) -> list[date]:
     """The dates of the range that have hours in ``tz`` (``almanac.calendar.range_dates``: a date
     the zone skipped whole is left out), on the configuration's clock."""
     import config as config_mod
-    from almanac.calendar import range_dates
+    from almanac.calendar import parse_date, range_dates
     cfg = config_mod.load(config)
-    s, e = _as_date(start), _as_date(end)
+    s, e = parse_date(start), parse_date(end)   # 9999-12-31 and past refused before counting on
     return range_dates(s, e, tz or cfg["calendar"]["default_tz"], cfg["calendar"]["time_basis"])
-
-
-def _as_date(value) -> date:
-    """A date of the supported years (``almanac.calendar.MIN_YEAR``–``MAX_YEAR``), or bad input:
-    a range or a report of days from 9999-12-31 is refused before any date after it is counted
-    (which overflows)."""
-    from almanac.calendar import _check_year
-    if isinstance(value, datetime):
-        value = value.date()
-    if not isinstance(value, date):
-        try:
-            value = date.fromisoformat(str(value))
-        except ValueError:
-            raise BadInput(f"{str(value)!r} is not a date; accepted: YYYY-MM-DD",
-                           zh=f"不是日期：{str(value)!r}（格式 YYYY-MM-DD）",
-                           ko=f"날짜가 아닙니다: {str(value)!r} (YYYY-MM-DD 형식)") from None
-    _check_year(value.year)
-    return value
 
 
 def data_dir():

@@ -33,6 +33,7 @@ from zoneinfo import ZoneInfo
 import icalendar
 
 import config as config_mod
+from almanac.calendar import parse_date
 from almanac.errors import BadInput
 from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.explain import verdict_name as explain_verdict
@@ -581,7 +582,7 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     alarm = check_alarm(alarm)
     person = parse_person(born, sex)
     task = source.check_task(task, cfg)
-    s, e = source._as_date(start), source._as_date(end)
+    s, e = parse_date(start), parse_date(end)
     if e < s:
         raise BadInput(f"--to {e} is before --from {s}",
                        zh=f"結束日期 --to {e} 早於起始日期 --from {s}",

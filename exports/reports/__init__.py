@@ -24,6 +24,7 @@ from pathlib import Path
 
 import config as config_mod
 from almanac import terms as T
+from almanac.calendar import parse_date
 from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.score import SCALE
 from exports import source, written
@@ -407,7 +408,7 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
     in ``out_dir``; the service also serves the days of its window on demand)."""
     from exports.feeds import check_tz
     cfg = config_mod.load(config)
-    start = source._as_date(start_date)
+    start = parse_date(start_date)
     days = _check_days(days)
     lang = T.check_lang(lang or cfg["reports"]["lang"])
     tz = check_tz(tz or cfg["calendar"]["default_tz"])
@@ -433,7 +434,7 @@ def write_report_set(start_date, days: int, root, config=None) -> list[Path]:
     code, config, dates and the store's row checksums of every day shown) and are still as they
     were left is not rendered again (``exports.written``)."""
     cfg = config_mod.load(config)
-    start = source._as_date(start_date)
+    start = parse_date(start_date)
     days = _check_days(days)
     langs, zones = published(cfg)
     paths: list[Path] = []

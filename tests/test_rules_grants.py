@@ -265,3 +265,23 @@ def test_taichang_with_gouchen_overcoming_the_day_is_the_worst_case_for_every_ta
             assert h["verdict"] in ("凶", "大凶"), (d, task, start, h["verdict"])
             seen += 1
     assert seen
+
+
+# ------------------------------------------------------------------ 003 the cut-off spirit and marriage
+
+def test_a_cut_off_spirit_settles_old_matters_and_says_nothing_of_marriage():
+    # 「絶神結絶舊事宜」 and 「用絶事了人信至」 speak of a matter closed; 「若絶神、離神，主夫婦別離」 is the
+    # note to 「相剋夫婦見乖差」 — a 六合 at war with the day, not every 絶神
+    verse = paragraph("003_089677c8ddf9fd3a.txt", "賓主不投懐猜忌")
+    use = paragraph("003_089677c8ddf9fd3a.txt", "用起長生凡謀遂")
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    assert "絶神結絶舊事宜" in verse and "用絶事了" in use
+    assert "夫婦" not in verse and "婚" not in verse and "夫婦" not in use and "婚" not in use
+    assert liuhe.index("相剋夫婦見乖差") < liuhe.index("若絶神、離神，主夫婦別離")
+    for rid in ("liuren.ganzhi_jue", "liuren.fayong_jue"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("lawsuit") > 0 and r.speaks_to("lawsuit"), rid
+        assert r.effect_for("marriage") == 0 and not r.speaks_to("marriage"), rid
+        fired, marriage = hours_where(rid, "marriage", days=30)
+        assert fired and marriage == set(), rid
+        assert hours_where(rid, "lawsuit", days=30)[1] == fired, rid

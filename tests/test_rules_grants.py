@@ -285,3 +285,25 @@ def test_a_cut_off_spirit_settles_old_matters_and_says_nothing_of_marriage():
         fired, marriage = hours_where(rid, "marriage", days=30)
         assert fired and marriage == set(), rid
         assert hours_where(rid, "lawsuit", days=30)[1] == fired, rid
+
+
+# ------------------------------------------------------------------ 003 亂首 and 贅婿: a name is no judgement
+
+@pytest.mark.parametrize("rid, opening, name, judged", [
+    ("liuren.luanshou", "日上脫辰我脫他", "二者皆名為亂首", {"general", "negotiation"}),
+    ("liuren.zhuixu", "日臨辰上去受生", "二者皆名為贅婿", {"wealth"}),
+])
+def test_a_patterns_name_grants_nothing_its_sentences_judge_the_tasks(rid, opening, name, judged):
+    # 亂首: 「自取卑幼凌犯…卑幼上門肆侵欺…父子兄弟各離析」 (juniors' insult, a household split);
+    # 贅婿: 「事雖費力得財雲…尊長得財卑幼悲」 (money gained); 「二者皆名為…」 only names them
+    text = paragraph("003_089677c8ddf9fd3a.txt", opening)
+    assert name in text
+    r = CAT.by_id[rid]
+    assert "default" not in r.effect and "all" not in r.grants
+    assert set(r.grants) == judged and all(src.quote in text and src.quote != name for src in r.grants.values())
+    assert all(not r.speaks_to(t) and r.effect_for(t) == 0 for t in CAT.tasks - judged)
+    task = sorted(judged)[0]
+    fired, given = hours_where(rid, task, days=40)
+    assert fired and given == fired
+    for other in ("travel", "marriage", "health"):
+        assert hours_where(rid, other, days=40)[1] == set(), other

@@ -307,3 +307,34 @@ def test_a_patterns_name_grants_nothing_its_sentences_judge_the_tasks(rid, openi
     assert fired and given == fired
     for other in ("travel", "marriage", "health"):
         assert hours_where(rid, other, days=40)[1] == set(), other
+
+
+# ------------------------------------------------------------------ money told to every reader
+
+MONEY_KO = ("재물", "재(財)", "비용", "이익", "전재")
+MONEY_EN = ("money", "wealth", "profit", "gain")
+
+
+def test_every_reason_that_moves_wealth_tells_each_reader_of_money():
+    # a wealth effect rests on a phrase of money (虛耗錢財, 周濟, 破財, 得財 …): a Korean or English reader
+    # of that reason must meet the money too, not only a drain, a help or a loss of something
+    silent = []
+    for r in CAT.rules:
+        if r.effect_for("wealth") != 0 and "wealth" in r.effect:
+            if not any(w in r.text["ko"] for w in MONEY_KO) or not any(w in r.text["en"].lower() for w in MONEY_EN):
+                silent.append(r.id)
+    assert silent == []
+
+
+def test_the_liuhe_blessing_is_no_money_and_the_crossed_drain_is():
+    # 「六合從來福遂佳（六合不克日，所求合和…若見財，主合和中破財…）」: money only where 六合 overcomes the day;
+    # 「彼此防脫俱蹉跎」 beside 「辰臨日上來脫日，亦主虛耗錢財是」: 脫 drains means
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    drain = paragraph("003_089677c8ddf9fd3a.txt", "日臨辰上去受生")
+    assert liuhe.index("若見財") > liuhe.index("若剋日") and "亦主虛耗錢財是" in drain
+    fusui = CAT.by_id["liuren.liuhe_fusui"]
+    assert fusui.effect_for("wealth") == 0 and not fusui.speaks_to("wealth")
+    fired, given = hours_where(fusui.id, "wealth", days=20)
+    assert fired and given == set()
+    tuo = CAT.by_id["liuren.jiaoche_tuo"]
+    assert tuo.effect_for("wealth") < 0 and tuo.grants["wealth"].quote == "彼此防脫俱蹉跎"

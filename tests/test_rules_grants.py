@@ -338,3 +338,19 @@ def test_the_liuhe_blessing_is_no_money_and_the_crossed_drain_is():
     assert fired and given == set()
     tuo = CAT.by_id["liuren.jiaoche_tuo"]
     assert tuo.effect_for("wealth") < 0 and tuo.grants["wealth"].quote == "彼此防脫俱蹉跎"
+
+
+# ------------------------------------------------------------------ 002 夾定: flight is no journey
+
+def test_the_enclosed_transmissions_speak_of_flight_not_of_a_journey():
+    # 「占病訟、憂疑、解散事及驅除、脫走不利。若占利名、成合事則美」: 脫走 is getting away, one of the
+    # dispersing matters (the seed's Korean: 「흩어짐」을 요하는 일); the paragraph names no journey
+    text = paragraph("002_70cc0c6be51c96e4.txt", "夾定三傳格")
+    assert "脫走不利" in text
+    assert not any(w in text for w in ("出行", "遠行", "行人", "道路"))
+    r = CAT.by_id["liuren.jiading"]
+    assert r.effect_for("travel") == 0 and not r.speaks_to("travel")
+    assert r.effect_for("health") < 0 and r.effect_for("wealth") > 0
+    fired, health = hours_where(r.id, "health", days=60)
+    assert fired and health == fired
+    assert hours_where(r.id, "travel", days=60)[1] == set()

@@ -354,3 +354,23 @@ def test_the_enclosed_transmissions_speak_of_flight_not_of_a_journey():
     fired, health = hours_where(r.id, "health", days=60)
     assert fired and health == fired
     assert hours_where(r.id, "travel", days=60)[1] == set()
+
+
+# ------------------------------------------------------------------ 000 天鰲: good for all, not westward
+
+def test_the_heavenly_turtle_is_good_for_a_journey_and_warns_off_the_west_by_direction():
+    # 「婁泊巳與丑宮化天鰲…凡占百事吉，不利西行」: the warning is a direction, told in the direction advice,
+    # not a smaller plus for every journey granted by the warning itself
+    text = paragraph("000_4c1b45775ab319f3.txt", "豈知狗化天鰲")
+    assert "凡占百事吉，不利西行" in text
+    r = CAT.by_id["qin.transform_tianao"]
+    assert "不利西行" not in {src.quote for src in r.grants.values()}
+    assert r.effect_for("travel") == r.effect_for("general") > 0
+    fired, given = hours_where(r.id, "travel", days=60)
+    assert fired and given == fired
+    seen = 0
+    for d, start in sorted(given)[:6]:
+        h = next(h for h in api.judge_day(d, TZ, "travel")["hours"] if h["start"] == start)
+        assert "西" in h["directions"]["avoid"], (d, start)
+        seen += 1
+    assert seen

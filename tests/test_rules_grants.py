@@ -62,16 +62,48 @@ def test_the_siege_escape_paragraph_speaks_of_getting_out_not_of_winning():
 
 
 def test_yin_out_to_yang_is_a_reason_for_travel_and_none_for_a_contest():
-    fired, travel = hours_where("liuren.yin_chu_yang", "travel")
+    fired, travel = hours_where("liuren.yin_chu_yang", "travel", days=30, start=date(2026, 2, 1))
     assert fired and travel == fired
-    assert hours_where("liuren.yin_chu_yang", "competition")[1] == set()
+    assert hours_where("liuren.yin_chu_yang", "competition", days=30, start=date(2026, 2, 1))[1] == set()
 
 
 def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_contest():
-    person = {"born": 1980, "sex": "m"}
+    person = {"born": 1980, "sex": "m", "days": 30, "start": date(2026, 2, 1)}
     fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
     assert fired and travel == fired
     assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()
+
+
+def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditions_together():
+    # 「吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難」 (Korean: 「…임하고, …제주하며,
+    # 발용이 또한 …이면, 필정 능히 난을 벗어날 것이다」): one promise after three joined conditions
+    text = paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    ko = (SEEDS / "001_b9dd49d181959cb6.txt").read_text(encoding="utf-8").splitlines()
+    ko = ko[ko.index(text) + 2]
+    assert "吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難" in text
+    assert "임하고" in ko and "제주하며" in ko and "난을 벗어날" in ko
+    import config
+    from almanac.judgement.person import parse_person
+    from almanac.judgement.search import person_facts_of_day
+    good = {"貴人", "六合", "青龍", "太常", "太陰", "天后"}
+    cfg, z, person = config.load(), ZoneInfo(TZ), parse_person(1980, "m")
+    iy = CAT.rules.index(CAT.by_id["liuren.yin_chu_yang"])
+    ix = CAT.rules.index(CAT.by_id["liuren.xingnian_jishen_jijiang"])
+    alone = together = with_year = 0
+    for i in range(0, 365, 2):
+        for slot, f, idx in person_facts_of_day(date(2026, 1, 1) + timedelta(days=i), z, cfg, person):
+            out = f["chu"] in "丑卯巳未酉亥" and f["mo"] in "子寅辰午申戌"
+            over = (f["ganshang_general"] in good and f["zhishang_general"] in good
+                    and "剋" not in (f["ganshang_vs_gan"], f["zhishang_vs_gan"]))
+            assert (iy in idx) == (out and over), slot.start
+            assert (ix in idx) == (out and over and f["xingnian_jishen_jijiang"]), slot.start
+            alone += out and not over
+            together += out and over
+            with_year += ix in idx
+    assert alone and together and with_year     # the last clause alone no longer promises anything
+    for rid in ("liuren.yin_chu_yang", "liuren.xingnian_jishen_jijiang"):
+        assert "three conditions" in CAT.by_id[rid].reading, rid
+    assert "勾陳" in CAT.by_id["liuren.yin_chu_yang"].text["ko"]
 
 
 # ------------------------------------------------------------------ 002 the backward run (退連茹)

@@ -406,3 +406,45 @@ def test_the_heavenly_turtle_is_good_for_a_journey_and_warns_off_the_west_by_dir
         assert "西" in h["directions"]["avoid"], (d, start)
         seen += 1
     assert seen
+
+
+# ------------------------------------------------------------------ 000 我禽 against 他將: armies, not suits
+
+@pytest.mark.parametrize("rid", ["qin.wo_strong_ta_weak", "qin.wo_weak_ta_strong", "qin.ta_dedi_wo_buhua"])
+def test_my_animal_against_theirs_judges_a_contest_and_names_no_lawsuit(rid):
+    # 「…則主兵勝敵…必主敵勝兵，所以勝負無常，成敗有數」: an army and its enemy; no suit is named
+    text = paragraph("000_4c1b45775ab319f3.txt", "觀其上伏下，下伏上")
+    assert "兵勝敵" in text and "敵勝兵" in text and "訟" not in text
+    r = CAT.by_id[rid]
+    assert set(r.grants) == {"competition"} and r.grants["competition"].quote in text
+    assert r.effect_for("lawsuit") == 0 and not r.speaks_to("lawsuit")
+    # a minus is not granted by the sentence of a victory
+    if r.effect_for("competition") < 0:
+        assert "主兵勝敵" not in r.grants["competition"].quote
+    fired, given = hours_where(rid, "competition", days=10)
+    assert fired and given == fired
+    assert hours_where(rid, "lawsuit", days=10)[1] == set()
+
+
+def test_a_good_animal_on_a_cut_road_hour_is_granted_for_delegate_by_the_words_of_leaving_the_gate():
+    # 「截路空亡，出行大忌，此時若出離門，諸事不利」: sending someone out is leaving the gate;
+    # 「遇吉禽猶當取的」 is a caution that names no task
+    text = paragraph("000_4c1b45775ab319f3.txt", "時直空亡，遇吉禽猶當取的")
+    r = CAT.by_id["qin.jielu_jiqin"]
+    assert r.effect_for("delegate") < 0
+    assert r.grants["delegate"].quote == "此時若出離門" and r.grants["delegate"].quote in text
+    assert "遇吉禽猶當取的" not in {src.quote for src in r.grants.values()}
+
+
+def test_the_lion_warns_off_the_west_as_the_heavenly_turtle_does():
+    # 「婁泊巳與丑宮化天鰲，泊天宮與湯火，獅子反食諸禽，凡占百事吉，不利西行」: the note's judgement follows
+    # the lion, and qin.transform_shizi takes its 「凡占百事吉」
+    text = paragraph("000_4c1b45775ab319f3.txt", "豈知狗化天鰲")
+    assert text.index("獅子") < text.index("凡占百事吉，不利西行")
+    assert CAT.by_id["qin.transform_shizi"].grants["all"].quote == "凡占百事吉"
+    from almanac.judgement.facts import directions
+    base = {"day_stem": "丙", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
+            "tiangang_class": "仲", "sangong": None}
+    assert "西" not in directions({**base, "hour_transform": ""})["avoid"]
+    for animal in ("天鰲", "獅子"):
+        assert "西" in directions({**base, "hour_transform": animal})["avoid"], animal

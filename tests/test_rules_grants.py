@@ -448,3 +448,13 @@ def test_the_lion_warns_off_the_west_as_the_heavenly_turtle_does():
     assert "西" not in directions({**base, "hour_transform": ""})["avoid"]
     for animal in ("天鰲", "獅子"):
         assert "西" in directions({**base, "hour_transform": animal})["avoid"], animal
+
+
+def test_the_pig_in_the_tigers_den_is_judged_by_the_verses_own_words():
+    # 「若演□臨虎穴，□豈免於毀傷？…但凡演禽，要知趨避喜、忌、刑、害之宮」: the last sentence is advice on every
+    # 禽's palaces; what judges this one is 「豈免於毀傷」
+    text = paragraph("000_4c1b45775ab319f3.txt", "若演□臨虎穴")
+    r = CAT.by_id["qin.shi_huxue"]
+    assert r.grants["all"].quote == "豈免於毀傷" and "豈免於毀傷" in text and "豈免於毀傷" in r.text["zh"]
+    assert all("要知趨避" not in src.quote for src in r.grants.values())
+    assert r.effect_for("general") < 0 and r.effect_for("health") < r.effect_for("general")

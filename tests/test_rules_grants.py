@@ -62,16 +62,48 @@ def test_the_siege_escape_paragraph_speaks_of_getting_out_not_of_winning():
 
 
 def test_yin_out_to_yang_is_a_reason_for_travel_and_none_for_a_contest():
-    fired, travel = hours_where("liuren.yin_chu_yang", "travel")
+    fired, travel = hours_where("liuren.yin_chu_yang", "travel", days=30, start=date(2026, 2, 1))
     assert fired and travel == fired
-    assert hours_where("liuren.yin_chu_yang", "competition")[1] == set()
+    assert hours_where("liuren.yin_chu_yang", "competition", days=30, start=date(2026, 2, 1))[1] == set()
 
 
 def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_contest():
-    person = {"born": 1980, "sex": "m"}
+    person = {"born": 1980, "sex": "m", "days": 30, "start": date(2026, 2, 1)}
     fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
     assert fired and travel == fired
     assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()
+
+
+def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditions_together():
+    # 「吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難」 (Korean: 「…임하고, …제주하며,
+    # 발용이 또한 …이면, 필정 능히 난을 벗어날 것이다」): one promise after three joined conditions
+    text = paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    ko = (SEEDS / "001_b9dd49d181959cb6.txt").read_text(encoding="utf-8").splitlines()
+    ko = ko[ko.index(text) + 2]
+    assert "吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難" in text
+    assert "임하고" in ko and "제주하며" in ko and "난을 벗어날" in ko
+    import config
+    from almanac.judgement.person import parse_person
+    from almanac.judgement.search import person_facts_of_day
+    good = {"貴人", "六合", "青龍", "太常", "太陰", "天后"}
+    cfg, z, person = config.load(), ZoneInfo(TZ), parse_person(1980, "m")
+    iy = CAT.rules.index(CAT.by_id["liuren.yin_chu_yang"])
+    ix = CAT.rules.index(CAT.by_id["liuren.xingnian_jishen_jijiang"])
+    alone = together = with_year = 0
+    for i in range(0, 365, 2):
+        for slot, f, idx in person_facts_of_day(date(2026, 1, 1) + timedelta(days=i), z, cfg, person):
+            out = f["chu"] in "丑卯巳未酉亥" and f["mo"] in "子寅辰午申戌"
+            over = (f["ganshang_general"] in good and f["zhishang_general"] in good
+                    and "剋" not in (f["ganshang_vs_gan"], f["zhishang_vs_gan"]))
+            assert (iy in idx) == (out and over), slot.start
+            assert (ix in idx) == (out and over and f["xingnian_jishen_jijiang"]), slot.start
+            alone += out and not over
+            together += out and over
+            with_year += ix in idx
+    assert alone and together and with_year     # the last clause alone no longer promises anything
+    for rid in ("liuren.yin_chu_yang", "liuren.xingnian_jishen_jijiang"):
+        assert "three conditions" in CAT.by_id[rid].reading, rid
+    assert "勾陳" in CAT.by_id["liuren.yin_chu_yang"].text["ko"]
 
 
 # ------------------------------------------------------------------ 002 the backward run (退連茹)
@@ -265,3 +297,164 @@ def test_taichang_with_gouchen_overcoming_the_day_is_the_worst_case_for_every_ta
             assert h["verdict"] in ("凶", "大凶"), (d, task, start, h["verdict"])
             seen += 1
     assert seen
+
+
+# ------------------------------------------------------------------ 003 the cut-off spirit and marriage
+
+def test_a_cut_off_spirit_settles_old_matters_and_says_nothing_of_marriage():
+    # 「絶神結絶舊事宜」 and 「用絶事了人信至」 speak of a matter closed; 「若絶神、離神，主夫婦別離」 is the
+    # note to 「相剋夫婦見乖差」 — a 六合 at war with the day, not every 絶神
+    verse = paragraph("003_089677c8ddf9fd3a.txt", "賓主不投懐猜忌")
+    use = paragraph("003_089677c8ddf9fd3a.txt", "用起長生凡謀遂")
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    assert "絶神結絶舊事宜" in verse and "用絶事了" in use
+    assert "夫婦" not in verse and "婚" not in verse and "夫婦" not in use and "婚" not in use
+    assert liuhe.index("相剋夫婦見乖差") < liuhe.index("若絶神、離神，主夫婦別離")
+    for rid in ("liuren.ganzhi_jue", "liuren.fayong_jue"):
+        r = CAT.by_id[rid]
+        assert r.effect_for("lawsuit") > 0 and r.speaks_to("lawsuit"), rid
+        assert r.effect_for("marriage") == 0 and not r.speaks_to("marriage"), rid
+        fired, marriage = hours_where(rid, "marriage", days=30)
+        assert fired and marriage == set(), rid
+        assert hours_where(rid, "lawsuit", days=30)[1] == fired, rid
+
+
+# ------------------------------------------------------------------ 003 亂首 and 贅婿: a name is no judgement
+
+@pytest.mark.parametrize("rid, opening, name, judged", [
+    ("liuren.luanshou", "日上脫辰我脫他", "二者皆名為亂首", {"general", "negotiation"}),
+    ("liuren.zhuixu", "日臨辰上去受生", "二者皆名為贅婿", {"wealth"}),
+])
+def test_a_patterns_name_grants_nothing_its_sentences_judge_the_tasks(rid, opening, name, judged):
+    # 亂首: 「自取卑幼凌犯…卑幼上門肆侵欺…父子兄弟各離析」 (juniors' insult, a household split);
+    # 贅婿: 「事雖費力得財雲…尊長得財卑幼悲」 (money gained); 「二者皆名為…」 only names them
+    text = paragraph("003_089677c8ddf9fd3a.txt", opening)
+    assert name in text
+    r = CAT.by_id[rid]
+    assert "default" not in r.effect and "all" not in r.grants
+    assert set(r.grants) == judged and all(src.quote in text and src.quote != name for src in r.grants.values())
+    assert all(not r.speaks_to(t) and r.effect_for(t) == 0 for t in CAT.tasks - judged)
+    task = sorted(judged)[0]
+    fired, given = hours_where(rid, task, days=40)
+    assert fired and given == fired
+    for other in ("travel", "marriage", "health"):
+        assert hours_where(rid, other, days=40)[1] == set(), other
+
+
+# ------------------------------------------------------------------ money told to every reader
+
+MONEY_KO = ("재물", "재(財)", "비용", "이익", "전재")
+MONEY_EN = ("money", "wealth", "profit", "gain")
+
+
+def test_every_reason_that_moves_wealth_tells_each_reader_of_money():
+    # a wealth effect rests on a phrase of money (虛耗錢財, 周濟, 破財, 得財 …): a Korean or English reader
+    # of that reason must meet the money too, not only a drain, a help or a loss of something
+    silent = []
+    for r in CAT.rules:
+        if r.effect_for("wealth") != 0 and "wealth" in r.effect:
+            if not any(w in r.text["ko"] for w in MONEY_KO) or not any(w in r.text["en"].lower() for w in MONEY_EN):
+                silent.append(r.id)
+    assert silent == []
+
+
+def test_the_liuhe_blessing_is_no_money_and_the_crossed_drain_is():
+    # 「六合從來福遂佳（六合不克日，所求合和…若見財，主合和中破財…）」: money only where 六合 overcomes the day;
+    # 「彼此防脫俱蹉跎」 beside 「辰臨日上來脫日，亦主虛耗錢財是」: 脫 drains means
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    drain = paragraph("003_089677c8ddf9fd3a.txt", "日臨辰上去受生")
+    assert liuhe.index("若見財") > liuhe.index("若剋日") and "亦主虛耗錢財是" in drain
+    fusui = CAT.by_id["liuren.liuhe_fusui"]
+    assert fusui.effect_for("wealth") == 0 and not fusui.speaks_to("wealth")
+    fired, given = hours_where(fusui.id, "wealth", days=20)
+    assert fired and given == set()
+    tuo = CAT.by_id["liuren.jiaoche_tuo"]
+    assert tuo.effect_for("wealth") < 0 and tuo.grants["wealth"].quote == "彼此防脫俱蹉跎"
+
+
+# ------------------------------------------------------------------ 002 夾定: flight is no journey
+
+def test_the_enclosed_transmissions_speak_of_flight_not_of_a_journey():
+    # 「占病訟、憂疑、解散事及驅除、脫走不利。若占利名、成合事則美」: 脫走 is getting away, one of the
+    # dispersing matters (the seed's Korean: 「흩어짐」을 요하는 일); the paragraph names no journey
+    text = paragraph("002_70cc0c6be51c96e4.txt", "夾定三傳格")
+    assert "脫走不利" in text
+    assert not any(w in text for w in ("出行", "遠行", "行人", "道路"))
+    r = CAT.by_id["liuren.jiading"]
+    assert r.effect_for("travel") == 0 and not r.speaks_to("travel")
+    assert r.effect_for("health") < 0 and r.effect_for("wealth") > 0
+    fired, health = hours_where(r.id, "health", days=60)
+    assert fired and health == fired
+    assert hours_where(r.id, "travel", days=60)[1] == set()
+
+
+# ------------------------------------------------------------------ 000 天鰲: good for all, not westward
+
+def test_the_heavenly_turtle_is_good_for_a_journey_and_warns_off_the_west_by_direction():
+    # 「婁泊巳與丑宮化天鰲…凡占百事吉，不利西行」: the warning is a direction, told in the direction advice,
+    # not a smaller plus for every journey granted by the warning itself
+    text = paragraph("000_4c1b45775ab319f3.txt", "豈知狗化天鰲")
+    assert "凡占百事吉，不利西行" in text
+    r = CAT.by_id["qin.transform_tianao"]
+    assert "不利西行" not in {src.quote for src in r.grants.values()}
+    assert r.effect_for("travel") == r.effect_for("general") > 0
+    fired, given = hours_where(r.id, "travel", days=60)
+    assert fired and given == fired
+    seen = 0
+    for d, start in sorted(given)[:6]:
+        h = next(h for h in api.judge_day(d, TZ, "travel")["hours"] if h["start"] == start)
+        assert "西" in h["directions"]["avoid"], (d, start)
+        seen += 1
+    assert seen
+
+
+# ------------------------------------------------------------------ 000 我禽 against 他將: armies, not suits
+
+@pytest.mark.parametrize("rid", ["qin.wo_strong_ta_weak", "qin.wo_weak_ta_strong", "qin.ta_dedi_wo_buhua"])
+def test_my_animal_against_theirs_judges_a_contest_and_names_no_lawsuit(rid):
+    # 「…則主兵勝敵…必主敵勝兵，所以勝負無常，成敗有數」: an army and its enemy; no suit is named
+    text = paragraph("000_4c1b45775ab319f3.txt", "觀其上伏下，下伏上")
+    assert "兵勝敵" in text and "敵勝兵" in text and "訟" not in text
+    r = CAT.by_id[rid]
+    assert set(r.grants) == {"competition"} and r.grants["competition"].quote in text
+    assert r.effect_for("lawsuit") == 0 and not r.speaks_to("lawsuit")
+    # a minus is not granted by the sentence of a victory
+    if r.effect_for("competition") < 0:
+        assert "主兵勝敵" not in r.grants["competition"].quote
+    fired, given = hours_where(rid, "competition", days=10)
+    assert fired and given == fired
+    assert hours_where(rid, "lawsuit", days=10)[1] == set()
+
+
+def test_a_good_animal_on_a_cut_road_hour_is_granted_for_delegate_by_the_words_of_leaving_the_gate():
+    # 「截路空亡，出行大忌，此時若出離門，諸事不利」: sending someone out is leaving the gate;
+    # 「遇吉禽猶當取的」 is a caution that names no task
+    text = paragraph("000_4c1b45775ab319f3.txt", "時直空亡，遇吉禽猶當取的")
+    r = CAT.by_id["qin.jielu_jiqin"]
+    assert r.effect_for("delegate") < 0
+    assert r.grants["delegate"].quote == "此時若出離門" and r.grants["delegate"].quote in text
+    assert "遇吉禽猶當取的" not in {src.quote for src in r.grants.values()}
+
+
+def test_the_lion_warns_off_the_west_as_the_heavenly_turtle_does():
+    # 「婁泊巳與丑宮化天鰲，泊天宮與湯火，獅子反食諸禽，凡占百事吉，不利西行」: the note's judgement follows
+    # the lion, and qin.transform_shizi takes its 「凡占百事吉」
+    text = paragraph("000_4c1b45775ab319f3.txt", "豈知狗化天鰲")
+    assert text.index("獅子") < text.index("凡占百事吉，不利西行")
+    assert CAT.by_id["qin.transform_shizi"].grants["all"].quote == "凡占百事吉"
+    from almanac.judgement.facts import directions
+    base = {"day_stem": "丙", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
+            "tiangang_class": "仲", "sangong": None}
+    assert "西" not in directions({**base, "hour_transform": ""})["avoid"]
+    for animal in ("天鰲", "獅子"):
+        assert "西" in directions({**base, "hour_transform": animal})["avoid"], animal
+
+
+def test_the_pig_in_the_tigers_den_is_judged_by_the_verses_own_words():
+    # 「若演□臨虎穴，□豈免於毀傷？…但凡演禽，要知趨避喜、忌、刑、害之宮」: the last sentence is advice on every
+    # 禽's palaces; what judges this one is 「豈免於毀傷」
+    text = paragraph("000_4c1b45775ab319f3.txt", "若演□臨虎穴")
+    r = CAT.by_id["qin.shi_huxue"]
+    assert r.grants["all"].quote == "豈免於毀傷" and "豈免於毀傷" in text and "豈免於毀傷" in r.text["zh"]
+    assert all("要知趨避" not in src.quote for src in r.grants.values())
+    assert r.effect_for("general") < 0 and r.effect_for("health") < r.effect_for("general")

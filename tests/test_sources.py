@@ -63,9 +63,10 @@ def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False)
     for word, mended in _MENDS:
         paragraph = paragraph.replace(word, mended)
     # the translation's own slips a reader trips on: 如果 read 여과 ("filtering"), and 진연여/퇴연여
-    # for 進連茹/退連茹, the almanac's 진연여 being 真連茹
+    # for 進連茹/退連茹, the almanac's 진연여 being 真連茹; the runs keep the names docs/terms-ko.md
+    # and the rules give them, 진여(進茹) and 퇴여(退茹)
     paragraph = re.sub(r"^여과 ", "만약 ", paragraph)
-    paragraph = paragraph.replace("진연여", "진여(進連茹)").replace("퇴연여", "퇴여(退連茹)")
+    paragraph = paragraph.replace("진연여", "진여(進茹)").replace("퇴연여", "퇴여(退茹)")
     # a saying's formula is not its opening: 「소강절이 이르기를: …」, 「구결에 말하기를: …」 open with what is said
     said = re.match(r"^[^:：]{0,16}(?:이르|말하)기를[,:：]?\s*", paragraph)
     if said and len(paragraph) > said.end() + 8:
@@ -255,3 +256,29 @@ def test_a_korean_citation_quotes_the_korean_translation():
 
 if __name__ == "__main__":
     OPENINGS_KO.write_text(_toml(korean_openings()), encoding="utf-8")
+
+
+def test_the_linked_runs_have_one_korean_name_wherever_a_reader_meets_them():
+    """docs/terms-ko.md names the forward and backward 連茹 진여(進茹) and 퇴여(退茹) (진연여 is 真連茹
+    alone); the Korean openings made from the seeds and the rules' Korean texts use the same names."""
+    import re
+    import tomllib
+    terms = (Path(__file__).resolve().parents[1] / "docs" / "terms-ko.md").read_text(encoding="utf-8")
+    assert "진여(進茹)" in terms and "퇴여(退茹)" in terms
+    openings = [v for t in tomllib.loads(OPENINGS_KO.read_text(encoding="utf-8")).values() for v in t.values()]
+    rules = [r.text["ko"] for r in load_catalog().rules]
+    for name in ("진여(進茹)", "퇴여(退茹)"):
+        assert any(name in t for t in openings) and any(name in t for t in rules), name
+    for t in openings + rules:
+        assert not re.search(r"[진퇴]여\((?![進退]茹\))", t), t
+
+
+def test_a_bare_geum_in_the_qin_rules_korean_is_always_marked_as_the_animal():
+    """In the 演禽 rules a 금 standing alone is the mansion animal and reads 금(禽): bare, it is
+    metal or gold to a Korean reader."""
+    import re
+    qin = [r for r in load_catalog().rules if r.id.startswith("qin.")]
+    assert qin and any("금(禽)" in r.text["ko"] for r in qin)
+    for r in qin:
+        bare = re.search(r"(?<![가-힣‘「])금(?=[은는을를이가과와의도]?(?:[ ,.;:]|$))", r.text["ko"])
+        assert not bare, (r.id, r.text["ko"])

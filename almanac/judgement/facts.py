@@ -470,7 +470,7 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
            "avoid": avoid}
     if f["sangong"]:
         out["sangong"] = f["sangong"]
-    if f["hour_transform"] == "天鰲" and "西" not in avoid:
+    if f["hour_transform"] in ("天鰲", "獅子") and "西" not in avoid:    # 「…獅子反食諸禽，凡占百事吉，不利西行」
         avoid.append("西")
     return out
 

@@ -207,3 +207,49 @@ def test_an_unknown_school_is_answered_with_each_school_s_korean_name_and_hanja(
     for key, preset in config.BUILTIN_SCHOOLS.items():
         assert f"{key} {preset['name_ko']}" in err, (key, err)
     assert "칠원금(七元禽)" in err and "본서(本書)" in err
+
+
+# ---------------------------------------------------------------- the names a reader typed
+
+def _alarm_word():
+    from exports.feeds import check_alarm
+    check_alarm("soon")
+
+
+def _alarm_range():
+    from exports.feeds import check_alarm
+    check_alarm(2000)
+
+
+def _feed_backwards():
+    from exports.feeds import build_feed
+    build_feed("travel", "2026-01-05", "2026-01-01", "Asia/Seoul", config={})
+
+
+def _precompute_backwards():
+    from exports.store import Store
+    Store("sqlite://", {}).precompute("2026-01-05", "2026-01-01", "Asia/Seoul")
+
+
+def _precompute_bad_date():
+    from exports.store import Store
+    Store("sqlite://", {}).precompute("2026-13-05", "2026-01-01", "Asia/Seoul")
+
+
+@pytest.mark.parametrize("call, named", [
+    (_alarm_word, ["alarm"]), (_alarm_range, ["alarm"]), (_feed_backwards, ["from", "to"]),
+    (_precompute_backwards, ["from", "to"]), (_precompute_bad_date, ["from"]),
+], ids=lambda x: getattr(x, "__name__", "-"))
+def test_errors_name_what_each_reader_typed(call, named, data):
+    """A message an HTTP client may meet as well as the command line names the query parameter
+    (``alarm``, ``from``) over HTTP and the option (``--alarm``, ``--from``) on the command line,
+    in every language: it said ``--to/--from`` to HTTP callers, ``alarm`` to the command line."""
+    from almanac.errors import BadInput
+    with pytest.raises(BadInput) as raised:
+        call()
+    e = raised.value
+    for lang in ("en", "ko", "zh-Hant"):
+        http, cli = e.text(lang), e.text(lang, options=True)
+        assert "--" not in http and "\x1f" not in http and "\x1f" not in cli, (lang, http, cli)
+        for name in named:
+            assert name in http and f"--{name}" in cli, (lang, name, http, cli)

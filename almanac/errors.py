@@ -137,6 +137,30 @@ def _rebuild(cls, message, zh, ko):
     return cls(message, zh=zh, ko=ko)
 
 
+class Unreachable(RuntimeError):
+    """A service the almanac needs (its database) did not answer: not bad input — the command
+    line says so in one line in the reader's language and exits 1, not 2. ``text`` as
+    :meth:`BadInput.text`.
+
+    >>> e = Unreachable("the database could not be reached", zh="無法連上資料庫", ko="데이터베이스에 연결할 수 없습니다")
+    >>> str(e), e.text("ko"), isinstance(e, ValueError)
+    ('the database could not be reached', '데이터베이스에 연결할 수 없습니다', False)
+    """
+
+    def __init__(self, message: str = "", *, zh: str | None = None, ko: str | None = None):
+        super().__init__(message)
+        self._told = BadInput(message, zh=zh, ko=ko)
+
+    def __str__(self) -> str:
+        return str(self._told)
+
+    def text(self, lang: str | None = None, *, options: bool = False) -> str:
+        return self._told.text(lang, options=options)
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self._told._raw(), self._told.zh, self._told.ko))
+
+
 class BadConfig(BadInput):
     """The service's configuration cannot be used (not the HTTP client's fault)."""
 

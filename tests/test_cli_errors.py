@@ -74,6 +74,33 @@ def test_precompute_errors_estimate_and_progress_in_korean(data, capsys, monkeyp
     assert "2/2일" in tty.getvalue() and "days" not in tty.getvalue()
 
 
+def _closed_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", None])
+def test_precompute_with_the_database_down_says_so_in_one_line(lang, data, capsys, monkeypatch):
+    """A database that does not answer was 'internal error: OperationalError' after an English log
+    line: now one line in the reader's language naming the database, its password hidden, and
+    exit 1 (not 2: the reader's input was good)."""
+    port = _closed_port()
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:S3cretPW@127.0.0.1:{port}/almanac")
+    argv = ["precompute", "--from", "2027-01-01", "--to", "2027-01-02"] + (["--lang", lang] if lang else [])
+    assert main(argv) == 1
+    line = _line(capsys)
+    assert f"127.0.0.1:{port}" in line and "S3cretPW" not in line and "***" in line, line
+    assert "OperationalError" not in line and "internal error" not in line, line
+    if lang == "ko":
+        assert HANGUL.search(line) and "could not" not in line, line
+    elif lang:
+        assert HAN.search(line) and "could not" not in line, line
+    else:
+        assert "the database could not be reached" in line, line
+
+
 # ---------------------------------------------------------------- the options as typed
 
 @pytest.mark.parametrize("argv, typed, internal", [

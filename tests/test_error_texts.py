@@ -253,3 +253,30 @@ def test_errors_name_what_each_reader_typed(call, named, data):
         assert "--" not in http and "\x1f" not in http and "\x1f" not in cli, (lang, http, cli)
         for name in named:
             assert name in http and f"--{name}" in cli, (lang, name, http, cli)
+
+
+@pytest.mark.parametrize("url", [
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=0",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=5000",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=2.5",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=ten",
+    "/feeds/travel.ics?alarm=99999",
+    "/feeds/travel.ics?alarm=-5",
+    "/api/best?from=2026-01-01",
+])
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_a_422_tells_each_reader_what_english_is_told(url, lang, tmp_path, monkeypatch):
+    """A validation error in Korean said only 'limit: 값이 올바르지 않습니다' where English gave the
+    bound accepted: every reader is told the parameter, the bound or form accepted and the value
+    given."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    english = client.get(url)
+    told = client.get(f"{url}&lang={lang}")
+    assert english.status_code == told.status_code == 422
+    en, line = english.json()["error"], told.json()["error"]
+    assert (HANGUL if lang == "ko" else HAN).search(line) and not _english_sentence(line), line
+    numbers = lambda text: sorted(re.findall(r"-?\d+(?:\.\d+)?", text))   # noqa: E731
+    words = lambda text: sorted(re.findall(r"\b(?:task|from|to|limit|alarm)(?=[:：])", text))   # noqa: E731
+    assert numbers(line) == numbers(en) and words(line) == words(en), (en, line)
+    assert "값이 올바르지 않습니다" not in line and "值無效" not in line, line

@@ -318,6 +318,30 @@ def test_a_second_scheduler_is_told_in_korean(data, capsys):
     assert "다른 스케줄러가 이미 실행 중입니다" in err and "another" not in err, err
 
 
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", None])
+def test_scheduler_once_tells_each_job_in_the_language_asked_for(lang, data, capsys, monkeypatch):
+    """--once printed 'precompute: error' to every reader: the job's and its status's words are
+    the reader's (the job's own name beside them), English without --lang, the exit status 1."""
+    from scheduler import jobs
+
+    def broken(ctx, day):
+        raise RuntimeError("the disk caught fire")
+    monkeypatch.setitem(jobs.BODIES, "precompute", broken)
+    monkeypatch.setitem(jobs.BODIES, "feeds", lambda ctx, day: ("ok", {}))
+    monkeypatch.setitem(jobs.BODIES, "reports", lambda ctx, day: ("noop", {}))
+    assert main(["scheduler", "--once"] + (["--lang", lang] if lang else [])) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3, lines
+    for line, job in zip(lines, jobs.JOB_IDS):
+        assert job in line, line
+        if lang:
+            words = re.sub(rf"\b{job}\b", "", line)
+            assert not re.search(r"[A-Za-z]{2,}", words), line     # no English word but the job's name
+            assert (HANGUL if lang == "ko" else HAN).search(words), line
+    if not lang:
+        assert lines == ["precompute: error", "feeds: ok", "reports: noop"]
+
+
 LONG_NAME = "x" * 5000
 
 

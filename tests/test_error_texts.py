@@ -280,3 +280,37 @@ def test_a_422_tells_each_reader_what_english_is_told(url, lang, tmp_path, monke
     words = lambda text: sorted(re.findall(r"\b(?:task|from|to|limit|alarm)(?=[:：])", text))   # noqa: E731
     assert numbers(line) == numbers(en) and words(line) == words(en), (en, line)
     assert "값이 올바르지 않습니다" not in line and "值無效" not in line, line
+
+
+@pytest.mark.parametrize("url, name", [
+    ("/api/day/2026-02-03?tz=", "tz"),
+    ("/api/day/2026-02-03?place=%20", "place"),
+    ("/api/day/2026-02-03?lang=", "lang"),
+    ("/api/day/2026-02-03?tz=Asia/Seoul&tz=", "tz"),                  # repeated: the empty one counts
+    ("/feeds/travel.ics?born=&sex=f", "born"),
+    ("/feeds/travel.ics?alarm=", "alarm"),
+    ("/api/chart?at=2026-02-03T12:00&school=", "school"),
+    ("/api/best?task=&from=2026-01-01&to=2026-01-02", "task"),
+    ("/api/best?task=travel&from=&to=2026-01-02", "from"),
+    ("/reports/latest.html?tz=", "tz"),
+])
+@pytest.mark.parametrize("lang", [None, "ko"])
+def test_an_empty_query_value_is_a_400_naming_the_parameter(url, name, lang, tmp_path, monkeypatch):
+    """``?tz=`` was read as the parameter left out: the default zone answered 200 to a client who
+    meant to name one (the command line refuses ``--tz ""`` likewise)."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get(url + (f"&lang={lang}" if lang and name != "lang" else ""))
+    assert r.status_code == 400 and list(r.json()) == ["error"], r.text[:300]
+    line = r.json()["error"]
+    assert re.match(rf"(參數 )?{name}\b", line) and "--" not in line, line
+    if lang and name != "lang":                     # an empty lang= asks for no language
+        assert HANGUL.search(line) and not _english_sentence(line), line
+
+
+def test_the_index_page_takes_the_empty_fields_its_own_form_sends(tmp_path, monkeypatch):
+    """The index's picker (a GET form to ``/``) sends its empty fields; the page still answers, and
+    a query parameter no route takes is still ignored, empty or not."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    assert client.get("/?task=travel&lang=ko&tz=&place=&clock=civil&school=&born=&sex=").status_code == 200
+    assert client.get("/api/day/2026-02-03?utm_source=").status_code == 200

@@ -314,3 +314,29 @@ def test_the_index_page_takes_the_empty_fields_its_own_form_sends(tmp_path, monk
     client = _http_client()
     assert client.get("/?task=travel&lang=ko&tz=&place=&clock=civil&school=&born=&sex=").status_code == 200
     assert client.get("/api/day/2026-02-03?utm_source=").status_code == 200
+
+
+@pytest.mark.parametrize("method, url", [("POST", "/api/day/2026-02-03"), ("PUT", "/feeds/travel.ics"),
+                                         ("DELETE", "/"), ("PATCH", "/healthz")])
+def test_a_method_not_allowed_is_told_in_the_language_asked_for(method, url, tmp_path, monkeypatch):
+    """A 405 said Starlette's 'Method Not Allowed' to every reader, and its Allow header left out
+    the HEAD every GET path answers."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    english, korean = client.request(method, url), client.request(method, url + "?lang=ko")
+    assert english.status_code == korean.status_code == 405
+    assert english.headers["allow"] == korean.headers["allow"] == "GET, HEAD"
+    line = korean.json()["error"]
+    assert HANGUL.search(line) and not _english_sentence(line) and method in line and url in line, line
+    assert method in english.json()["error"] and "GET, HEAD" in english.json()["error"]
+
+
+@pytest.mark.parametrize("asked, letters", [("ko-KR", HANGUL), ("zh-TW", HAN), ("zh_CN", HAN)])
+def test_a_language_tag_with_a_region_is_refused_in_that_language(asked, letters, tmp_path, monkeypatch):
+    """A browser's ``ko-KR`` is not a language the almanac takes; the Korean reader who sent it was
+    told so in English."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get(f"/api/day/2026-02-03?lang={asked}")
+    assert r.status_code == 400
+    line = r.json()["error"]
+    assert letters.search(line) and asked in line and "unknown" not in line, line

@@ -230,12 +230,33 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         msg = exc.detail if isinstance(exc.detail, (str, BadInput)) else "error"
+        path, headers = request.url.path, getattr(exc, "headers", None)
         if exc.status_code == 404 and msg == "Not Found":
-            path = request.url.path
             msg = BadInput(f"no such path {path!r}; see / or /openapi.json",
                            zh=f"沒有這個路徑：{path!r}（見 / 或 /openapi.json）",
                            ko=f"없는 경로: {path!r} (/ 또는 /openapi.json 참고)")
-        return error(exc.status_code, msg, getattr(exc, "headers", None), request.query_params.get("lang"))
+        elif exc.status_code == 405 and msg == "Method Not Allowed":
+            m, allow = request.method, (headers or {}).get("Allow", "GET")
+            if "GET" in allow.split(", ") and "HEAD" not in allow:   # HEAD is answered wherever GET is
+                allow += ", HEAD"
+            headers = dict(headers or {}, Allow=allow)
+            msg = BadInput(f"method {m} is not allowed on {path!r}; allowed: {allow}",
+                           zh=f"{path!r} 不接受 {m} 方法（可用：{allow}）",
+                           ko=f"{path!r} 경로는 {m} 메서드를 받지 않습니다 (가능한 메서드: {allow})")
+        elif isinstance(msg, str) and msg == _phrase(exc.status_code):   # another of Starlette's own
+            code = exc.status_code
+            msg = BadInput(f"the request cannot be answered (HTTP {code} {msg})",
+                           zh=f"無法回答此請求（HTTP {code}）", ko=f"이 요청에는 답할 수 없습니다 (HTTP {code})")
+        return error(exc.status_code, msg, headers, request.query_params.get("lang"))
+
+
+def _phrase(code: int) -> str:
+    """The reason phrase of an HTTP status (``Method Not Allowed``), "" for one not known."""
+    from http import HTTPStatus
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return ""
 
 
 async def _unavailable(request: Request, exc: Exception):

@@ -340,3 +340,22 @@ def test_a_language_tag_with_a_region_is_refused_in_that_language(asked, letters
     assert r.status_code == 400
     line = r.json()["error"]
     assert letters.search(line) and asked in line and "unknown" not in line, line
+
+
+def test_a_store_that_does_not_answer_is_told_without_the_driver_s_english(tmp_path, monkeypatch):
+    """With the database down, the Korean 503 of a feed quoted the driver's English reason, and
+    /healthz answered English whatever the language asked for; English keeps the reason."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:S3cretPW@127.0.0.1:{port}/almanac")
+    client = _http_client()
+    for url in ("/healthz", "/feeds/travel.ics", "/healthz"):
+        english, korean = client.get(url), client.get(url + "?lang=ko")
+        assert english.status_code == korean.status_code == 503, (url, korean.text)
+        line = korean.json()["error"]
+        assert HANGUL.search(line) and not _english_sentence(line) and "refused" not in line, (url, line)
+        assert "S3cretPW" not in english.text + korean.text
+        assert not HANGUL.search(english.json()["error"]) and "answer" in english.json()["error"], english.text

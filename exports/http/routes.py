@@ -130,10 +130,10 @@ def store_down(cfg) -> None:
     why = source.store_unavailable(cfg)
     if why is None:
         return
-    raise StarletteHTTPException(503, BadInput(
+    raise StarletteHTTPException(503, BadInput(      # why: the driver's English words, for English only
         f"the database does not answer ({why}); retry in {RETRY_AFTER} s",
-        zh=f"資料庫沒有回應（{why}），請於 {RETRY_AFTER} 秒後再試",
-        ko=f"데이터베이스가 응답하지 않습니다 ({why}). {RETRY_AFTER}초 뒤에 다시 시도해 주십시오"),
+        zh=f"資料庫沒有回應，請於 {RETRY_AFTER} 秒後再試",
+        ko=f"데이터베이스가 응답하지 않습니다. {RETRY_AFTER}초 뒤에 다시 시도해 주십시오"),
         headers={"Retry-After": str(RETRY_AFTER)})
 
 
@@ -379,8 +379,9 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         # thread, and concurrent checks share one probe (health.py)
         try:
             doc = await health.check_async()
-        except (Unhealthy, BadConfig) as e:
-            return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
+        except (Unhealthy, BadConfig) as e:   # told in the language asked for (?lang=)
+            return error(503, e.text(request.query_params.get("lang")),
+                         {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()
         store = source._backend()
         if store is not None:  # stored rows that failed their checksum: recomputed, never served

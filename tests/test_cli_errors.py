@@ -81,14 +81,17 @@ def _closed_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.parametrize("command", [["precompute", "--from", "2027-01-01", "--to", "2027-01-02"],
+                                     ["feed", "--task", "travel", "--from", D, "--to", D, "-o", "-"],
+                                     ["scheduler", "--once"]], ids=lambda c: c[0])
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant", None])
-def test_precompute_with_the_database_down_says_so_in_one_line(lang, data, capsys, monkeypatch):
+def test_a_command_with_the_database_down_says_so_in_one_line(command, lang, data, capsys, monkeypatch):
     """A database that does not answer was 'internal error: OperationalError' after an English log
     line: now one line in the reader's language naming the database, its password hidden, and
     exit 1 (not 2: the reader's input was good)."""
     port = _closed_port()
     monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:S3cretPW@127.0.0.1:{port}/almanac")
-    argv = ["precompute", "--from", "2027-01-01", "--to", "2027-01-02"] + (["--lang", lang] if lang else [])
+    argv = command + (["--lang", lang] if lang else [])
     assert main(argv) == 1
     line = _line(capsys)
     assert f"127.0.0.1:{port}" in line and "S3cretPW" not in line and "***" in line, line

@@ -114,11 +114,17 @@ def run(args) -> int:
     lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before anything
     cfg = config_mod.load(args.config)
     check_zones_and_langs(cfg)
-    service = Service(cfg)
+    from exports.store.db import resolve_url
+
+    from .precompute import unreachable_told
+    url = resolve_url(None, cfg)
+    with unreachable_told(url):     # a database that does not answer: one line, exit 1
+        service = Service(cfg)
     while True:
         try:
             if args.once:
-                outcome = service.run_once()
+                with unreachable_told(url):
+                    outcome = service.run_once()
                 if args.json:
                     sys.stdout.write(json.dumps({"jobs": outcome}) + "\n")
                 else:

@@ -359,3 +359,12 @@ def test_a_store_that_does_not_answer_is_told_without_the_driver_s_english(tmp_p
         assert HANGUL.search(line) and not _english_sentence(line) and "refused" not in line, (url, line)
         assert "S3cretPW" not in english.text + korean.text
         assert not HANGUL.search(english.json()["error"]) and "answer" in english.json()["error"], english.text
+
+
+def test_a_repeated_lang_is_read_as_the_routes_read_it(tmp_path, monkeypatch):
+    """The routes answer in the last ``lang=`` given; a URL too long was told in the first."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    routed = client.get("/api/day/2026-02-03?lang=en&lang=ko&tz=Mars").json()["error"]
+    too_long = client.get("/api/day/2026-02-03?lang=en&lang=ko&junk=" + "x" * 9000).json()["error"]
+    assert HANGUL.search(routed) and HANGUL.search(too_long), (routed, too_long)

@@ -49,7 +49,8 @@ def error(status: int, message, headers: dict | None = None, lang: str | None = 
 
 
 def request_lang(scope) -> str | None:
-    """The ``lang`` a request's query asks for (the language its errors are told in), or None."""
+    """The ``lang`` a request's query asks for (the language its errors are told in), or None;
+    the last of a repeated one, as the routes read it."""
     from urllib.parse import parse_qs
     qs = scope.get("query_string") or b""
     if b"lang=" not in qs:
@@ -58,7 +59,7 @@ def request_lang(scope) -> str | None:
         values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
     except ValueError:  # more fields than that: not worth reading
         return None
-    return values[0] if values else None
+    return values[-1] if values else None
 
 
 def is_unavailable(exc: BaseException) -> bool:

@@ -89,6 +89,34 @@ def _named(text: str, options: bool = False) -> str:
     return _FIELD.sub(lambda m: option(m.group(1)) if options else m.group(1), text)
 
 
+#: the regions and scripts of a ``zh-…`` tag read in Simplified characters
+_HANS = {"hans", "cn", "sg", "my"}
+
+
+def reader_lang(lang) -> "str | None":
+    """The almanac's language (``check_lang``) a reader who asked for ``lang`` reads an error in:
+    ``lang`` itself when accepted, else the language of its first subtag — a browser's ``ko-KR``
+    is told in Korean (that ``ko-KR`` is not accepted), ``zh-TW`` in Traditional and ``zh-CN`` in
+    Simplified Chinese; None when nothing in it is known (English).
+
+    >>> reader_lang("KO"), reader_lang("ko-KR"), reader_lang("zh_TW"), reader_lang("zh-Hans-CN"), reader_lang("fr")
+    ('ko', 'ko', 'zh-Hant', 'zh-Hans', None)
+    """
+    from .lang import check_lang
+    try:
+        return check_lang(lang)
+    except BadInput:
+        pass
+    if not isinstance(lang, str):
+        return None
+    tags = [t for t in re.split(r"[-_]", lang.strip().lower()) if t]
+    if len(tags) < 2 or tags[0] not in ("ko", "zh", "en"):
+        return None
+    if tags[0] == "zh":
+        return "zh-Hans" if _HANS & set(tags[1:]) else "zh-Hant"
+    return tags[0]
+
+
 class BadInput(ValueError):
     """Input the almanac cannot accept. The message is a single line, in English; ``zh`` and
     ``ko`` are the same line for those readers (:meth:`text`)."""
@@ -112,10 +140,9 @@ class BadInput(ValueError):
         message = _named(self._raw(), options)
         if not lang:
             return message
-        from .lang import TEXT_KEY, check_lang, hans
-        try:
-            lang = check_lang(lang)
-        except BadInput:
+        from .lang import TEXT_KEY, hans
+        lang = reader_lang(lang)
+        if lang is None:
             return message
         key = TEXT_KEY[lang]
         out = self.ko if key == "ko" else self.zh if key == "zh" else None
@@ -135,6 +162,30 @@ class BadInput(ValueError):
 
 def _rebuild(cls, message, zh, ko):
     return cls(message, zh=zh, ko=ko)
+
+
+class Unreachable(RuntimeError):
+    """A service the almanac needs (its database) did not answer: not bad input — the command
+    line says so in one line in the reader's language and exits 1, not 2. ``text`` as
+    :meth:`BadInput.text`.
+
+    >>> e = Unreachable("the database could not be reached", zh="無法連上資料庫", ko="데이터베이스에 연결할 수 없습니다")
+    >>> str(e), e.text("ko"), isinstance(e, ValueError)
+    ('the database could not be reached', '데이터베이스에 연결할 수 없습니다', False)
+    """
+
+    def __init__(self, message: str = "", *, zh: str | None = None, ko: str | None = None):
+        super().__init__(message)
+        self._told = BadInput(message, zh=zh, ko=ko)
+
+    def __str__(self) -> str:
+        return str(self._told)
+
+    def text(self, lang: str | None = None, *, options: bool = False) -> str:
+        return self._told.text(lang, options=options)
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self._told._raw(), self._told.zh, self._told.ko))
 
 
 class BadConfig(BadInput):

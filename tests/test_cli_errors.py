@@ -74,6 +74,36 @@ def test_precompute_errors_estimate_and_progress_in_korean(data, capsys, monkeyp
     assert "2/2일" in tty.getvalue() and "days" not in tty.getvalue()
 
 
+def _closed_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("command", [["precompute", "--from", "2027-01-01", "--to", "2027-01-02"],
+                                     ["feed", "--task", "travel", "--from", D, "--to", D, "-o", "-"],
+                                     ["scheduler", "--once"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", None])
+def test_a_command_with_the_database_down_says_so_in_one_line(command, lang, data, capsys, monkeypatch):
+    """A database that does not answer was 'internal error: OperationalError' after an English log
+    line: now one line in the reader's language naming the database, its password hidden, and
+    exit 1 (not 2: the reader's input was good)."""
+    port = _closed_port()
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:S3cretPW@127.0.0.1:{port}/almanac")
+    argv = command + (["--lang", lang] if lang else [])
+    assert main(argv) == 1
+    line = _line(capsys)
+    assert f"127.0.0.1:{port}" in line and "S3cretPW" not in line and "***" in line, line
+    assert "OperationalError" not in line and "internal error" not in line, line
+    if lang == "ko":
+        assert HANGUL.search(line) and "could not" not in line, line
+    elif lang:
+        assert HAN.search(line) and "could not" not in line, line
+    else:
+        assert "the database could not be reached" in line, line
+
+
 # ---------------------------------------------------------------- the options as typed
 
 @pytest.mark.parametrize("argv, typed, internal", [
@@ -289,6 +319,30 @@ def test_a_second_scheduler_is_told_in_korean(data, capsys):
     assert out.get("rc") == 1
     err = capsys.readouterr().err
     assert "다른 스케줄러가 이미 실행 중입니다" in err and "another" not in err, err
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", None])
+def test_scheduler_once_tells_each_job_in_the_language_asked_for(lang, data, capsys, monkeypatch):
+    """--once printed 'precompute: error' to every reader: the job's and its status's words are
+    the reader's (the job's own name beside them), English without --lang, the exit status 1."""
+    from scheduler import jobs
+
+    def broken(ctx, day):
+        raise RuntimeError("the disk caught fire")
+    monkeypatch.setitem(jobs.BODIES, "precompute", broken)
+    monkeypatch.setitem(jobs.BODIES, "feeds", lambda ctx, day: ("ok", {}))
+    monkeypatch.setitem(jobs.BODIES, "reports", lambda ctx, day: ("noop", {}))
+    assert main(["scheduler", "--once"] + (["--lang", lang] if lang else [])) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3, lines
+    for line, job in zip(lines, jobs.JOB_IDS):
+        assert job in line, line
+        if lang:
+            words = re.sub(rf"\b{job}\b", "", line)
+            assert not re.search(r"[A-Za-z]{2,}", words), line     # no English word but the job's name
+            assert (HANGUL if lang == "ko" else HAN).search(words), line
+    if not lang:
+        assert lines == ["precompute: error", "feeds: ok", "reports: noop"]
 
 
 LONG_NAME = "x" * 5000

@@ -207,3 +207,164 @@ def test_an_unknown_school_is_answered_with_each_school_s_korean_name_and_hanja(
     for key, preset in config.BUILTIN_SCHOOLS.items():
         assert f"{key} {preset['name_ko']}" in err, (key, err)
     assert "칠원금(七元禽)" in err and "본서(本書)" in err
+
+
+# ---------------------------------------------------------------- the names a reader typed
+
+def _alarm_word():
+    from exports.feeds import check_alarm
+    check_alarm("soon")
+
+
+def _alarm_range():
+    from exports.feeds import check_alarm
+    check_alarm(2000)
+
+
+def _feed_backwards():
+    from exports.feeds import build_feed
+    build_feed("travel", "2026-01-05", "2026-01-01", "Asia/Seoul", config={})
+
+
+def _precompute_backwards():
+    from exports.store import Store
+    Store("sqlite://", {}).precompute("2026-01-05", "2026-01-01", "Asia/Seoul")
+
+
+def _precompute_bad_date():
+    from exports.store import Store
+    Store("sqlite://", {}).precompute("2026-13-05", "2026-01-01", "Asia/Seoul")
+
+
+@pytest.mark.parametrize("call, named", [
+    (_alarm_word, ["alarm"]), (_alarm_range, ["alarm"]), (_feed_backwards, ["from", "to"]),
+    (_precompute_backwards, ["from", "to"]), (_precompute_bad_date, ["from"]),
+], ids=lambda x: getattr(x, "__name__", "-"))
+def test_errors_name_what_each_reader_typed(call, named, data):
+    """A message an HTTP client may meet as well as the command line names the query parameter
+    (``alarm``, ``from``) over HTTP and the option (``--alarm``, ``--from``) on the command line,
+    in every language: it said ``--to/--from`` to HTTP callers, ``alarm`` to the command line."""
+    from almanac.errors import BadInput
+    with pytest.raises(BadInput) as raised:
+        call()
+    e = raised.value
+    for lang in ("en", "ko", "zh-Hant"):
+        http, cli = e.text(lang), e.text(lang, options=True)
+        assert "--" not in http and "\x1f" not in http and "\x1f" not in cli, (lang, http, cli)
+        for name in named:
+            assert name in http and f"--{name}" in cli, (lang, name, http, cli)
+
+
+@pytest.mark.parametrize("url", [
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=0",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=5000",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=2.5",
+    "/api/best?task=travel&from=2026-01-01&to=2026-01-05&limit=ten",
+    "/feeds/travel.ics?alarm=99999",
+    "/feeds/travel.ics?alarm=-5",
+    "/api/best?from=2026-01-01",
+])
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_a_422_tells_each_reader_what_english_is_told(url, lang, tmp_path, monkeypatch):
+    """A validation error in Korean said only 'limit: 값이 올바르지 않습니다' where English gave the
+    bound accepted: every reader is told the parameter, the bound or form accepted and the value
+    given."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    english = client.get(url)
+    told = client.get(f"{url}&lang={lang}")
+    assert english.status_code == told.status_code == 422
+    en, line = english.json()["error"], told.json()["error"]
+    assert (HANGUL if lang == "ko" else HAN).search(line) and not _english_sentence(line), line
+    numbers = lambda text: sorted(re.findall(r"-?\d+(?:\.\d+)?", text))   # noqa: E731
+    words = lambda text: sorted(re.findall(r"\b(?:task|from|to|limit|alarm)(?=[:：])", text))   # noqa: E731
+    assert numbers(line) == numbers(en) and words(line) == words(en), (en, line)
+    assert "값이 올바르지 않습니다" not in line and "值無效" not in line, line
+
+
+@pytest.mark.parametrize("url, name", [
+    ("/api/day/2026-02-03?tz=", "tz"),
+    ("/api/day/2026-02-03?place=%20", "place"),
+    ("/api/day/2026-02-03?lang=", "lang"),
+    ("/api/day/2026-02-03?tz=Asia/Seoul&tz=", "tz"),                  # repeated: the empty one counts
+    ("/feeds/travel.ics?born=&sex=f", "born"),
+    ("/feeds/travel.ics?alarm=", "alarm"),
+    ("/api/chart?at=2026-02-03T12:00&school=", "school"),
+    ("/api/best?task=&from=2026-01-01&to=2026-01-02", "task"),
+    ("/api/best?task=travel&from=&to=2026-01-02", "from"),
+    ("/reports/latest.html?tz=", "tz"),
+])
+@pytest.mark.parametrize("lang", [None, "ko"])
+def test_an_empty_query_value_is_a_400_naming_the_parameter(url, name, lang, tmp_path, monkeypatch):
+    """``?tz=`` was read as the parameter left out: the default zone answered 200 to a client who
+    meant to name one (the command line refuses ``--tz ""`` likewise)."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get(url + (f"&lang={lang}" if lang and name != "lang" else ""))
+    assert r.status_code == 400 and list(r.json()) == ["error"], r.text[:300]
+    line = r.json()["error"]
+    assert re.match(rf"(參數 )?{name}\b", line) and "--" not in line, line
+    if lang and name != "lang":                     # an empty lang= asks for no language
+        assert HANGUL.search(line) and not _english_sentence(line), line
+
+
+def test_the_index_page_takes_the_empty_fields_its_own_form_sends(tmp_path, monkeypatch):
+    """The index's picker (a GET form to ``/``) sends its empty fields; the page still answers, and
+    a query parameter no route takes is still ignored, empty or not."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    assert client.get("/?task=travel&lang=ko&tz=&place=&clock=civil&school=&born=&sex=").status_code == 200
+    assert client.get("/api/day/2026-02-03?utm_source=").status_code == 200
+
+
+@pytest.mark.parametrize("method, url", [("POST", "/api/day/2026-02-03"), ("PUT", "/feeds/travel.ics"),
+                                         ("DELETE", "/"), ("PATCH", "/healthz")])
+def test_a_method_not_allowed_is_told_in_the_language_asked_for(method, url, tmp_path, monkeypatch):
+    """A 405 said Starlette's 'Method Not Allowed' to every reader, and its Allow header left out
+    the HEAD every GET path answers."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    english, korean = client.request(method, url), client.request(method, url + "?lang=ko")
+    assert english.status_code == korean.status_code == 405
+    assert english.headers["allow"] == korean.headers["allow"] == "GET, HEAD"
+    line = korean.json()["error"]
+    assert HANGUL.search(line) and not _english_sentence(line) and method in line and url in line, line
+    assert method in english.json()["error"] and "GET, HEAD" in english.json()["error"]
+
+
+@pytest.mark.parametrize("asked, letters", [("ko-KR", HANGUL), ("zh-TW", HAN), ("zh_CN", HAN)])
+def test_a_language_tag_with_a_region_is_refused_in_that_language(asked, letters, tmp_path, monkeypatch):
+    """A browser's ``ko-KR`` is not a language the almanac takes; the Korean reader who sent it was
+    told so in English."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get(f"/api/day/2026-02-03?lang={asked}")
+    assert r.status_code == 400
+    line = r.json()["error"]
+    assert letters.search(line) and asked in line and "unknown" not in line, line
+
+
+def test_a_store_that_does_not_answer_is_told_without_the_driver_s_english(tmp_path, monkeypatch):
+    """With the database down, the Korean 503 of a feed quoted the driver's English reason, and
+    /healthz answered English whatever the language asked for; English keeps the reason."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:S3cretPW@127.0.0.1:{port}/almanac")
+    client = _http_client()
+    for url in ("/healthz", "/feeds/travel.ics", "/healthz"):
+        english, korean = client.get(url), client.get(url + "?lang=ko")
+        assert english.status_code == korean.status_code == 503, (url, korean.text)
+        line = korean.json()["error"]
+        assert HANGUL.search(line) and not _english_sentence(line) and "refused" not in line, (url, line)
+        assert "S3cretPW" not in english.text + korean.text
+        assert not HANGUL.search(english.json()["error"]) and "answer" in english.json()["error"], english.text
+
+
+def test_a_repeated_lang_is_read_as_the_routes_read_it(tmp_path, monkeypatch):
+    """The routes answer in the last ``lang=`` given; a URL too long was told in the first."""
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    client = _http_client()
+    routed = client.get("/api/day/2026-02-03?lang=en&lang=ko&tz=Mars").json()["error"]
+    too_long = client.get("/api/day/2026-02-03?lang=en&lang=ko&junk=" + "x" * 9000).json()["error"]
+    assert HANGUL.search(routed) and HANGUL.search(too_long), (routed, too_long)

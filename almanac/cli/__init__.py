@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-from almanac.errors import BadInput, capped
+from almanac.errors import BadInput, Unreachable, capped
 from almanac.redaction import redact
 
 #: subcommand modules, in the order ``--help`` lists them
@@ -367,6 +367,10 @@ def main(argv: list[str] | None = None) -> int:
         text = e.text(asked_lang(argv), options=True)
         print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
+    except Unreachable as e:
+        # not the reader's input (exit 1, not 2), but one line in their language all the same
+        print(f"almanac: {capped(redact(e.text(asked_lang(argv))).splitlines()[0])}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         from almanac.lang import check_lang
         try:

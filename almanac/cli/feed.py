@@ -50,8 +50,14 @@ def run(args) -> int:
     from .output import file_target, is_special, unwritable, write_in_place
     # where it goes is checked before the feed is built: an unwritable -o is bad input at once
     out = None if args.output == "-" else file_target(args.output, f"{args.task}.ics")
-    feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
-                      born=args.born, sex=args.sex, **kwargs(args))
+    import config as config_mod
+    from exports.store.db import resolve_url
+
+    from .precompute import unreachable_told
+    # a feed's stamps are kept in the store: a database that does not answer is one line, exit 1
+    with unreachable_told(resolve_url(None, config_mod.load(args.config))):
+        feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
+                          born=args.born, sex=args.sex, **kwargs(args))
     if out is None:
         sys.stdout.buffer.write(feed.body)
         return 0

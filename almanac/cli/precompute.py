@@ -16,6 +16,7 @@ and its errors); English without it. What it stores is the same in every languag
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -133,6 +134,58 @@ class _Bar:
         self.stream.flush()
 
 
+class _NoGateNotice:
+    """A log filter dropping the store's notices of a server's reachability: the command says
+    itself, in one line, that the database could not be reached."""
+
+    def filter(self, record) -> bool:
+        from exports.store.db import GATE_NOTICE
+        return not getattr(record, GATE_NOTICE, False)
+
+
+def _answers(url: str) -> bool:
+    """Whether a connection to the database at ``url`` can be made now."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from exports.store.db import get_engine
+    try:
+        get_engine(url).connect().close()
+    except SQLAlchemyError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def unreachable_told(url: str):
+    """Within: a database at ``url`` that does not answer raises ``Unreachable`` — one line, in
+    the reader's language, naming the database (its password hidden) — rather than the driver's
+    ``OperationalError`` (an "internal error" line after the store's English log line)."""
+    import logging
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from almanac.errors import Unreachable
+    from almanac.redaction import redact
+    from exports.store.db import down, is_known_down
+    quiet, store_log = _NoGateNotice(), logging.getLogger("almanac.store")
+    store_log.addFilter(quiet)
+    try:
+        yield
+    except SQLAlchemyError as e:
+        if down(url) is None and not is_known_down(e) and _answers(url):
+            raise                       # the database answers: a fault of another kind
+        shown = redact(url)
+        raise Unreachable(f"the database could not be reached ({shown}); check that it is running "
+                          "and that its URL (ALMANAC_DB_URL, or [store] url) is right, then run again",
+                          zh=f"無法連上資料庫（{shown}）；請確認資料庫正在執行、其網址（ALMANAC_DB_URL "
+                             "或 [store] url）無誤，然後再執行一次",
+                          ko=f"데이터베이스에 연결할 수 없습니다 ({shown}). 데이터베이스가 실행 중인지, "
+                             "주소(ALMANAC_DB_URL 또는 [store] url)가 맞는지 확인한 뒤 다시 실행해 "
+                             "주십시오") from None
+    finally:
+        store_log.removeFilter(quiet)
+
+
 def run(args) -> int:
     from exports.store import Store
     from exports.store.compute import parse_date
@@ -162,10 +215,11 @@ def run(args) -> int:
                               f"--yes 옵션을 주고, 아니면 {CONFIRM_DAYS}일 이하의 기간을 주십시오")
         print("almanac: " + _said(lang, f"precomputing {estimate(n)}", zh=f"預先計算 {estimate(n, lang)}",
                                   ko=f"미리 계산합니다: {estimate(n, lang)}"), file=sys.stderr, flush=True)
-    from exports.store.db import check_persisted, file_identity
-    store = Store(None, cfg)    # a data folder that cannot be made: bad configuration (DataFolderError)
-    before = file_identity(store.url)
-    stats = store.precompute(start, end, tz, progress=_Bar(lang=lang))
+    from exports.store.db import check_persisted, file_identity, resolve_url
+    with unreachable_told(resolve_url(None, cfg)):   # a bad URL is bad configuration (BadConfig)
+        store = Store(None, cfg)    # a data folder that cannot be made: bad configuration too
+        before = file_identity(store.url)
+        stats = store.precompute(start, end, tz, progress=_Bar(lang=lang))
     try:
         check_persisted(store.url, before)
     except OSError as e:        # the store file went away under the run (its words are English)

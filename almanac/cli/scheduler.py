@@ -3,7 +3,8 @@
 Without ``--once`` it runs until SIGTERM/SIGINT as the one scheduler of its database: a second
 one finds the single-instance lock taken and exits with status 1 (or, with ``--wait``, waits for
 it as a standby). ``--once`` runs every job now, records it in the ledger, and exits. ``--lang``
-is the language of its own error lines (the log stays English, for whoever keeps it).
+is the language of its own error lines and of the line ``--once`` prints for each job (the log
+and ``--json`` stay English, for whoever keeps them).
 """
 from __future__ import annotations
 
@@ -37,13 +38,47 @@ def register(subparsers, common) -> None:
         zh="若另一個排程器持有鎖，則等候它而不退出",
         ko="다른 스케줄러가 잠금을 쥐고 있으면 끝내지 않고 기다립니다"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of its error lines: zh-Hant, zh-Hans, ko or en (default: en)",
-        zh="錯誤訊息的語言：zh-Hant、zh-Hans、ko 或 en（預設：en）",
-        ko="오류 줄의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: en)"))
+        "language of its error lines and of --once's job lines: zh-Hant, zh-Hans, ko or en "
+        "(default: en; the log stays English)",
+        zh="錯誤訊息與 --once 各作業結果的語言：zh-Hant、zh-Hans、ko 或 en（預設：en；日誌一律英文）",
+        ko="오류 줄과 --once 작업 결과 줄의 언어: zh-Hant, zh-Hans, ko 또는 en "
+           "(기본값: en, 로그는 영어로 남습니다)"))
     p.add_argument("--json", action="store_true", help=say(
         "with --once: print the outcomes as JSON",
         zh="配 --once：以 JSON 輸出各作業結果", ko="--once 옵션과 함께: 결과를 JSON으로 출력합니다"))
     p.set_defaults(func=run)
+
+
+#: the nightly jobs, named for the Chinese and the Korean reader (the job's own name beside it,
+#: as the log and ``--json`` give it)
+JOBS = {"precompute": ("預先計算", "사전 계산"), "feeds": ("訂閱源", "피드"), "reports": ("報告", "보고서")}
+#: what became of a job (``scheduler.jobs.run_job``), for the Chinese and the Korean reader
+STATUSES = {"ok": ("完成", "완료"), "noop": ("無事可做", "할 일 없음"),
+            "error": ("失敗（原因見日誌）", "실패 (원인은 로그 참고)"),
+            "skipped": ("已略過：今晚已完成", "건너뜀: 오늘 밤 이미 끝남"),
+            "not-leader": ("未執行：已失去排程器的鎖", "실행하지 않음: 스케줄러 잠금을 잃음")}
+
+
+def status_line(job: str, status: str, lang: str | None = None) -> str:
+    """The line ``--once`` prints for one job: ``job: status`` in English (as the log and
+    ``--json`` say them), in the reader's words otherwise.
+
+    >>> status_line("precompute", "error"), status_line("precompute", "error", "ko")
+    ('precompute: error', '사전 계산(precompute): 실패 (원인은 로그 참고)')
+    >>> status_line("feeds", "ok", "zh-Hans"), status_line("reports", "odd", "zh-Hant")
+    ('订阅源（feeds）：完成', '報告（reports）：odd')
+    """
+    from almanac.lang import TEXT_KEY, hans
+    key = TEXT_KEY.get(lang or "en")
+    if key not in ("zh", "ko"):
+        return f"{job}: {status}"
+    i = 0 if key == "zh" else 1
+    name = JOBS[job][i] if job in JOBS else job
+    said = STATUSES[status][i] if status in STATUSES else status
+    if key == "ko":
+        return f"{name}({job}): {said}"
+    line = f"{name}（{job}）：{said}"
+    return hans(line) if lang == "zh-Hans" else line
 
 
 def check_zones_and_langs(cfg) -> None:
@@ -79,16 +114,22 @@ def run(args) -> int:
     lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before anything
     cfg = config_mod.load(args.config)
     check_zones_and_langs(cfg)
-    service = Service(cfg)
+    from exports.store.db import resolve_url
+
+    from .precompute import unreachable_told
+    url = resolve_url(None, cfg)
+    with unreachable_told(url):     # a database that does not answer: one line, exit 1
+        service = Service(cfg)
     while True:
         try:
             if args.once:
-                outcome = service.run_once()
+                with unreachable_told(url):
+                    outcome = service.run_once()
                 if args.json:
                     sys.stdout.write(json.dumps({"jobs": outcome}) + "\n")
                 else:
                     for job, status in outcome.items():
-                        print(f"{job}: {status}")
+                        print(status_line(job, status, lang))
                 return 1 if "error" in outcome.values() else 0
             service.run_forever()
             return 0

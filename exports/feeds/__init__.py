@@ -34,7 +34,7 @@ import icalendar
 
 import config as config_mod
 from almanac.calendar import parse_date
-from almanac.errors import BadInput
+from almanac.errors import BadInput, field
 from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.explain import verdict_name as explain_verdict
 from exports import source, written
@@ -584,9 +584,10 @@ def build_feed(task: str, start, end, tz: str | None = None, lang: str | None = 
     task = source.check_task(task, cfg)
     s, e = parse_date(start), parse_date(end)
     if e < s:
-        raise BadInput(f"--to {e} is before --from {s}",
-                       zh=f"結束日期 --to {e} 早於起始日期 --from {s}",
-                       ko=f"종료 날짜가 시작 날짜보다 앞섭니다: --to {e}, --from {s}")
+        f, t = field("from"), field("to")       # --from on the command line, from= over HTTP
+        raise BadInput(f"{t} {e} is before {f} {s}",
+                       zh=f"結束日期 {t} {e} 早於起始日期 {f} {s}",
+                       ko=f"종료 날짜가 시작 날짜보다 앞섭니다: {t} {e}, {f} {s}")
     opts = feeds_options(cfg)
     max_events = int(opts.get("max_events", 1000))
     max_bytes = int(opts.get("max_bytes", 900_000))
@@ -841,13 +842,15 @@ def check_alarm(alarm) -> int | None:
     try:
         n = int(alarm)
     except (TypeError, ValueError):
-        raise BadInput(f"alarm {alarm!r} is not a number of minutes (0..1440)",
-                       zh=f"提醒（alarm）不是分鐘數：{alarm!r}（0..1440）",
-                       ko=f"알림(alarm) 값이 분 단위 숫자가 아닙니다: {alarm!r} (0..1440)") from None
+        a = field("alarm")                      # --alarm on the command line, alarm= over HTTP
+        raise BadInput(f"{a} {alarm!r} is not a number of minutes (0..1440)",
+                       zh=f"提醒（{a}）不是分鐘數：{alarm!r}（0..1440）",
+                       ko=f"알림({a}) 값이 분 단위 숫자가 아닙니다: {alarm!r} (0..1440)") from None
     if not 0 <= n <= 1440:
-        raise BadInput(f"alarm {n} is outside 0..1440 minutes",
-                       zh=f"提醒（alarm）超出 0..1440 分鐘：{n}",
-                       ko=f"알림(alarm) 값이 0..1440분 범위를 벗어났습니다: {n}")
+        a = field("alarm")
+        raise BadInput(f"{a} {n} is outside 0..1440 minutes",
+                       zh=f"提醒（{a}）超出 0..1440 分鐘：{n}",
+                       ko=f"알림({a}) 값이 0..1440분 범위를 벗어났습니다: {n}")
     return n
 
 

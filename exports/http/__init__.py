@@ -19,7 +19,7 @@ import logging
 import time
 from datetime import date, timedelta
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 import config as config_mod
 from exports import feeds, source
@@ -41,7 +41,8 @@ def create_app(config=None) -> FastAPI:
     limiter = Expensive(int(cfg["http"]["expensive_slots"]), bool(cfg["http"]["expensive_processes"]))
     app = FastAPI(title="壬禽 almanac", version="1",
                   description="演禽 and 大六壬 timing judgements: iCalendar feeds, JSON API and reports.",
-                  docs_url="/docs", redoc_url=None, lifespan=limiter.lifespan)
+                  docs_url="/docs", redoc_url=None, lifespan=limiter.lifespan,
+                  dependencies=[Depends(routes.no_empty_values)])
     app.state.config = cfg
     app.state.feed_cache = cache = FeedCache(cfg, int(cfg["http"]["max_age"]))
     app.state.limiter = limiter

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from almanac.errors import BadInput, os_reasons
 from almanac.redaction import redact
 from exports import source
 
@@ -39,26 +40,46 @@ MAX_PROBES = 3
 
 
 class Unhealthy(Exception):
-    pass
+    """Why the service cannot work now: the message in English (what the log and a balancer
+    read), ``zh`` and ``ko`` the same for a reader who asked for that language (``text``)."""
+
+    def __init__(self, message: str, *, zh: str | None = None, ko: str | None = None):
+        super().__init__(message)
+        self.zh, self.ko = zh, ko
+
+    def text(self, lang: str | None = None) -> str:
+        return BadInput(str(self), zh=self.zh, ko=self.ko).text(lang)
+
+
+#: what a probe waits for, for the Chinese and the Korean reader
+_STAGES = {"the store": ("儲存庫", "저장소"), "the data folder": ("資料夾", "데이터 폴더"),
+           "the database": ("資料庫", "데이터베이스")}
 
 
 def _probe_folder(folder: Path) -> None:
     """A small file written, flushed and removed: fails on a read-only, full or deleted folder."""
     if not folder.is_dir():
-        raise Unhealthy(f"the data folder is gone ({folder.name})")
+        raise Unhealthy(f"the data folder is gone ({folder.name})", zh=f"資料夾不見了（{folder.name}）",
+                        ko=f"데이터 폴더가 없어졌습니다 ({folder.name})")
     try:
         free = shutil.disk_usage(folder).free
     except OSError as e:
-        raise Unhealthy(f"the data folder cannot be read: {e.strerror or e}") from None
+        _, zh, ko = os_reasons(e)
+        raise Unhealthy(f"the data folder cannot be read: {e.strerror or e}", zh=f"無法讀取資料夾：{zh}",
+                        ko=f"데이터 폴더를 읽을 수 없습니다: {ko}") from None
     if free < MIN_FREE_BYTES:
-        raise Unhealthy(f"the disk of the data folder is full ({free} bytes free)")
+        raise Unhealthy(f"the disk of the data folder is full ({free} bytes free)",
+                        zh=f"資料夾所在的磁碟已滿（剩 {free} 位元組）",
+                        ko=f"데이터 폴더의 디스크가 가득 찼습니다 (남은 공간 {free}바이트)")
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".healthz.", delete=True) as f:
             f.write(b"\0" * 4096)
             f.flush()
             os.fsync(f.fileno())
     except OSError as e:
-        raise Unhealthy(f"the data folder cannot be written: {e.strerror or e}") from None
+        _, zh, ko = os_reasons(e)
+        raise Unhealthy(f"the data folder cannot be written: {e.strerror or e}", zh=f"無法寫入資料夾：{zh}",
+                        ko=f"데이터 폴더에 쓸 수 없습니다: {ko}") from None
 
 
 class Health:
@@ -111,7 +132,9 @@ class Health:
                 self._running -= 1
 
     def _late(self) -> Unhealthy:
-        return Unhealthy(f"{self._stage} does not answer within {self.timeout:g} s")
+        zh, ko = _STAGES.get(self._stage, (self._stage, self._stage))
+        return Unhealthy(f"{self._stage} does not answer within {self.timeout:g} s",
+                         zh=f"{zh}在 {self.timeout:g} 秒內沒有回應", ko=f"{ko}이(가) {self.timeout:g}초 안에 응답하지 않습니다")
 
     def check(self) -> dict:
         """The health document (a pass at most ``ttl`` seconds old), or ``Unhealthy`` with the
@@ -147,7 +170,8 @@ class Health:
         self._stage = "the data folder"
         if path is not None:
             if path in self.seen and not path.exists():
-                raise Unhealthy(f"the store file {path.name} is gone")
+                raise Unhealthy(f"the store file {path.name} is gone", zh=f"儲存檔 {path.name} 不見了",
+                                ko=f"저장소 파일 {path.name}이(가) 없어졌습니다")
             _probe_folder(path.parent)
         folder = data_dir()
         if path is None or folder != path.parent:
@@ -158,14 +182,17 @@ class Health:
             with st.engine.connect() as conn:
                 if conn.dialect.name == "postgresql":
                     if conn.execute(text("SELECT pg_is_in_recovery()")).scalar():
-                        raise Unhealthy("the database is read-only (in recovery)")
+                        raise Unhealthy("the database is read-only (in recovery)", zh="資料庫唯讀（復原中）",
+                                        ko="데이터베이스가 읽기 전용입니다 (복구 중)")
                 conn.rollback()
             doc["store"] = getattr(st, "dialect", "?")
             doc["counts"] = st.counts()
         except Unhealthy:
             raise
         except Exception as e:  # noqa: BLE001 — any failure of the store is the reason
-            raise Unhealthy(redact(f"database does not answer: {e}").splitlines()[0]) from None
+            raise Unhealthy(redact(f"database does not answer: {e}").splitlines()[0],   # the driver's words
+                            zh=f"資料庫沒有回應（{type(e).__name__}）",
+                            ko=f"데이터베이스가 응답하지 않습니다 ({type(e).__name__})") from None
         if path is not None:
             self.seen.add(path)
         return doc

@@ -49,7 +49,8 @@ def error(status: int, message, headers: dict | None = None, lang: str | None = 
 
 
 def request_lang(scope) -> str | None:
-    """The ``lang`` a request's query asks for (the language its errors are told in), or None."""
+    """The ``lang`` a request's query asks for (the language its errors are told in), or None;
+    the last of a repeated one, as the routes read it."""
     from urllib.parse import parse_qs
     qs = scope.get("query_string") or b""
     if b"lang=" not in qs:
@@ -58,7 +59,7 @@ def request_lang(scope) -> str | None:
         values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
     except ValueError:  # more fields than that: not worth reading
         return None
-    return values[0] if values else None
+    return values[-1] if values else None
 
 
 def is_unavailable(exc: BaseException) -> bool:
@@ -230,33 +231,101 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         msg = exc.detail if isinstance(exc.detail, (str, BadInput)) else "error"
+        path, headers = request.url.path, getattr(exc, "headers", None)
         if exc.status_code == 404 and msg == "Not Found":
-            path = request.url.path
             msg = BadInput(f"no such path {path!r}; see / or /openapi.json",
                            zh=f"沒有這個路徑：{path!r}（見 / 或 /openapi.json）",
                            ko=f"없는 경로: {path!r} (/ 또는 /openapi.json 참고)")
-        return error(exc.status_code, msg, getattr(exc, "headers", None), request.query_params.get("lang"))
+        elif exc.status_code == 405 and msg == "Method Not Allowed":
+            m, allow = request.method, (headers or {}).get("Allow", "GET")
+            if "GET" in allow.split(", ") and "HEAD" not in allow:   # HEAD is answered wherever GET is
+                allow += ", HEAD"
+            headers = dict(headers or {}, Allow=allow)
+            msg = BadInput(f"method {m} is not allowed on {path!r}; allowed: {allow}",
+                           zh=f"{path!r} 不接受 {m} 方法（可用：{allow}）",
+                           ko=f"{path!r} 경로는 {m} 메서드를 받지 않습니다 (가능한 메서드: {allow})")
+        elif isinstance(msg, str) and msg == _phrase(exc.status_code):   # another of Starlette's own
+            code = exc.status_code
+            msg = BadInput(f"the request cannot be answered (HTTP {code} {msg})",
+                           zh=f"無法回答此請求（HTTP {code}）", ko=f"이 요청에는 답할 수 없습니다 (HTTP {code})")
+        return error(exc.status_code, msg, headers, request.query_params.get("lang"))
+
+
+def _phrase(code: int) -> str:
+    """The reason phrase of an HTTP status (``Method Not Allowed``), "" for one not known."""
+    from http import HTTPStatus
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return ""
 
 
 async def _unavailable(request: Request, exc: Exception):
     return failure(exc, request.url.path, request.query_params.get("lang"))
 
 
-#: what a query parameter's validation error says, by pydantic's error type, for zh and ko readers
-_INVALID = {"missing": ("缺少此參數", "값이 필요합니다"),
-            "int_parsing": ("須為整數", "정수여야 합니다"), "int_type": ("須為整數", "정수여야 합니다"),
-            "float_parsing": ("須為數字", "숫자여야 합니다"), "float_type": ("須為數字", "숫자여야 합니다")}
+#: what a query parameter's validation error says, by pydantic's error type, for zh and ko readers:
+#: the same as pydantic's English (``ctx`` fills the bound or the form accepted)
+_INVALID = {
+    "missing": ("缺少此參數", "값이 필요합니다"),
+    "int_parsing": ("須為整數", "정수여야 합니다"), "int_type": ("須為整數", "정수여야 합니다"),
+    "int_from_float": ("須為整數，不可有小數部分", "소수부 없는 정수여야 합니다"),
+    "float_parsing": ("須為數字", "숫자여야 합니다"), "float_type": ("須為數字", "숫자여야 합니다"),
+    "bool_parsing": ("須為 true 或 false", "true 또는 false여야 합니다"),
+    "greater_than": ("須大於 {gt}", "{gt}보다 커야 합니다"),
+    "greater_than_equal": ("須大於或等於 {ge}", "{ge} 이상이어야 합니다"),
+    "less_than": ("須小於 {lt}", "{lt}보다 작아야 합니다"),
+    "less_than_equal": ("須小於或等於 {le}", "{le} 이하여야 합니다"),
+    "string_too_short": ("至少須有 {min_length} 個字元", "{min_length}자 이상이어야 합니다"),
+    "string_too_long": ("至多只能有 {max_length} 個字元", "{max_length}자 이하여야 합니다"),
+    "string_pattern_mismatch": ("須符合格式 {pattern}", "{pattern} 형식이어야 합니다"),
+    "literal_error": ("須為下列之一：{expected}", "다음 중 하나여야 합니다: {expected}"),
+    "enum": ("須為下列之一：{expected}", "다음 중 하나여야 합니다: {expected}"),
+}
+#: an error type not known above: said with its conditions (``ctx``), as pydantic says them
+_INVALID_OTHER = ("值無效", "값이 올바르지 않습니다")
+
+
+def _said(err: dict) -> tuple[str, str]:
+    """What one validation error says, in Chinese and Korean, its bounds filled in."""
+    ctx = {k: v for k, v in (err.get("ctx") or {}).items() if isinstance(v, (str, int, float))}
+    known = _INVALID.get(err.get("type"))
+    if known is not None:
+        try:
+            return known[0].format(**ctx), known[1].format(**ctx)
+        except (KeyError, IndexError, ValueError):
+            pass
+    zh, ko = known or _INVALID_OTHER
+    if ctx:
+        cond = ", ".join(f"{k}={v}" for k, v in ctx.items())
+        zh, ko = f"{zh}（{cond}）", f"{ko} ({cond})"
+    return zh, ko
 
 
 def invalid_request(errors) -> BadInput:
-    """FastAPI's validation errors as one line in each language (pydantic writes only English)."""
+    """FastAPI's validation errors as one line in each language (pydantic writes only English),
+    each with the value given (its quote cut by ``capped``): every reader is told what was wrong
+    and what is accepted.
+
+    >>> e = invalid_request([{"type": "greater_than_equal", "loc": ("query", "limit"), "input": "0",
+    ...                       "ctx": {"ge": 1}, "msg": "Input should be greater than or equal to 1"}])
+    >>> e.text("en"), e.text("ko"), e.text("zh-Hant")
+    ("limit: Input should be greater than or equal to 1 (given '0')", "limit: 1 이상이어야 합니다 (받은 값: '0')", "limit：須大於或等於 1（收到的值：'0'）")
+    """
     en, zh, ko = [], [], []
     for err in errors:
         loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("query", "path"))
-        said = _INVALID.get(err.get("type"), ("值無效", "값이 올바르지 않습니다"))
-        en.append(f"{loc}: {err.get('msg', 'invalid')}")
-        zh.append(f"{loc}：{said[0]}")
-        ko.append(f"{loc}: {said[1]}")
+        said = _said(err)
+        given = err.get("input")
+        if err.get("type") == "missing" or not isinstance(given, (str, int, float)):
+            en.append(f"{loc}: {err.get('msg', 'invalid')}")
+            zh.append(f"{loc}：{said[0]}")
+            ko.append(f"{loc}: {said[1]}")
+        else:
+            given = repr(str(given))
+            en.append(f"{loc}: {err.get('msg', 'invalid')} (given {given})")
+            zh.append(f"{loc}：{said[0]}（收到的值：{given}）")
+            ko.append(f"{loc}: {said[1]} (받은 값: {given})")
     if not en:
         return BadInput("invalid request", zh="請求無效", ko="잘못된 요청입니다")
     return BadInput("; ".join(en), zh="；".join(zh), ko="; ".join(ko))

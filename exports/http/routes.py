@@ -12,7 +12,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from almanac.errors import BadConfig, BadInput
+from almanac.errors import BadConfig, BadInput, field
 from exports import feeds, source
 from exports.feeds import labels as L
 from exports.http.answers import StoredAnswers
@@ -60,6 +60,44 @@ def known_task(name: str, cfg) -> str:
             ko=f"알 수 없는 할 일: {name!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")) from None
 
 
+#: the query parameters of each route (by the route's id), read once from its signature: each
+#: name, and whether the route needs it
+_QUERY_NAMES: dict[int, dict[str, bool]] = {}
+
+
+def _query_names(route) -> dict[str, bool]:
+    names = _QUERY_NAMES.get(id(route))
+    if names is None:
+        names, todo = {}, [getattr(route, "dependant", None)]
+        while todo:                    # the route's own parameters and its dependencies' (chosen)
+            dependant = todo.pop()
+            if dependant is not None:
+                names.update((p.alias, bool(p.field_info.is_required())) for p in dependant.query_params)
+                todo.extend(dependant.dependencies)
+        _QUERY_NAMES[id(route)] = names
+    return names
+
+
+async def no_empty_values(request: Request) -> None:
+    """A dependency of every route: an empty or blank value of a query parameter the route takes
+    (``?tz=``, ``?born=``) is a 400 naming it, as the command line refuses ``--tz ""`` — it was
+    read as the parameter left out (the default zone, language or place; no person), so a
+    client's slip answered 200 with what it did not ask for. The index page takes none (its
+    form may send empty fields to it)."""
+    names = _query_names(request.scope.get("route"))
+    if not names:
+        return
+    for key, value in request.query_params.multi_items():
+        if key in names and not value.strip():
+            f = field(key)
+            if names[key]:
+                raise BadInput(f"{f} is empty; give it a value", zh=f"參數 {f} 的值是空的：請給出值",
+                               ko=f"{f} 값이 비어 있습니다. 값을 주십시오")
+            raise BadInput(f"{f} is empty; give it a value or leave it out",
+                           zh=f"參數 {f} 的值是空的：請給出值，或不用 {f}",
+                           ko=f"{f} 값이 비어 있습니다. 값을 주거나 {f} 매개변수를 빼십시오")
+
+
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"
 CLOCK_HELP = "civil, mean_solar, true_solar or korean (127.5°E mean time)"
 LUNAR_HELP = "auto (by the zone's country), chinese or korean (KASI)"
@@ -92,10 +130,10 @@ def store_down(cfg) -> None:
     why = source.store_unavailable(cfg)
     if why is None:
         return
-    raise StarletteHTTPException(503, BadInput(
+    raise StarletteHTTPException(503, BadInput(      # why: the driver's English words, for English only
         f"the database does not answer ({why}); retry in {RETRY_AFTER} s",
-        zh=f"資料庫沒有回應（{why}），請於 {RETRY_AFTER} 秒後再試",
-        ko=f"데이터베이스가 응답하지 않습니다 ({why}). {RETRY_AFTER}초 뒤에 다시 시도해 주십시오"),
+        zh=f"資料庫沒有回應，請於 {RETRY_AFTER} 秒後再試",
+        ko=f"데이터베이스가 응답하지 않습니다. {RETRY_AFTER}초 뒤에 다시 시도해 주십시오"),
         headers={"Retry-After": str(RETRY_AFTER)})
 
 
@@ -341,8 +379,9 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
         # thread, and concurrent checks share one probe (health.py)
         try:
             doc = await health.check_async()
-        except (Unhealthy, BadConfig) as e:
-            return error(503, str(e), {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
+        except (Unhealthy, BadConfig) as e:   # told in the language asked for (?lang=)
+            return error(503, e.text(request.query_params.get("lang")),
+                         {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"})
         doc["feed_cache"] = cache.stats()
         store = source._backend()
         if store is not None:  # stored rows that failed their checksum: recomputed, never served

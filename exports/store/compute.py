@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 
 import almanac
-from almanac.errors import BadInput
+from almanac.errors import BadInput, field
 
 #: bump when the stored layout of a computed value changes without a schema change
 STORE_FORMAT = 1
@@ -64,8 +64,12 @@ def task_hashes(cfg: Mapping, tasks: list[str]) -> dict[str, str]:
 
 
 #: what ``parse_date`` was given, named for the Chinese and the Korean reader of its error
+#: the range's ends as a message names them (``--from`` on the command line, ``from=`` over HTTP)
+FROM_DATE, TO_DATE = f"{field('from')} date", f"{field('to')} date"
 _WHAT = {"date": ("日期", "날짜"), "from date": ("起始日期", "시작 날짜"), "to date": ("結束日期", "종료 날짜"),
-         "--from date": ("--from 日期", "--from 날짜"), "--to date": ("--to 日期", "--to 날짜")}
+         "--from date": ("--from 日期", "--from 날짜"), "--to date": ("--to 日期", "--to 날짜"),
+         FROM_DATE: (f"{field('from')} 日期", f"{field('from')} 날짜"),
+         TO_DATE: (f"{field('to')} 日期", f"{field('to')} 날짜")}
 
 
 def parse_date(value, what: str = "date") -> dt.date:

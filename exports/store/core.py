@@ -29,6 +29,7 @@ from sqlalchemy import JSON, Boolean, Float, Text, cast, delete, func, select, u
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 import config as config_mod
+from almanac.errors import field as param
 from almanac.judgement.score import resolve_task
 from almanac.lang import check_lang
 from almanac.redaction import error_line
@@ -98,11 +99,12 @@ class Store:
     def precompute(self, start, end, tz: str | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    batch_days: int | None = None) -> PrecomputeStats:
-        start, end = C.parse_date(start, "--from date"), C.parse_date(end, "--to date")
+        start, end = C.parse_date(start, C.FROM_DATE), C.parse_date(end, C.TO_DATE)
         if end < start:
-            raise C.BadInput(f"--to {end} is before --from {start}; give a range in order",
-                             zh=f"結束日期 --to {end} 早於起始日期 --from {start}；請按先後給出範圍",
-                             ko=f"종료 날짜가 시작 날짜보다 앞섭니다: --to {end}, --from {start} "
+            f, t = param("from"), param("to")   # --from on the command line, from= over HTTP
+            raise C.BadInput(f"{t} {end} is before {f} {start}; give a range in order",
+                             zh=f"結束日期 {t} {end} 早於起始日期 {f} {start}；請按先後給出範圍",
+                             ko=f"종료 날짜가 시작 날짜보다 앞섭니다: {t} {end}, {f} {start} "
                                 "(기간을 순서대로 지정하십시오)")
         tz = tz or C.default_tz(self.config)
         batch_days = batch_days or int(self.config["store"]["batch_days"])

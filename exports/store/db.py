@@ -162,6 +162,9 @@ def timeouts(config=None) -> dict[str, float]:
 
 
 log = logging.getLogger("almanac.store")
+#: the attribute marking the log records of a server's reachability (``_Gate``): a long-running
+#: service logs them; a command that reports the failure itself in one line drops them
+GATE_NOTICE = "almanac_gate"
 
 
 class _Gate:
@@ -218,14 +221,14 @@ class _Gate:
             self._prober.start()
         if first:
             log.warning("the database does not answer (%s); taken as down, tried again every %g s",
-                        reason, self.retry)
+                        reason, self.retry, extra={GATE_NOTICE: True})
 
     def _answered(self) -> None:
         with self._lock:
             was_down = self.failed_at is not None
             self.failed_at, self.reason = None, ""
         if was_down:
-            log.warning("the database answers again")
+            log.warning("the database answers again", extra={GATE_NOTICE: True})
 
     def _probe(self) -> None:
         while True:

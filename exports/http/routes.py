@@ -60,13 +60,11 @@ def known_task(name: str, cfg) -> str:
             ko=f"알 수 없는 할 일: {name!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")) from None
 
 
-#: the query parameters of each route (by the route's id), read once from its signature: each
-#: name, and whether the route needs it
-_QUERY_NAMES: dict[int, dict[str, bool]] = {}
-
-
 def _query_names(route) -> dict[str, bool]:
-    names = _QUERY_NAMES.get(id(route))
+    """The query parameters of ``route``: each name, and whether the route needs it — read once
+    from its signature and its dependencies' and kept on the route itself (a table keyed by
+    ``id(route)`` handed a new app's route the names of a dead app's route that had the same id)."""
+    names = getattr(route, "_query_names", None)
     if names is None:
         names, todo = {}, [getattr(route, "dependant", None)]
         while todo:                    # the route's own parameters and its dependencies' (chosen)
@@ -74,7 +72,8 @@ def _query_names(route) -> dict[str, bool]:
             if dependant is not None:
                 names.update((p.alias, bool(p.field_info.is_required())) for p in dependant.query_params)
                 todo.extend(dependant.dependencies)
-        _QUERY_NAMES[id(route)] = names
+        if route is not None:
+            route._query_names = names
     return names
 
 

@@ -151,15 +151,14 @@ def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
 
 
 def _day_summary(day: dict, lang: str) -> str:
+    """A day event's title, short enough for a phone's calendar line (about forty characters):
+    the day's taboos first, then the day's 禽 — what changes from day to day. The 七元, its 將
+    and the 將星 hold for fifteen days at a time; the description gives them (``day_lines``)."""
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a
-    # colon; the taboos first: a phone's calendar shows the first forty characters or so of a title
-    s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} " \
-        f"{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · " \
-        f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
+    s = L.term(qin.get("name", ""), lang)
     if taboos:
-        s = f"{L.label('taboos', lang)}: {L.joined(taboos, lang)} · {s}"
+        s = f"{L.label('taboos', lang)}{L.colon(lang)}{L.joined(taboos, lang)} · {s}"
     return s
 
 

@@ -29,6 +29,16 @@ def ko_reading(text: str) -> str:
     return text.translate(_KO_GZ)
 
 
+def colon(lang: str) -> str:
+    """What follows a label before its value: the full-width colon in Chinese text, ``": "``
+    in Korean and English.
+
+    >>> "忌" + colon("zh-Hant") + "伏斷", "Taboos" + colon("en") + "none"
+    ('忌：伏斷', 'Taboos: none')
+    """
+    return "：" if lang in ("zh-Hant", "zh-Hans") else ": "
+
+
 def free_text(text: str, lang: str) -> str:
     """Computed prose (reasons, citations): converted for zh-Hans, kept as written otherwise."""
     return hans(text) if lang == "zh-Hans" else text

@@ -121,6 +121,14 @@ LABELS: dict[str, dict[str, str]] = {
     "at_a_glance": {"zh-Hant": "今日一覽", "zh-Hans": "今日一览", "ko": "오늘 한눈에", "en": "The day at a glance"},
     "best_per_task": {"zh-Hant": "各事最佳時", "zh-Hans": "各事最佳时", "ko": "할 일마다 가장 좋은 시",
                       "en": "Best hour for each task"},
+    #: the glance's heading when some task's highest-scoring hour is not a good (吉) one
+    "top_per_task": {"zh-Hant": "各事分數最高之時", "zh-Hans": "各事分数最高之时", "ko": "할 일마다 점수가 가장 높은 시",
+                     "en": "Highest-scoring hour for each task"},
+    #: said beside such an hour: it is the least bad, not a good one
+    "no_good_hour": {"zh-Hant": "本日無吉時", "zh-Hans": "本日无吉时", "ko": "오늘은 길시(吉時)가 없음",
+                     "en": "no good hour today"},
+    "no_good_hour_any": {"zh-Hant": "本日諸事皆無吉時。", "zh-Hans": "本日诸事皆无吉时。",
+                         "ko": "오늘은 어느 일에도 길시(吉時)가 없다.", "en": "No task has a good hour today."},
     "no_usable_hour": {"zh-Hant": "本日無可用之時", "zh-Hans": "本日无可用之时", "ko": "오늘은 쓸 만한 시가 없음",
                        "en": "no usable hour today"},
     "day_taboos": {"zh-Hant": "本日之忌", "zh-Hans": "本日之忌", "ko": "오늘의 기피", "en": "Today's taboos"},

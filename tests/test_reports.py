@@ -75,7 +75,7 @@ def test_glance_summary_legend_and_taboos(written):
                key=lambda h: h["score"])
     row = glance.split("<th>出行</th>", 1)[1].split("</tr>", 1)[0]
     assert f"{best['branch']}時 {best['start'][11:16]}" in row and T.verdict_name(best["verdict"], "zh-Hant") in row
-    assert re.search(r'class="reason">[^<]{4,}</td>', row)
+    assert re.search(r'class="reason">(?:<strong class="nogood">[^<]+</strong> · )?[^<]{4,}</td>', row)
     # taboos explained in a sentence: a day without day taboos says so; hour taboos are named
     assert "截路空亡" in glance and "時干帶壬、癸" in glance
     legend = page.split('id="legend"', 1)[1].split("</div>", 1)[0]
@@ -168,7 +168,8 @@ def test_chromium_reader_sees_summary_transmissions_legend(written, browse, lang
     out, _, ko, _ = written
     page = out / "2026-12-07.html" if lang == "zh-Hant" else ko[2]
     dom = browse(page.as_uri(), "--dump-dom").stdout
-    assert T.label("at_a_glance", lang) in dom and T.label("best_per_task", lang) in dom
+    assert T.label("at_a_glance", lang) in dom
+    assert any(T.label(k, lang) in dom for k in ("best_per_task", "top_per_task"))
     day = api.day("2026-12-07")
     tr = T.term("".join(day["hours"][0]["liuren"]["transmissions"]), lang)
     assert re.search(r'<td class="tr">' + re.escape(tr) + "</td>", dom)
@@ -508,3 +509,38 @@ def test_the_hour_tables_pillar_column_is_named_for_an_hours_pillar(written, lan
     md_header = next(x for x in page.with_suffix(".md").read_text().splitlines() if x.startswith("| "))
     assert f" {head} |" in md_header
     assert T.label("pillars", "ko") == "간지(干支)"
+
+
+def test_glance_calls_an_hour_best_only_when_it_is_good(written):
+    """The glance's heading says 「best hour for each task」 only when every task's
+    highest-scoring hour is good (吉 or better); a line whose hour is 平 or worse says the day has
+    no good hour for its task, or, when no task has one, one line above them says so (a verdict
+    agrees with what the page says of it)."""
+    import html as _html
+    out, paths, ko, en = written
+    pages = [(p, "zh-Hant", "Asia/Shanghai") for p in paths] + [(p, "ko", "Asia/Shanghai") for p in ko] \
+        + [(p, "en", "Asia/Seoul") for p in en]
+    seen = set()
+    for page, lang, tz in pages:
+        glance = _html.unescape(page.read_text().split('id="glance"', 1)[1].split("</section>", 1)[0])
+        md = page.with_suffix(".md").read_text().split("\n## ", 2)[1]
+        good = {}
+        for t in api.tasks()["tasks"]:
+            usable = [h for h in api.judge_day(page.stem, tz, t["name"])["hours"] if not h["vetoed"]]
+            if usable:
+                top = max(usable, key=lambda h: h["score"])
+                good[T.task_label(t, lang)] = T.VERDICT_RANK[top["verdict"]] >= T.VERDICT_RANK["吉"]
+        seen.update(good.values())
+        heading = T.label("best_per_task" if all(good.values()) else "top_per_task", lang)
+        other = T.label("top_per_task" if all(good.values()) else "best_per_task", lang)
+        assert f"<h3>{heading}</h3>" in glance and other not in glance, (page, heading)
+        assert f"### {heading}\n" in md and other not in md
+        rows = {re.sub(r"<[^>]+>", "", r.split("</th>", 1)[0]): r for r in glance.split("<tr><th>")[1:]}
+        md_rows = {x.split("**")[1]: x for x in md.splitlines() if x.startswith("- **")}
+        none = not any(good.values())      # then said once, above the lines
+        assert (T.label("no_good_hour_any", lang) in glance) is none is (T.label("no_good_hour_any", lang) in md)
+        for task, ok in good.items():
+            for row in (rows[task], md_rows[task]):
+                assert (T.label("no_good_hour", lang) in row) is (not ok and not none), (page, row)
+        seen.add("none" if none else "some")
+    assert seen == {True, False, "some", "none"}    # the pages hold every kind of line

@@ -1,7 +1,8 @@
 """Day reports a person reads: one HTML and one Markdown page per day (Jinja2 templates shipped as
 package data), in zh-Hant, zh-Hans, ko or en.
 
-A page opens with the day at a glance — the best hour for each task with its one-line reason,
+A page opens with the day at a glance — the best hour for each task with its one-line reason
+(the highest-scoring, said to be no good one, when no hour is good),
 the day's taboos each explained in a sentence — then the twelve-hour table (時柱, 時禽, taboos,
 三傳, 課法 and each task's verdict, coloured by verdict, with a legend), the 天地盤 of the day's best
 hours, and per task a heatmap of days × hours over the report's days.
@@ -195,7 +196,11 @@ def _method_cell(method: str, keti: list[str], lang: str) -> str:
 
 
 def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str) -> dict:
-    """The day at a glance: the best usable hour per task with its reason; the taboos explained."""
+    """The day at a glance: the best usable hour per task with its reason; the taboos explained.
+    An hour below 吉 is not called best: its line says the day has no good hour for the task
+    (or one line above them all, when no task has one), and the heading says what the lines
+    are, the highest-scoring hours (a verdict agrees with
+    what the page says of it)."""
     hours = {h["branch"]: h for h in day.get("hours") or []}
     best = []
     for t in tasks:
@@ -207,8 +212,14 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
             entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
                          end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
-                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang))
+                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang),
+                         good=T.VERDICT_RANK.get(str(top["verdict"]), 0) >= T.VERDICT_RANK["吉"])
         best.append(entry)
+    rated = [b["good"] for b in best if "good" in b]
+    heading = "best_per_task" if all(rated) else "top_per_task"
+    none_good = bool(rated) and not any(rated)
+    for b in best:      # when no task has a good hour, that is said once above the lines
+        b["mark"] = "good" in b and not b["good"] and not none_good
     day_flags = _active_flags(day.get("flags"))
     taboos = [T.flag_explain(f, lang) for f in day_flags]
     hour_flags: dict[str, list[str]] = {}
@@ -217,7 +228,8 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             hour_flags.setdefault(f, []).append(L.term(h["branch"], lang))
     hour_taboos = [{"name": T.flag_name(f, lang), "hours": T.joined(bs, lang),
                     "explain": _after_name(T.flag_explain(f, lang))} for f, bs in hour_flags.items()]
-    return {"best": best, "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
+    return {"heading": T.label(heading, lang), "none_good": none_good, "best": best,
+            "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
 
 
 def _after_name(sentence: str) -> str:

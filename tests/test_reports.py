@@ -134,10 +134,19 @@ def test_korean_page_reads_korean(written):
         assert "임금" not in text_only
         assert not re.search(r"연금(?![가-힣]*\(演禽)", text_only) and not re.search(r"금성(?![가-힣]*\(禽星)", text_only)
         assert "대흉" in text_only or "흉" in text_only
-        # verdict cells carry Korean words, never 大凶/平
-        for cell in re.findall(r'<td class="v"[^>]*>([^<]*)<', text):
+        # verdict cells carry Korean words, never 大凶/平; dense, they keep the bare word
+        cells = re.findall(r'<td class="v"[^>]*>([^<]*)<', text)
+        for cell in cells:
             assert cell in {"대길", "길", "평", "흉", "대흉", "불가"}
     assert "범례" in page and "삼전(三傳)" in page
+    # the legend names each word once with its character, as the page writes a term (길(吉));
+    # 평 alone is also a unit of floor area
+    legend = page.split('id="legend"', 1)[1].split("</div>", 1)[0]
+    chips = re.findall(r'<span class="chip"[^>]*>([^<]*)</span>', legend)
+    assert chips == ["대길(大吉)", "길(吉)", "평(平)", "흉(凶)", "대흉(大凶)", "불가(不可)"], chips
+    md_legend = next(x for x in md.splitlines() if x.startswith("범례"))
+    assert all(c in md_legend for c in chips), md_legend
+    assert 'id="marks"' not in page        # the heatmaps' marks are the legend's words already
     # an hour's several taboos are listed as Korean lists them, not with the Chinese 、
     rows = [line for p in ko for line in p.with_suffix(".md").read_text().splitlines() if line.startswith("| ")]
     assert not [r for r in rows if "、" in re.sub(r"「[^」]*」", "", r)]

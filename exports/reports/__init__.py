@@ -241,12 +241,20 @@ def _after_name(sentence: str) -> str:
 
 
 def _legend(lang: str) -> list[dict]:
+    """The verdicts' colours, each named once. A Korean legend gives each word its character
+    (길(吉), 평(平) — 평 alone is also a unit of floor area; 불가(不可)), as the rest of the page
+    writes a term; the dense cells of the hour table and the heatmaps keep the bare word (대길,
+    길, 평 …) that the legend ties to its character."""
     out = []
     for v in ("大吉", "吉", "平", "凶", "大凶"):
         bg, ink = T.verdict_style(v)
-        out.append({"word": T.verdict_name(v, lang), "mark": _short(v, False, lang), "bg": bg, "ink": ink})
+        word = T.verdict_name(v, lang)
+        out.append({"word": f"{word}({v})" if lang == "ko" else word, "bare": word,
+                    "mark": _short(v, False, lang), "bg": bg, "ink": ink})
     bg, ink = T.verdict_style("", vetoed=True)
-    out.append({"word": T.label("vetoed", lang), "mark": _short("", True, lang), "bg": bg, "ink": ink})
+    word = T.label("vetoed", lang)
+    out.append({"word": f"{word}(不可)" if lang == "ko" else word, "bare": word,
+                "mark": _short("", True, lang), "bg": bg, "ink": ink})
     return out
 
 

@@ -462,6 +462,26 @@ def _keti_shown() -> dict[tuple[str, str], str]:
     return shown_table()
 
 
+def colon(lang: str) -> str:
+    """What follows a label before its value: the full-width colon in Chinese text, ``": "``
+    in Korean and English.
+
+    >>> "忌" + colon("zh-Hant") + "伏斷", "Taboos" + colon("en") + "none"
+    ('忌：伏斷', 'Taboos: none')
+    """
+    return "：" if lang in ("zh-Hant", "zh-Hans") else ": "
+
+
+def bracketed(text: str, lang: str) -> str:
+    """``text`` in brackets after a word: full-width brackets in Chinese text, a space and
+    ASCII brackets in Korean and English.
+
+    >>> "平" + bracketed("+1", "zh-Hans"), "neutral" + bracketed("+1", "en")
+    ('平（+1）', 'neutral (+1)')
+    """
+    return f"（{text}）" if lang in ("zh-Hant", "zh-Hans") else f" ({text})"
+
+
 def joined(items, lang: str) -> str:
     """Several shown words in a row: 、 between them in Chinese, a comma in Korean and English."""
     return ("、" if lang in ("zh-Hant", "zh-Hans") else ", ").join(items)
@@ -508,7 +528,7 @@ def pillar_line(p: Mapping[str, str], lang: str) -> str:
 
 
 def qin_text(qin: Mapping[str, str], lang: str) -> str:
-    """The day's 禽 with its 七曜: 觜火猴 (火); in English the name says the 七曜 already
+    """The day's 禽 with its 七曜: 觜火猴（火）; in English the name says the 七曜 already
     (Turtle Beak Fire Monkey (觜火猴)); in Korean the 七曜 is read and named, not a bare character
     (and never 수요일: the weekday is another thing).
 
@@ -522,7 +542,7 @@ def qin_text(qin: Mapping[str, str], lang: str) -> str:
         return name
     if lang == "ko" and len(lum) == 1 and lum in LUMINARIES:
         return f"{name} · 칠요(七曜) {LUMINARIES_KO[LUMINARIES.index(lum)]}({lum})"
-    return f"{name} ({lum})"
+    return f"{name}{bracketed(lum, lang)}"
 
 
 def term_list(names, lang: str) -> str:
@@ -702,14 +722,15 @@ def choices_text(school: str, preset: Mapping, clock: str, place, lang: str, *, 
     The school is always named; without ``every`` the clock only when it is not the built-in civil
     time; the place whenever there is one (a name, or with ``longitude`` its degrees east after
     the name, and a place given as LON,LAT by its degrees alone)."""
-    out = [f"{label('school', lang)}: {school_name(school, preset, lang)}"]
+    out = [f"{label('school', lang)}{colon(lang)}{school_name(school, preset, lang)}"]
     if every or clock != "civil":
-        out.append(f"{label('clock', lang)}: {label('clock_' + clock, lang)}")
+        out.append(f"{label('clock', lang)}{colon(lang)}{label('clock_' + clock, lang)}")
     if longitude is not None:
         named = bool(place) and not any(c.isdigit() for c in str(place))   # not LON,LAT
-        out.append(f"{label('place', lang)}: {place_name(place, lang) + ' ' if named else ''}{longitude:.2f}°E")
+        out.append(f"{label('place', lang)}{colon(lang)}{place_name(place, lang) + ' ' if named else ''}"
+                   f"{longitude:.2f}°E")
     elif place:
-        out.append(f"{label('place', lang)}: {place_name(place, lang)}")
+        out.append(f"{label('place', lang)}{colon(lang)}{place_name(place, lang)}")
     return " · ".join(out)
 
 

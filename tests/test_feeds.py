@@ -432,7 +432,7 @@ def test_a_solar_terms_instant_reads_as_a_date_and_a_time(feeds_by_lang, lang):
     assert all(not line[:1].islower() for d in days for line in d.splitlines()), days[0]
 
 
-@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱: ")])
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱：")])
 def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
     """An hour event's DESCRIPTION names the hour's pillar as such (時柱), not by a bare 「시」 /
     「hour」 (시 alone also reads 'poem' or 'city')."""
@@ -467,3 +467,15 @@ def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(
         said = [part[len(star):].lstrip(":： ") for part in re.split(r" · |\n", f"{title}\n{desc}")
                 if part.startswith(star)]
         assert said and set(said) == {full}, (said, full)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_chinese_feed_writes_full_width_colons(feeds_by_lang, lang):
+    """A Chinese feed's titles and descriptions put 「：」 after a label (四柱：…, 時柱：…, 忌：…),
+    not the ASCII 「: 」 beside Chinese words."""
+    import icalendar
+    events = icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+    lines = [x for e in events for x in [str(e["SUMMARY"])] + str(e["DESCRIPTION"]).splitlines()
+             if re.search(r"[\u4e00-\u9fff]", x)]
+    assert len(lines) > 50 and any("：" in x for x in lines)
+    assert not [x for x in lines if ": " in x], [x for x in lines if ": " in x][:3]

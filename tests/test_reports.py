@@ -99,7 +99,7 @@ def test_glance_says_each_tasks_verdict_and_score_once(written, lang):
         assert len(rows) == len(api.tasks()["tasks"])
         for row in rows:
             text = _html.unescape(re.sub(r"<[^>]+>", " ", row))
-            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（])", text)]
+            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（](?![+-]))", text)]
             if T.label("no_usable_hour", lang) in text:
                 continue
             word = VERDICT_NAMES[max(said, key=len)][lang]
@@ -237,7 +237,7 @@ def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
 @pytest.mark.parametrize("lang, school, clock, place", [
     ("ko", "학파(學派): 육임대전(六壬大全)", "시법(時法): 진태양시(眞太陽時)", "장소: 서울"),
     ("en", "School: daquan", "Clock: true solar time", "Place: Seoul"),
-    ("zh-Hant", "學派: 六壬大全", "時法: 真太陽時", "地點: 首爾")])
+    ("zh-Hant", "學派：六壬大全", "時法：真太陽時", "地點：首爾")])
 def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, school, clock, place):
     """A page says which school it follows, and its clock and place when they are not the default."""
     import config
@@ -252,8 +252,9 @@ def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, 
         for text in (page.read_text(), md.read_text()):
             assert (school in text) is named and (clock in text) is named and (place in text) is named
             if not named:   # the default school is named too; the default clock and no place are not
-                assert f"{school.split(': ')[0]}: {default_school}" in text
-                assert clock.split(": ")[0] not in text
+                sep = "：" if lang.startswith("zh") else ": "
+                assert f"{school.split(sep)[0]}{sep}{default_school}" in text
+                assert clock.split(sep)[0] not in text
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -446,7 +447,7 @@ def test_the_english_heatmaps_marks_are_explained(written):
 
 def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_character(written):
     """The day's 禽 line of a Korean page reads its 七曜 (칠요(七曜) 수(水)), not 「參水猿(삼수원) (水)」,
-    a lone character in brackets; Chinese pages keep 「參水猿 (水)」."""
+    a lone character in brackets; Chinese pages keep 「參水猿（水）」."""
     from almanac.mansions import LUMINARIES
     out, paths, ko, _ = written
     lum = api.day("2026-12-05")["qin"]["luminary"]
@@ -454,7 +455,7 @@ def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_charac
         text = page.read_text()
         assert not re.search(rf" \([{LUMINARIES}]\)", text), re.findall(rf".{{20}} \([{LUMINARIES}]\)", text)
         assert re.search(rf"칠요\(七曜\) [가-힣]\({lum}\)", text)
-    assert f" ({lum})" in paths[0].read_text()
+    assert f"（{lum}）" in paths[0].read_text()
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -489,9 +490,9 @@ def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
         facts = re.findall(r"<li>([^<]*)</li>", text.split('class="facts"', 1)[1].split("</ul>", 1)[0]) \
             if 'class="facts"' in text else [x[2:] for x in text.split(f"## {T.label('hours', lang)}")[0]
                                                  .split(T.label("hour_taboos", lang))[-1].splitlines()
-                                                 if x.startswith("- ") and ": " in x]
-        assert facts and not [f for f in facts if f.startswith((T.label("taboos", lang) + ":",
-                                                                T.label("pillars", lang) + ":"))], facts
+                                                 if x.startswith("- ") and (": " in x or "：" in x)]
+        said_again = tuple(T.label(k, lang) + c for k in ("taboos", "pillars") for c in (":", "："))
+        assert facts and not [f for f in facts if f.startswith(said_again)], facts
 
 
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
@@ -553,3 +554,25 @@ def test_glance_calls_an_hour_best_only_when_it_is_good(written):
                 assert (T.label("no_good_hour", lang) in row) is (not ok and not none), (page, row)
         seen.add("none" if none else "some")
     assert seen == {True, False, "some", "none"}    # the pages hold every kind of line
+
+
+def test_chinese_pages_write_chinese_punctuation(written, tmp_path, monkeypatch):
+    """A Chinese page's labels, brackets and list lines use full-width punctuation (學派：本書,
+    伏斷（巳）：…, 吉（+2）), not the ASCII 「學派: 本書」 and 「(巳)」 beside Chinese words; the
+    drawn plates and heatmaps aside."""
+    import html as _html
+
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    out, paths, _, _ = written
+    hans = write_reports("2026-12-05", 1, tmp_path / "hans", None, lang="zh-Hans")[0]
+    checked = 0
+    for page in (paths[0], paths[2], hans):
+        for text in (page.read_text(), page.with_suffix(".md").read_text()):
+            text = re.sub(r"<svg.*?</svg>|<style.*?</style>|<head>.*?</head>", "", text, flags=re.S)
+            for line in _html.unescape(re.sub(r"<[^>]+>", "", text)).splitlines():
+                if re.search(r"[\u4e00-\u9fff]", line):
+                    checked += 1
+                    assert not re.search(r": |[()]", line), line
+            assert "：" in text and "（" in text
+    assert checked > 100

@@ -135,7 +135,7 @@ def test_korean_page_reads_korean(written):
         assert not re.search(r"연금(?![가-힣]*\(演禽)", text_only) and not re.search(r"금성(?![가-힣]*\(禽星)", text_only)
         assert "대흉" in text_only or "흉" in text_only
         # verdict cells carry Korean words, never 大凶/平; dense, they keep the bare word
-        cells = re.findall(r'<td class="v"[^>]*>([^<]*)<', text)
+        cells = re.findall(r'<td class="v"[^>]*>(?:<a [^>]*>)?([^<]*)<', text)
         for cell in cells:
             assert cell in {"대길", "길", "평", "흉", "대흉", "불가"}
     assert "범례" in page and "삼전(三傳)" in page
@@ -576,3 +576,30 @@ def test_chinese_pages_write_chinese_punctuation(written, tmp_path, monkeypatch)
                     assert not re.search(r": |[()]", line), line
             assert "：" in text and "（" in text
     assert checked > 100
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
+    """A phone shows no tooltip: each verdict cell of the hour table links to a section of the
+    page that gives, for that hour, each task's verdict and every one of its reasons (the
+    reasons the cell's tooltip holds), so a reader can tap a cell and read why."""
+    import html as _html
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang].read_text()
+    table = page.split('<table class="hours">', 1)[1].split("</table>", 1)[0]
+    cells = re.findall(r'<td class="v"[^>]*title="([^"]*)"><a href="#(why-\d+)">([^<]*)<', table)
+    assert len(cells) == 12 * len(api.tasks()["tasks"])
+    sections = dict(re.findall(r'<details class="why" id="(why-\d+)">(.*?)</details>', page, re.S))
+    assert len(sections) == 12
+    for tip, target, word in cells:
+        section = sections[target]
+        assert word in section
+        for reason in filter(None, _html.unescape(tip).split("; ")):
+            assert _html.escape(reason, quote=False) in section or reason in _html.unescape(section), reason[:60]
+    assert any(tip for tip, _, _ in cells)
+    # which hour each section is: the table's rows, in order
+    hours = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", table)
+    for i, (branch, span) in enumerate(hours, 1):
+        summary = re.search(r"<summary>([^<]*)</summary>", sections[f"why-{i}"]).group(1)
+        assert summary.startswith(branch) and summary.endswith(span), (summary, branch, span)
+    assert 'href="#why"' in page and 'id="why"' in page

@@ -603,3 +603,12 @@ def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
         summary = re.search(r"<summary>([^<]*)</summary>", sections[f"why-{i}"]).group(1)
         assert summary.startswith(branch) and summary.endswith(span), (summary, branch, span)
     assert 'href="#why"' in page and 'id="why"' in page
+
+
+def test_a_markdown_page_is_text_not_html_escaped(written):
+    """A Markdown page reads as text: an apostrophe or ampersand is itself, not an HTML entity
+    (「the cited rules&#39; effects」); the HTML page escapes them as HTML must."""
+    _, _, _, en = written
+    md, page = en[0].with_suffix(".md").read_text(), en[0].read_text()
+    assert "'" in md and not re.findall(r"&(?:#\d+|[a-z]+);", md), re.findall(r".{20}&#?\w+;", md)[:3]
+    assert "&#39;" in page or "&apos;" in page

@@ -38,7 +38,8 @@ def _templates():
     current imports no template engine)."""
     import jinja2
     return jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
-                              autoescape=jinja2.select_autoescape(["html", "j2"]),
+                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
+                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 

@@ -612,3 +612,24 @@ def test_a_markdown_page_is_text_not_html_escaped(written):
     md, page = en[0].with_suffix(".md").read_text(), en[0].read_text()
     assert "'" in md and not re.findall(r"&(?:#\d+|[a-z]+);", md), re.findall(r".{20}&#?\w+;", md)[:3]
     assert "&#39;" in page or "&apos;" in page
+
+
+def test_a_phone_never_breaks_a_date_in_the_day_links(browse, tmp_path, monkeypatch):
+    """The links to the day before and after keep each date on one line on a phone
+    (「next day 2026-12-」 over 「07 →」 split a date in two)."""
+    import html as _html
+    import json as _json
+
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    page = write_reports("2026-12-05", 3, tmp_path / "en", None, lang="en")[1]
+    probe = tmp_path / "nav.html"
+    # headless Chromium's window is at least 500 px wide: the page is laid out 390 px wide in it
+    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
+document.documentElement.style.width = "390px";
+document.getElementById("out").textContent = JSON.stringify(
+  [...document.querySelectorAll("nav a")].map(a => a.getClientRects().length));
+</script></body>"""), encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom", "--window-size=390,1200").stdout
+    lines = _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+    assert lines == [1, 1], lines

@@ -603,6 +603,17 @@ def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
         summary = re.search(r"<summary>([^<]*)</summary>", sections[f"why-{i}"]).group(1)
         assert summary.startswith(branch) and summary.endswith(span), (summary, branch, span)
     assert 'href="#why"' in page and 'id="why"' in page
+    # the Markdown page, which has no tooltips, gives each hour's reasons under its own heading
+    md = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang].with_suffix(".md").read_text()
+    part = md.split(f"## {T.label('hour_reasons', lang)}\n", 1)[1].split("\n## ", 1)[0]
+    blocks = part.split("\n### ")[1:]
+    assert len(blocks) == 12
+    for i, (block, (branch, span)) in enumerate(zip(blocks, hours)):
+        assert block.startswith(branch) and block.splitlines()[0].endswith(span), block[:40]
+        n = len(api.tasks()["tasks"])
+        tips = [_html.unescape(tip) for tip, _, _ in cells[i * n:(i + 1) * n]]     # the row's cells
+        for tip in tips:
+            assert all(reason in block for reason in filter(None, tip.split("; "))), tip[:60]
 
 
 def test_a_markdown_page_is_text_not_html_escaped(written):

@@ -59,6 +59,14 @@ LABELS: dict[str, dict[str, str]] = {
     "verdict": {"zh-Hant": "斷", "zh-Hans": "断", "ko": "판단", "en": "Verdict"},
     "score": {"zh-Hant": "分", "zh-Hans": "分", "ko": "점수", "en": "Score"},
     "reasons": {"zh-Hant": "理由", "zh-Hans": "理由", "ko": "근거", "en": "Reasons"},
+    #: the section after a report's hour table that gives each hour's reasons per task
+    "hour_reasons": {"zh-Hant": "各時之理由", "zh-Hans": "各时之理由", "ko": "시마다의 근거",
+                     "en": "Each hour's reasons"},
+    "tap_for_reasons": {"zh-Hant": "點一格之判，可讀該時之理由。", "zh-Hans": "点一格之判，可读该时之理由。",
+                        "ko": "판단 칸을 누르면 그 시의 근거를 읽을 수 있다.",
+                        "en": "Tap a verdict to read its hour's reasons."},
+    "back_to_table": {"zh-Hant": "回到時表", "zh-Hans": "回到时表", "ko": "시 표로 돌아가기",
+                      "en": "back to the hour table"},
     "mansion": {"zh-Hant": "時禽", "zh-Hans": "时禽", "ko": "시금(時禽)", "en": "Mansion animal of the hour"},
     "transmissions": {"zh-Hant": "三傳", "zh-Hans": "三传", "ko": "삼전(三傳)", "en": "Three transmissions (三傳)"},
     "method": {"zh-Hant": "課法", "zh-Hans": "课法", "ko": "과법(課法)", "en": "Method"},
@@ -121,6 +129,14 @@ LABELS: dict[str, dict[str, str]] = {
     "at_a_glance": {"zh-Hant": "今日一覽", "zh-Hans": "今日一览", "ko": "오늘 한눈에", "en": "The day at a glance"},
     "best_per_task": {"zh-Hant": "各事最佳時", "zh-Hans": "各事最佳时", "ko": "할 일마다 가장 좋은 시",
                       "en": "Best hour for each task"},
+    #: the glance's heading when some task's highest-scoring hour is not a good (吉) one
+    "top_per_task": {"zh-Hant": "各事分數最高之時", "zh-Hans": "各事分数最高之时", "ko": "할 일마다 점수가 가장 높은 시",
+                     "en": "Highest-scoring hour for each task"},
+    #: said beside such an hour: it is the least bad, not a good one
+    "no_good_hour": {"zh-Hant": "本日無吉時", "zh-Hans": "本日无吉时", "ko": "오늘은 길시(吉時)가 없음",
+                     "en": "no good hour today"},
+    "no_good_hour_any": {"zh-Hant": "本日諸事皆無吉時。", "zh-Hans": "本日诸事皆无吉时。",
+                         "ko": "오늘은 어느 일에도 길시(吉時)가 없다.", "en": "No task has a good hour today."},
     "no_usable_hour": {"zh-Hant": "本日無可用之時", "zh-Hans": "本日无可用之时", "ko": "오늘은 쓸 만한 시가 없음",
                        "en": "no usable hour today"},
     "day_taboos": {"zh-Hant": "本日之忌", "zh-Hans": "本日之忌", "ko": "오늘의 기피", "en": "Today's taboos"},
@@ -454,6 +470,26 @@ def _keti_shown() -> dict[tuple[str, str], str]:
     return shown_table()
 
 
+def colon(lang: str) -> str:
+    """What follows a label before its value: the full-width colon in Chinese text, ``": "``
+    in Korean and English.
+
+    >>> "忌" + colon("zh-Hant") + "伏斷", "Taboos" + colon("en") + "none"
+    ('忌：伏斷', 'Taboos: none')
+    """
+    return "：" if lang in ("zh-Hant", "zh-Hans") else ": "
+
+
+def bracketed(text: str, lang: str) -> str:
+    """``text`` in brackets after a word: full-width brackets in Chinese text, a space and
+    ASCII brackets in Korean and English.
+
+    >>> "平" + bracketed("+1", "zh-Hans"), "neutral" + bracketed("+1", "en")
+    ('平（+1）', 'neutral (+1)')
+    """
+    return f"（{text}）" if lang in ("zh-Hant", "zh-Hans") else f" ({text})"
+
+
 def joined(items, lang: str) -> str:
     """Several shown words in a row: 、 between them in Chinese, a comma in Korean and English."""
     return ("、" if lang in ("zh-Hant", "zh-Hans") else ", ").join(items)
@@ -500,7 +536,7 @@ def pillar_line(p: Mapping[str, str], lang: str) -> str:
 
 
 def qin_text(qin: Mapping[str, str], lang: str) -> str:
-    """The day's 禽 with its 七曜: 觜火猴 (火); in English the name says the 七曜 already
+    """The day's 禽 with its 七曜: 觜火猴（火）; in English the name says the 七曜 already
     (Turtle Beak Fire Monkey (觜火猴)); in Korean the 七曜 is read and named, not a bare character
     (and never 수요일: the weekday is another thing).
 
@@ -514,7 +550,7 @@ def qin_text(qin: Mapping[str, str], lang: str) -> str:
         return name
     if lang == "ko" and len(lum) == 1 and lum in LUMINARIES:
         return f"{name} · 칠요(七曜) {LUMINARIES_KO[LUMINARIES.index(lum)]}({lum})"
-    return f"{name} ({lum})"
+    return f"{name}{bracketed(lum, lang)}"
 
 
 def term_list(names, lang: str) -> str:
@@ -694,14 +730,15 @@ def choices_text(school: str, preset: Mapping, clock: str, place, lang: str, *, 
     The school is always named; without ``every`` the clock only when it is not the built-in civil
     time; the place whenever there is one (a name, or with ``longitude`` its degrees east after
     the name, and a place given as LON,LAT by its degrees alone)."""
-    out = [f"{label('school', lang)}: {school_name(school, preset, lang)}"]
+    out = [f"{label('school', lang)}{colon(lang)}{school_name(school, preset, lang)}"]
     if every or clock != "civil":
-        out.append(f"{label('clock', lang)}: {label('clock_' + clock, lang)}")
+        out.append(f"{label('clock', lang)}{colon(lang)}{label('clock_' + clock, lang)}")
     if longitude is not None:
         named = bool(place) and not any(c.isdigit() for c in str(place))   # not LON,LAT
-        out.append(f"{label('place', lang)}: {place_name(place, lang) + ' ' if named else ''}{longitude:.2f}°E")
+        out.append(f"{label('place', lang)}{colon(lang)}{place_name(place, lang) + ' ' if named else ''}"
+                   f"{longitude:.2f}°E")
     elif place:
-        out.append(f"{label('place', lang)}: {place_name(place, lang)}")
+        out.append(f"{label('place', lang)}{colon(lang)}{place_name(place, lang)}")
     return " · ".join(out)
 
 

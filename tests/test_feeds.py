@@ -432,7 +432,7 @@ def test_a_solar_terms_instant_reads_as_a_date_and_a_time(feeds_by_lang, lang):
     assert all(not line[:1].islower() for d in days for line in d.splitlines()), days[0]
 
 
-@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱: ")])
+@pytest.mark.parametrize("lang, head", [("ko", "시주(時柱): "), ("en", "Hour pillar: "), ("zh-Hant", "時柱：")])
 def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
     """An hour event's DESCRIPTION names the hour's pillar as such (時柱), not by a bare 「시」 /
     「hour」 (시 alone also reads 'poem' or 'city')."""
@@ -442,3 +442,40 @@ def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
         lines = str(ev["DESCRIPTION"]).splitlines()
         assert any(x.startswith(head) for x in lines), lines[:5]
         assert not any(x.startswith(("시: ", "hour: ", "Hour: ", "時: ")) for x in lines), lines[:5]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans", "zh-Hant"])
+def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(feeds_by_lang, lang):
+    """A day event's SUMMARY is what a phone's calendar line shows (about forty characters; an
+    English title, whose names carry their characters, a little more): the taboos and the day's
+    禽, not the 七元 and 將星 that hold for fifteen days (those are in the DESCRIPTION). Wherever
+    the 將星 is named it is named the same way, by its full name (觜火猴, not 觜 in one place and
+    觜火猴 in the other)."""
+    import icalendar
+    from exports import feeds, source
+    days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+            if type(e.decoded("DTSTART")) is date]
+    assert len(days) == (END - START).days + 1
+    star = feeds.L.label("general", lang)
+    for ev in days:
+        qin = source.get_day(ev.decoded("DTSTART"), "Asia/Shanghai")["qin"]
+        title, desc = str(ev["SUMMARY"]), str(ev["DESCRIPTION"])
+        assert len(title) <= (60 if lang == "en" else 40), title
+        assert feeds.L.term(qin["name"], lang) in title[:40 if lang != "en" else 60], title
+        assert feeds.L.label("yuan", lang) not in title and star not in title, title
+        full = feeds.L.term(qin["jiang_star"], lang)
+        said = [part[len(star):].lstrip(":： ") for part in re.split(r" · |\n", f"{title}\n{desc}")
+                if part.startswith(star)]
+        assert said and set(said) == {full}, (said, full)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_chinese_feed_writes_full_width_colons(feeds_by_lang, lang):
+    """A Chinese feed's titles and descriptions put 「：」 after a label (四柱：…, 時柱：…, 忌：…),
+    not the ASCII 「: 」 beside Chinese words."""
+    import icalendar
+    events = icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
+    lines = [x for e in events for x in [str(e["SUMMARY"])] + str(e["DESCRIPTION"]).splitlines()
+             if re.search(r"[\u4e00-\u9fff]", x)]
+    assert len(lines) > 50 and any("：" in x for x in lines)
+    assert not [x for x in lines if ": " in x], [x for x in lines if ": " in x][:3]

@@ -440,3 +440,30 @@ def test_a_generation_read_is_reused_only_within_store_check_seconds():
         return [await shared(), await shared()]
     assert asyncio.run(twice(0)) == [0, 1]        # strict: every request waits for its own read
     assert asyncio.run(twice(3600)) == [0, 0]     # within the bound: the recent read stands
+
+
+def test_api_tasks_describes_each_task_in_the_readers_language(server):
+    """`/api/tasks?lang=` says each task as `almanac tasks --lang` does: an English reader gets
+    English first with the characters in brackets (not the configuration's 「出行 — setting out
+    …」), a Korean reader Korean with its hanja, a Chinese reader Chinese; without `lang` the
+    configuration's own texts, as before."""
+    plain = httpx.get(server + "/api/tasks").json()["tasks"]
+    assert "lang" not in httpx.get(server + "/api/tasks").json() and "label" not in plain[0]
+    for lang in ("en", "ko", "zh-Hant", "zh-Hans"):
+        r = httpx.get(server + f"/api/tasks?lang={lang}")
+        assert r.status_code == 200 and r.json()["lang"] == lang
+        said = r.json()["tasks"]
+        assert [t["name"] for t in said] == [t["name"] for t in plain]
+        for t, raw in zip(said, plain):
+            text = t["description"]
+            assert {k: v for k, v in t.items() if k not in ("description", "label")} == \
+                {k: v for k, v in raw.items() if k != "description"}
+            if lang == "en":
+                assert re.match(r"[A-Za-z]", text) and not re.sub(r"\([^()]*\)", "", text).count(raw["name_zh"])
+                assert t["label"] == raw["name"]
+            elif lang == "ko":
+                assert text.startswith(f"{raw['name_ko']}({raw['name_zh']})") and not re.search(r"[A-Za-z]", text)
+            else:
+                assert not re.search(r"[A-Za-z—]", text) and re.search(r"[\u4e00-\u9fff]", text)
+    assert any(t["description"].startswith(t["name_zh"] + " — ") for t in plain)     # what was shown
+    assert httpx.get(server + "/api/tasks?lang=fr").status_code == 400

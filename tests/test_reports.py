@@ -75,7 +75,7 @@ def test_glance_summary_legend_and_taboos(written):
                key=lambda h: h["score"])
     row = glance.split("<th>出行</th>", 1)[1].split("</tr>", 1)[0]
     assert f"{best['branch']}時 {best['start'][11:16]}" in row and T.verdict_name(best["verdict"], "zh-Hant") in row
-    assert re.search(r'class="reason">[^<]{4,}</td>', row)
+    assert re.search(r'class="reason">(?:<strong class="nogood">[^<]+</strong> · )?[^<]{4,}</td>', row)
     # taboos explained in a sentence: a day without day taboos says so; hour taboos are named
     assert "截路空亡" in glance and "時干帶壬、癸" in glance
     legend = page.split('id="legend"', 1)[1].split("</div>", 1)[0]
@@ -99,7 +99,7 @@ def test_glance_says_each_tasks_verdict_and_score_once(written, lang):
         assert len(rows) == len(api.tasks()["tasks"])
         for row in rows:
             text = _html.unescape(re.sub(r"<[^>]+>", " ", row))
-            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（])", text)]
+            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（](?![+-]))", text)]
             if T.label("no_usable_hour", lang) in text:
                 continue
             word = VERDICT_NAMES[max(said, key=len)][lang]
@@ -134,10 +134,19 @@ def test_korean_page_reads_korean(written):
         assert "임금" not in text_only
         assert not re.search(r"연금(?![가-힣]*\(演禽)", text_only) and not re.search(r"금성(?![가-힣]*\(禽星)", text_only)
         assert "대흉" in text_only or "흉" in text_only
-        # verdict cells carry Korean words, never 大凶/平
-        for cell in re.findall(r'<td class="v"[^>]*>([^<]*)<', text):
+        # verdict cells carry Korean words, never 大凶/平; dense, they keep the bare word
+        cells = re.findall(r'<td class="v"[^>]*>(?:<a [^>]*>)?([^<]*)<', text)
+        for cell in cells:
             assert cell in {"대길", "길", "평", "흉", "대흉", "불가"}
     assert "범례" in page and "삼전(三傳)" in page
+    # the legend names each word once with its character, as the page writes a term (길(吉));
+    # 평 alone is also a unit of floor area
+    legend = page.split('id="legend"', 1)[1].split("</div>", 1)[0]
+    chips = re.findall(r'<span class="chip"[^>]*>([^<]*)</span>', legend)
+    assert chips == ["대길(大吉)", "길(吉)", "평(平)", "흉(凶)", "대흉(大凶)", "불가(不可)"], chips
+    md_legend = next(x for x in md.splitlines() if x.startswith("범례"))
+    assert all(c in md_legend for c in chips), md_legend
+    assert 'id="marks"' not in page        # the heatmaps' marks are the legend's words already
     # an hour's several taboos are listed as Korean lists them, not with the Chinese 、
     rows = [line for p in ko for line in p.with_suffix(".md").read_text().splitlines() if line.startswith("| ")]
     assert not [r for r in rows if "、" in re.sub(r"「[^」]*」", "", r)]
@@ -168,7 +177,8 @@ def test_chromium_reader_sees_summary_transmissions_legend(written, browse, lang
     out, _, ko, _ = written
     page = out / "2026-12-07.html" if lang == "zh-Hant" else ko[2]
     dom = browse(page.as_uri(), "--dump-dom").stdout
-    assert T.label("at_a_glance", lang) in dom and T.label("best_per_task", lang) in dom
+    assert T.label("at_a_glance", lang) in dom
+    assert any(T.label(k, lang) in dom for k in ("best_per_task", "top_per_task"))
     day = api.day("2026-12-07")
     tr = T.term("".join(day["hours"][0]["liuren"]["transmissions"]), lang)
     assert re.search(r'<td class="tr">' + re.escape(tr) + "</td>", dom)
@@ -227,7 +237,7 @@ def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
 @pytest.mark.parametrize("lang, school, clock, place", [
     ("ko", "학파(學派): 육임대전(六壬大全)", "시법(時法): 진태양시(眞太陽時)", "장소: 서울"),
     ("en", "School: daquan", "Clock: true solar time", "Place: Seoul"),
-    ("zh-Hant", "學派: 六壬大全", "時法: 真太陽時", "地點: 首爾")])
+    ("zh-Hant", "學派：六壬大全", "時法：真太陽時", "地點：首爾")])
 def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, school, clock, place):
     """A page says which school it follows, and its clock and place when they are not the default."""
     import config
@@ -242,8 +252,9 @@ def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, 
         for text in (page.read_text(), md.read_text()):
             assert (school in text) is named and (clock in text) is named and (place in text) is named
             if not named:   # the default school is named too; the default clock and no place are not
-                assert f"{school.split(': ')[0]}: {default_school}" in text
-                assert clock.split(": ")[0] not in text
+                sep = "：" if lang.startswith("zh") else ": "
+                assert f"{school.split(sep)[0]}{sep}{default_school}" in text
+                assert clock.split(sep)[0] not in text
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -436,7 +447,7 @@ def test_the_english_heatmaps_marks_are_explained(written):
 
 def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_character(written):
     """The day's 禽 line of a Korean page reads its 七曜 (칠요(七曜) 수(水)), not 「參水猿(삼수원) (水)」,
-    a lone character in brackets; Chinese pages keep 「參水猿 (水)」."""
+    a lone character in brackets; Chinese pages keep 「參水猿（水）」."""
     from almanac.mansions import LUMINARIES
     out, paths, ko, _ = written
     lum = api.day("2026-12-05")["qin"]["luminary"]
@@ -444,7 +455,7 @@ def test_a_korean_reader_is_told_the_days_seven_luminary_not_shown_a_bare_charac
         text = page.read_text()
         assert not re.search(rf" \([{LUMINARIES}]\)", text), re.findall(rf".{{20}} \([{LUMINARIES}]\)", text)
         assert re.search(rf"칠요\(七曜\) [가-힣]\({lum}\)", text)
-    assert f" ({lum})" in paths[0].read_text()
+    assert f"（{lum}）" in paths[0].read_text()
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -479,9 +490,9 @@ def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
         facts = re.findall(r"<li>([^<]*)</li>", text.split('class="facts"', 1)[1].split("</ul>", 1)[0]) \
             if 'class="facts"' in text else [x[2:] for x in text.split(f"## {T.label('hours', lang)}")[0]
                                                  .split(T.label("hour_taboos", lang))[-1].splitlines()
-                                                 if x.startswith("- ") and ": " in x]
-        assert facts and not [f for f in facts if f.startswith((T.label("taboos", lang) + ":",
-                                                                T.label("pillars", lang) + ":"))], facts
+                                                 if x.startswith("- ") and (": " in x or "：" in x)]
+        said_again = tuple(T.label(k, lang) + c for k in ("taboos", "pillars") for c in (":", "："))
+        assert facts and not [f for f in facts if f.startswith(said_again)], facts
 
 
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
@@ -508,3 +519,128 @@ def test_the_hour_tables_pillar_column_is_named_for_an_hours_pillar(written, lan
     md_header = next(x for x in page.with_suffix(".md").read_text().splitlines() if x.startswith("| "))
     assert f" {head} |" in md_header
     assert T.label("pillars", "ko") == "간지(干支)"
+
+
+def test_glance_calls_an_hour_best_only_when_it_is_good(written):
+    """The glance's heading says 「best hour for each task」 only when every task's
+    highest-scoring hour is good (吉 or better); a line whose hour is 平 or worse says the day has
+    no good hour for its task, or, when no task has one, one line above them says so (a verdict
+    agrees with what the page says of it)."""
+    import html as _html
+    out, paths, ko, en = written
+    pages = [(p, "zh-Hant", "Asia/Shanghai") for p in paths] + [(p, "ko", "Asia/Shanghai") for p in ko] \
+        + [(p, "en", "Asia/Seoul") for p in en]
+    seen = set()
+    for page, lang, tz in pages:
+        glance = _html.unescape(page.read_text().split('id="glance"', 1)[1].split("</section>", 1)[0])
+        md = page.with_suffix(".md").read_text().split("\n## ", 2)[1]
+        good = {}
+        for t in api.tasks()["tasks"]:
+            usable = [h for h in api.judge_day(page.stem, tz, t["name"])["hours"] if not h["vetoed"]]
+            if usable:
+                top = max(usable, key=lambda h: h["score"])
+                good[T.task_label(t, lang)] = T.VERDICT_RANK[top["verdict"]] >= T.VERDICT_RANK["吉"]
+        seen.update(good.values())
+        heading = T.label("best_per_task" if all(good.values()) else "top_per_task", lang)
+        other = T.label("top_per_task" if all(good.values()) else "best_per_task", lang)
+        assert f"<h3>{heading}</h3>" in glance and other not in glance, (page, heading)
+        assert f"### {heading}\n" in md and other not in md
+        rows = {re.sub(r"<[^>]+>", "", r.split("</th>", 1)[0]): r for r in glance.split("<tr><th>")[1:]}
+        md_rows = {x.split("**")[1]: x for x in md.splitlines() if x.startswith("- **")}
+        none = not any(good.values())      # then said once, above the lines
+        assert (T.label("no_good_hour_any", lang) in glance) is none is (T.label("no_good_hour_any", lang) in md)
+        for task, ok in good.items():
+            for row in (rows[task], md_rows[task]):
+                assert (T.label("no_good_hour", lang) in row) is (not ok and not none), (page, row)
+        seen.add("none" if none else "some")
+    assert seen == {True, False, "some", "none"}    # the pages hold every kind of line
+
+
+def test_chinese_pages_write_chinese_punctuation(written, tmp_path, monkeypatch):
+    """A Chinese page's labels, brackets and list lines use full-width punctuation (學派：本書,
+    伏斷（巳）：…, 吉（+2）), not the ASCII 「學派: 本書」 and 「(巳)」 beside Chinese words; the
+    drawn plates and heatmaps aside."""
+    import html as _html
+
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    out, paths, _, _ = written
+    hans = write_reports("2026-12-05", 1, tmp_path / "hans", None, lang="zh-Hans")[0]
+    checked = 0
+    for page in (paths[0], paths[2], hans):
+        for text in (page.read_text(), page.with_suffix(".md").read_text()):
+            text = re.sub(r"<svg.*?</svg>|<style.*?</style>|<head>.*?</head>", "", text, flags=re.S)
+            for line in _html.unescape(re.sub(r"<[^>]+>", "", text)).splitlines():
+                if re.search(r"[\u4e00-\u9fff]", line):
+                    checked += 1
+                    assert not re.search(r": |[()]", line), line
+            assert "：" in text and "（" in text
+    assert checked > 100
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
+    """A phone shows no tooltip: each verdict cell of the hour table links to a section of the
+    page that gives, for that hour, each task's verdict and every one of its reasons (the
+    reasons the cell's tooltip holds), so a reader can tap a cell and read why."""
+    import html as _html
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang].read_text()
+    table = page.split('<table class="hours">', 1)[1].split("</table>", 1)[0]
+    cells = re.findall(r'<td class="v"[^>]*title="([^"]*)"><a href="#(why-\d+)">([^<]*)<', table)
+    assert len(cells) == 12 * len(api.tasks()["tasks"])
+    sections = dict(re.findall(r'<details class="why" id="(why-\d+)">(.*?)</details>', page, re.S))
+    assert len(sections) == 12
+    for tip, target, word in cells:
+        section = sections[target]
+        assert word in section
+        for reason in filter(None, _html.unescape(tip).split("; ")):
+            assert _html.escape(reason, quote=False) in section or reason in _html.unescape(section), reason[:60]
+    assert any(tip for tip, _, _ in cells)
+    # which hour each section is: the table's rows, in order
+    hours = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", table)
+    for i, (branch, span) in enumerate(hours, 1):
+        summary = re.search(r"<summary>([^<]*)</summary>", sections[f"why-{i}"]).group(1)
+        assert summary.startswith(branch) and summary.endswith(span), (summary, branch, span)
+    assert 'href="#why"' in page and 'id="why"' in page
+    # the Markdown page, which has no tooltips, gives each hour's reasons under its own heading
+    md = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang].with_suffix(".md").read_text()
+    part = md.split(f"## {T.label('hour_reasons', lang)}\n", 1)[1].split("\n## ", 1)[0]
+    blocks = part.split("\n### ")[1:]
+    assert len(blocks) == 12
+    for i, (block, (branch, span)) in enumerate(zip(blocks, hours)):
+        assert block.startswith(branch) and block.splitlines()[0].endswith(span), block[:40]
+        n = len(api.tasks()["tasks"])
+        tips = [_html.unescape(tip) for tip, _, _ in cells[i * n:(i + 1) * n]]     # the row's cells
+        for tip in tips:
+            assert all(reason in block for reason in filter(None, tip.split("; "))), tip[:60]
+
+
+def test_a_markdown_page_is_text_not_html_escaped(written):
+    """A Markdown page reads as text: an apostrophe or ampersand is itself, not an HTML entity
+    (「the cited rules&#39; effects」); the HTML page escapes them as HTML must."""
+    _, _, _, en = written
+    md, page = en[0].with_suffix(".md").read_text(), en[0].read_text()
+    assert "'" in md and not re.findall(r"&(?:#\d+|[a-z]+);", md), re.findall(r".{20}&#?\w+;", md)[:3]
+    assert "&#39;" in page or "&apos;" in page
+
+
+def test_a_phone_never_breaks_a_date_in_the_day_links(browse, tmp_path, monkeypatch):
+    """The links to the day before and after keep each date on one line on a phone
+    (「next day 2026-12-」 over 「07 →」 split a date in two)."""
+    import html as _html
+    import json as _json
+
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    page = write_reports("2026-12-05", 3, tmp_path / "en", None, lang="en")[1]
+    probe = tmp_path / "nav.html"
+    # headless Chromium's window is at least 500 px wide: the page is laid out 390 px wide in it
+    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
+document.documentElement.style.width = "390px";
+document.getElementById("out").textContent = JSON.stringify(
+  [...document.querySelectorAll("nav a")].map(a => a.getClientRects().length));
+</script></body>"""), encoding="utf-8")
+    dom = browse(probe.as_uri(), "--dump-dom", "--window-size=390,1200").stdout
+    lines = _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+    assert lines == [1, 1], lines

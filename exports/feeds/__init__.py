@@ -135,32 +135,32 @@ def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
     """The readable facts of one day (also used by the reports); ``shown`` leaves out those a
     page says elsewhere already (``"pillars"``, ``"taboos"``)."""
     p = day["pillars"]
+    c = L.colon(lang)
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
     lines = [text for key, text in (
-        ("pillars", f"{L.label('pillars', lang)}: {L.pillar_line(p, lang)}"),
-        ("lunar", f"{L.label('lunar', lang)}: {_lunar_text(day['lunar'], lang)}"),
-        ("qin", f"{L.label('qin', lang)}: {L.qin_text(qin, lang)}"),
-        ("yuan", f"{L.label('yuan', lang)}: {L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
-                 f"{L.label('general', lang)}: {L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}"),
-        ("yuejiang", f"{L.label('yuejiang', lang)}: {L.term(day.get('yuejiang', ''), lang)}"),
-        ("taboos", f"{L.label('taboos', lang)}: {L.joined(taboos, lang) if taboos else L.label('none', lang)}"),
+        ("pillars", f"{L.label('pillars', lang)}{c}{L.pillar_line(p, lang)}"),
+        ("lunar", f"{L.label('lunar', lang)}{c}{_lunar_text(day['lunar'], lang)}"),
+        ("qin", f"{L.label('qin', lang)}{c}{L.qin_text(qin, lang)}"),
+        ("yuan", f"{L.label('yuan', lang)}{c}{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
+                 f"{L.label('general', lang)}{c}{L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}"),
+        ("yuejiang", f"{L.label('yuejiang', lang)}{c}{L.term(day.get('yuejiang', ''), lang)}"),
+        ("taboos", f"{L.label('taboos', lang)}{c}{L.joined(taboos, lang) if taboos else L.label('none', lang)}"),
     ) if key not in shown]
     for t in day.get("solar_terms") or []:
-        lines.append(f"{L.label('term', lang)}: {L.term(t['name'], lang)} {t['at'][:16].replace('T', ' ')}")
+        lines.append(f"{L.label('term', lang)}{c}{L.term(t['name'], lang)} {t['at'][:16].replace('T', ' ')}")
     return lines
 
 
 def _day_summary(day: dict, lang: str) -> str:
+    """A day event's title, short enough for a phone's calendar line (about forty characters):
+    the day's taboos first, then the day's 禽 — what changes from day to day. The 七元, its 將
+    and the 將星 hold for fifteen days at a time; the description gives them (``day_lines``)."""
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
-    # each value apart from its label (「七元 6」, not 「Seven-cycle (七元)6」) and the taboos after a
-    # colon; the taboos first: a phone's calendar shows the first forty characters or so of a title
-    s = f"{L.term(qin.get('name', ''), lang)} · {L.label('yuan', lang)} " \
-        f"{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · " \
-        f"{L.label('general', lang)} {L.term(qin.get('general', ''), lang)}"
+    s = L.term(qin.get("name", ""), lang)
     if taboos:
-        s = f"{L.label('taboos', lang)}: {L.joined(taboos, lang)} · {s}"
+        s = f"{L.label('taboos', lang)}{L.colon(lang)}{L.joined(taboos, lang)} · {s}"
     return s
 
 
@@ -292,8 +292,8 @@ class _Builder:
             local = at.astimezone(self.tz)
             out.append(self._spec(
                 _uid(self.ns, f"term/{local.year}/{t['name']}"), f"{L.label('term', lang)} {name}",
-                f"{name}\n{L.label('instant', lang)}: {_instant_text(local)} ({self.tz_name})\n"
-                f"UTC: {_instant_text(at.astimezone(timezone.utc))}",
+                f"{name}\n{L.label('instant', lang)}{L.colon(lang)}{_instant_text(local)} ({self.tz_name})\n"
+                f"UTC{L.colon(lang)}{_instant_text(at.astimezone(timezone.utc))}",
                 [L.label("almanac", lang), L.label("term", lang)],
                 (("dtstart", at.astimezone(timezone.utc).replace(microsecond=0)),
                  ("duration", timedelta(minutes=1)))))
@@ -331,28 +331,31 @@ class _Builder:
             score = h.get("score", "")
             score = f"{score:+g}" if isinstance(score, (int, float)) else score
             score_word = L.label("score", lang).lower() if lang == "en" else L.label("score", lang)
-            lines = [f"{L.label('verdict', lang)}: {verdict_text(verdict, lang)} ({score_word} {score})"]
+            c = L.colon(lang)
+            lines = [f"{L.label('verdict', lang)}{c}{verdict_text(verdict, lang)}"
+                     f"{L.bracketed(f'{score_word} {score}', lang)}"]
             if "verdict" in j and j.get("reasons") is not None:
                 # what favours and threatens the hour; its verdict and score are the line above
                 lines.append(summary_body(h["reasons"], lang, h.get("vetoes") or ()))
             elif h.get("summary"):
                 lines.append(h["summary"])
             if h.get("pillar"):
-                lines.append(f"{L.label('hour_pillar', lang)}: {L.term(h['pillar'], lang)}")
+                lines.append(f"{L.label('hour_pillar', lang)}{c}{L.term(h['pillar'], lang)}")
             if h.get("mansion"):
-                lines.append(f"{L.label('mansion', lang)}: {L.term(h['mansion'], lang)}")
+                lines.append(f"{L.label('mansion', lang)}{c}{L.term(h['mansion'], lang)}")
             if tr:
-                lines.append(f"{L.label('transmissions', lang)}: {L.term(''.join(tr), lang)} · {L.label('method', lang)}: "
+                lines.append(f"{L.label('transmissions', lang)}{c}{L.term(''.join(tr), lang)} · "
+                             f"{L.label('method', lang)}{c}"
                              f"{L.term(method, lang)}")
             keti = keti_of(h)
             if keti:
-                lines.append(f"{L.label('keti', lang)}: {L.term_list(keti, lang)}")
+                lines.append(f"{L.label('keti', lang)}{c}{L.term_list(keti, lang)}")
             flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
             if flags:
-                lines.append(f"{L.label('flags', lang)}: {L.joined(flags, lang)}")
+                lines.append(f"{L.label('flags', lang)}{c}{L.joined(flags, lang)}")
             reasons = h.get("reasons") or []
             if reasons:
-                lines.append(f"{L.label('reasons', lang)}:")
+                lines.append(f"{L.label('reasons', lang)}{c.rstrip()}")
                 lines += [f"- {_reason_text(r)}" for r in reasons]
             alarm = None if self.alarm is None else (
                 self.alarm, _uid(self.ns, f"alarm/{self.alarm}/{day['date']}/{h['branch']}"))

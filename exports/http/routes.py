@@ -267,8 +267,16 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                              lambda: source.best_tag(task, s, e, zone, rcfg), build, otherwise)
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
-    def api_tasks(request: Request):
-        return json_answer(request, {"tasks": source.tasks(cfg)})
+    def api_tasks(request: Request,
+                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+        tasks = source.tasks(cfg)
+        if not lang:
+            return json_answer(request, {"tasks": tasks})
+        # as `almanac tasks --lang` says them: the reader's name and one-line description
+        # ("setting out on a journey (出行)", not the configuration's "出行 — setting out …")
+        L.check_lang(lang)
+        return json_answer(request, {"lang": lang, "tasks": [
+            dict(t, label=L.task_label(t, lang), description=L.task_description(t, lang)) for t in tasks]})
 
 
 def report_window(cfg, today: date | None = None) -> tuple[date, date]:

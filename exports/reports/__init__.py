@@ -1,7 +1,8 @@
 """Day reports a person reads: one HTML and one Markdown page per day (Jinja2 templates shipped as
 package data), in zh-Hant, zh-Hans, ko or en.
 
-A page opens with the day at a glance — the best hour for each task with its one-line reason,
+A page opens with the day at a glance — the best hour for each task with its one-line reason
+(the highest-scoring, said to be no good one, when no hour is good),
 the day's taboos each explained in a sentence — then the twelve-hour table (時柱, 時禽, taboos,
 三傳, 課法 and each task's verdict, coloured by verdict, with a legend), the 天地盤 of the day's best
 hours, and per task a heatmap of days × hours over the report's days.
@@ -38,7 +39,8 @@ def _templates():
     current imports no template engine)."""
     import jinja2
     return jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
-                              autoescape=jinja2.select_autoescape(["html", "j2"]),
+                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
+                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
@@ -196,7 +198,11 @@ def _method_cell(method: str, keti: list[str], lang: str) -> str:
 
 
 def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str) -> dict:
-    """The day at a glance: the best usable hour per task with its reason; the taboos explained."""
+    """The day at a glance: the best usable hour per task with its reason; the taboos explained.
+    An hour below 吉 is not called best: its line says the day has no good hour for the task
+    (or one line above them all, when no task has one), and the heading says what the lines
+    are, the highest-scoring hours (a verdict agrees with
+    what the page says of it)."""
     hours = {h["branch"]: h for h in day.get("hours") or []}
     best = []
     for t in tasks:
@@ -208,8 +214,14 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
             entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
                          end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
-                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang))
+                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang),
+                         good=T.VERDICT_RANK.get(str(top["verdict"]), 0) >= T.VERDICT_RANK["吉"])
         best.append(entry)
+    rated = [b["good"] for b in best if "good" in b]
+    heading = "best_per_task" if all(rated) else "top_per_task"
+    none_good = bool(rated) and not any(rated)
+    for b in best:      # when no task has a good hour, that is said once above the lines
+        b["mark"] = "good" in b and not b["good"] and not none_good
     day_flags = _active_flags(day.get("flags"))
     taboos = [T.flag_explain(f, lang) for f in day_flags]
     hour_flags: dict[str, list[str]] = {}
@@ -218,7 +230,8 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             hour_flags.setdefault(f, []).append(L.term(h["branch"], lang))
     hour_taboos = [{"name": T.flag_name(f, lang), "hours": T.joined(bs, lang),
                     "explain": _after_name(T.flag_explain(f, lang))} for f, bs in hour_flags.items()]
-    return {"best": best, "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
+    return {"heading": T.label(heading, lang), "none_good": none_good, "best": best,
+            "taboos": taboos or [T.label("no_day_taboo", lang)], "hour_taboos": hour_taboos}
 
 
 def _after_name(sentence: str) -> str:
@@ -230,12 +243,20 @@ def _after_name(sentence: str) -> str:
 
 
 def _legend(lang: str) -> list[dict]:
+    """The verdicts' colours, each named once. A Korean legend gives each word its character
+    (길(吉), 평(平) — 평 alone is also a unit of floor area; 불가(不可)), as the rest of the page
+    writes a term; the dense cells of the hour table and the heatmaps keep the bare word (대길,
+    길, 평 …) that the legend ties to its character."""
     out = []
     for v in ("大吉", "吉", "平", "凶", "大凶"):
         bg, ink = T.verdict_style(v)
-        out.append({"word": T.verdict_name(v, lang), "mark": _short(v, False, lang), "bg": bg, "ink": ink})
+        word = T.verdict_name(v, lang)
+        out.append({"word": f"{word}({v})" if lang == "ko" else word, "bare": word,
+                    "mark": _short(v, False, lang), "bg": bg, "ink": ink})
     bg, ink = T.verdict_style("", vetoed=True)
-    out.append({"word": T.label("vetoed", lang), "mark": _short("", True, lang), "bg": bg, "ink": ink})
+    word = T.label("vetoed", lang)
+    out.append({"word": f"{word}(不可)" if lang == "ko" else word, "bare": word,
+                "mark": _short("", True, lang), "bg": bg, "ink": ink})
     return out
 
 
@@ -338,6 +359,9 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "joined": lambda items: T.joined(items, lang),
+               # punctuation of the reader's script: full-width in Chinese text (學派：本書, 伏斷（巳）)
+               "C": T.colon(lang), "B": lambda text: T.bracketed(text, lang),
+               "dash": "：" if lang.startswith("zh") else " — ", "stop": "。" if lang.startswith("zh") else ". ",
                "product": T.PRODUCT[lang],
                "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
                "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,

@@ -479,3 +479,16 @@ def test_a_chinese_feed_writes_full_width_colons(feeds_by_lang, lang):
              if re.search(r"[\u4e00-\u9fff]", x)]
     assert len(lines) > 50 and any("：" in x for x in lines)
     assert not [x for x in lines if ": " in x], [x for x in lines if ": " in x][:3]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_chinese_feeds_reasons_use_chinese_punctuation(backend, lang):
+    """An hour's reasons in a Chinese feed give their effect in full-width brackets and their
+    citation by its own 《》「」 — 「日上神生日干 — 百事吉…（+2）《大六壬·太陰論》「…」」 — not the ASCII
+    「(+2) [《…》]」 beside Chinese words."""
+    from exports import feeds
+    body = feeds.build_feed("marriage", START, END, "Asia/Shanghai", lang).body
+    lines = [x for e in _hour_events(body) for x in str(e["DESCRIPTION"]).splitlines() if x.startswith("- ")]
+    assert len(lines) > 10
+    for line in lines:
+        assert not re.search(r"[()\[\]]", line) and re.search(r"（[+-]\d+(\.\d+)?）《", line), line

@@ -192,14 +192,16 @@ def hour_title(verdict: str, task: str, branch: str, lang: str, best: bool = Fal
     return out
 
 
-def _reason_text(r) -> str:
-    """A reason (already in the feed's language, see ``localize``), its effect and citation."""
+def _reason_text(r, lang: str) -> str:
+    """A reason (already in the feed's language, see ``localize``), its effect and citation: the
+    effect in full-width brackets in Chinese text, and there the citation bare (its 《》「」 mark
+    it off), elsewhere ``text (+1) [citation]``."""
     if isinstance(r, dict):
         text = r.get("text") or r.get("rule") or ""
         eff = r.get("effect")
         src = r.get("citation") or r.get("source")
-        out = f"{text}" + (f" ({eff:+g})" if isinstance(eff, (int, float)) else "")
-        return out + (f" [{src}]" if src else "")
+        out = f"{text}" + (L.bracketed(f"{eff:+g}", lang) if isinstance(eff, (int, float)) else "")
+        return out + ((src if lang in ("zh-Hant", "zh-Hans") else f" [{src}]") if src else "")
     return str(r)
 
 
@@ -356,7 +358,7 @@ class _Builder:
             reasons = h.get("reasons") or []
             if reasons:
                 lines.append(f"{L.label('reasons', lang)}{c.rstrip()}")
-                lines += [f"- {_reason_text(r)}" for r in reasons]
+                lines += [f"- {_reason_text(r, lang)}" for r in reasons]
             alarm = None if self.alarm is None else (
                 self.alarm, _uid(self.ns, f"alarm/{self.alarm}/{day['date']}/{h['branch']}"))
             out.append(self._spec(_uid(self.ns, f"hour/{day['date']}/{h['branch']}"), summary,

@@ -1226,3 +1226,27 @@ def test_two_serve_processes_on_one_postgresql_answer_identically(tmp_path, pg_u
     finally:
         for srv in servers:
             srv.stop()
+
+
+def test_a_shared_computation_finished_at_once_does_not_hang_the_server():
+    """``Expensive.compute`` shares one worker job per key. A job that is done before its
+    clean-up callback is registered runs that callback at once, in the registering thread — which
+    held the lock the callback takes: the event loop hung for good (seen once in a test run, a
+    feed rendered in a worker faster than the request could register it)."""
+    import asyncio
+    from concurrent.futures import Future
+
+    from exports.http.workers import Expensive
+    ex = Expensive(1, processes=True)
+
+    def done_at_once(fn, args, kwargs=None):
+        fut = Future()
+        fut.set_result((fn(*args), None))
+        return fut
+    ex._plain = done_at_once
+    out = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(ex.compute("k", len, "abc"))), daemon=True)
+    t.start()
+    t.join(20)
+    assert not t.is_alive(), "compute hung on its own lock"
+    assert out == [3] and not ex._inflight

@@ -236,9 +236,11 @@ class Expensive(Limiter):
             return await run_in_threadpool(fn, *args)
         with self._inflight_lock:
             fut = self._inflight.get(key)
-            if fut is None:
+            new = fut is None
+            if new:
                 fut = self._inflight[key] = self._plain(fn, args)
-                fut.add_done_callback(lambda _: self._drop_inflight(key, fut))
+        if new:   # not under the lock: a job done already runs the callback here, which takes it
+            fut.add_done_callback(lambda _: self._drop_inflight(key, fut))
         try:
             return (await asyncio.wrap_future(fut))[0]
         except BrokenProcessPool:

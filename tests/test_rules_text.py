@@ -601,3 +601,17 @@ def test_no_forward_run_blesses_a_lawsuit_or_an_illness_nor_a_void_one_anything(
         if f["qinglong_void"]:
             assert "liuren.qinglong_sheng_ri" not in fired
     assert checked
+
+
+def test_korean_texts_give_a_patterns_hanja_where_they_first_name_it():
+    # a practitioner meets 협부주 and 우협불협 as 夾不住 and 遇夾不夾: the reading alone is a
+    # sound with no term behind it (two rules once glossed the reading with its explanation only)
+    from almanac.terms import PATTERNS_KO
+    bad = []
+    for r in CAT.rules:
+        ko = r.text["ko"]
+        for hanja, reading in PATTERNS_KO.items():
+            at = [m.start() for m in re.finditer(rf"(?<![\uac00-\ud7a3]){reading}(?![\uac00-\ud7a3])", ko)]
+            if at and not ko.startswith(f"{reading}({hanja}", at[0]):
+                bad.append((r.id, ko[at[0]:at[0] + 20]))
+    assert not bad, bad

@@ -319,6 +319,30 @@ def test_a_cut_off_spirit_settles_old_matters_and_says_nothing_of_marriage():
         assert hours_where(rid, "lawsuit", days=30)[1] == fired, rid
 
 
+def test_a_six_harmony_against_the_day_with_a_cut_off_spirit_parts_husband_and_wife():
+    # 「相剋夫婦見乖差（注曰：六合剋日，夫婦口舌。若絶神、離神，主夫婦別離…）」: the parting is the second
+    # step of the note on 六合 at war with the day, and 夫婦 is a marriage — grave for it, nothing else
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    r = CAT.by_id["liuren.liuhe_ke_ri_jue"]
+    assert r.grants["marriage"].quote in liuhe and "主夫婦別離" in r.text["zh"]
+    assert liuhe.index("六合剋日，夫婦口舌") < liuhe.index(r.grants["marriage"].quote)
+    assert set(r.grants) == {"marriage"} and r.grave_for("marriage")
+    assert not any(r.grave_for(t) or r.effect_for(t) for t in CAT.tasks - {"marriage"})
+    # both halves of the sentence: 六合 overcoming the day, and a 絶神 over 日 or 辰
+    at_war = {"chuan_generals_ke_gan": ("六合",), "ganshang_stage": "長生", "zhishang_stage": "長生"}
+    assert not r.pred(at_war)
+    assert r.pred({**at_war, "ganshang_stage": "絕"}) and r.pred({**at_war, "zhishang_stage": "絕"})
+    assert not r.pred({**at_war, "chuan_generals_ke_gan": ("勾陳",), "ganshang_stage": "絕"})
+    start = date(2026, 3, 10)
+    fired, marriage = hours_where(r.id, "marriage", days=10, start=start)
+    assert fired and marriage == fired
+    assert hours_where(r.id, "negotiation", days=10, start=start)[1] == set()
+    for d, start_iso in sorted(fired):
+        hour = next(h for h in api.judge_day(d, TZ, "marriage")["hours"] if h["start"] == start_iso)
+        assert hour["verdict"] in ("凶", "大凶")
+        assert next(x for x in hour["reasons"] if x["rule"] == r.id)["grave"]
+
+
 # ------------------------------------------------------------------ 003 亂首 and 贅婿: a name is no judgement
 
 @pytest.mark.parametrize("rid, opening, name, judged", [
@@ -458,3 +482,4 @@ def test_the_pig_in_the_tigers_den_is_judged_by_the_verses_own_words():
     assert r.grants["all"].quote == "豈免於毀傷" and "豈免於毀傷" in text and "豈免於毀傷" in r.text["zh"]
     assert all("要知趨避" not in src.quote for src in r.grants.values())
     assert r.effect_for("general") < 0 and r.effect_for("health") < r.effect_for("general")
+

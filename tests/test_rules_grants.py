@@ -483,3 +483,24 @@ def test_the_pig_in_the_tigers_den_is_judged_by_the_verses_own_words():
     assert all("要知趨避" not in src.quote for src in r.grants.values())
     assert r.effect_for("general") < 0 and r.effect_for("health") < r.effect_for("general")
 
+
+@pytest.mark.parametrize("rid, opening, certain", [
+    ("qin.shi_huxue", "若演□臨虎穴", ("豈免於毀傷", "豈得無傷")),
+    ("qin.zi_shexue", "猴入蛇窟，猴必遭乎蛇害", ("猴必遭乎蛇害", "必為蛇之所害也")),
+])
+def test_a_qin_in_its_predators_den_is_harmed_for_certain_and_the_hour_is_grave(rid, opening, certain):
+    # 「…□豈免於毀傷？…凡□犯虎豈得無傷？」 and 「猴必遭乎蛇害…必為蛇之所害也」: the harm to the hour's 禽 is
+    # certain (豈免, 必), and the verse names no task — grave for every task, never outweighed into 吉
+    text = paragraph("000_4c1b45775ab319f3.txt", opening)
+    assert all(phrase in text for phrase in certain)
+    r = CAT.by_id[rid]
+    assert r.grants["all"].quote in text and all(r.grave_for(t) for t in CAT.tasks)
+    # the palaces' 「刑害之宮」 name a bad place, without the certainty: they stay plain minuses
+    assert not any(CAT.by_id[p].grave for p in ("qin.palace_daozhen", "qin.palace_tanghuo"))
+    for task in ("general", "competition", "health"):
+        fired, given = hours_where(rid, task, days=14, start=date(2026, 3, 1))
+        assert fired and given == fired, task
+        for d, start_iso in sorted(fired):
+            hour = next(h for h in api.judge_day(d, TZ, task)["hours"] if h["start"] == start_iso)
+            assert hour["verdict"] in ("凶", "大凶"), (task, d)
+            assert next(x for x in hour["reasons"] if x["rule"] == rid)["grave"], (task, d)

@@ -468,7 +468,7 @@ def test_the_lion_warns_off_the_west_as_the_heavenly_turtle_does():
     assert CAT.by_id["qin.transform_shizi"].grants["all"].quote == "凡占百事吉"
     from almanac.judgement.facts import directions
     base = {"day_stem": "丙", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
-            "tiangang_class": "仲", "sangong": None}
+            "tiangang_class": "仲", "sangong": None, "gouchen_zhi": ()}
     assert "西" not in directions({**base, "hour_transform": ""})["avoid"]
     for animal in ("天鰲", "獅子"):
         assert "西" in directions({**base, "hour_transform": animal})["avoid"], animal
@@ -504,3 +504,20 @@ def test_a_qin_in_its_predators_den_is_harmed_for_certain_and_the_hour_is_grave(
             hour = next(h for h in api.judge_day(d, TZ, task)["hours"] if h["start"] == start_iso)
             assert hour["verdict"] in ("凶", "大凶"), (task, d)
             assert next(x for x in hour["reasons"] if x["rule"] == rid)["grave"], (task, d)
+
+
+def test_the_hairy_heads_transformations_are_a_contest_by_the_sentence_that_says_it_eats():
+    # 「昴泊亥化蛟，泊卯化鳳」 names the transformations and no prey (胃's 「故能食狐」 beside it does);
+    # 「如心胃危婁昴之類雖弱，如得泊地旺相，化高而反□，亦能食虎降龍」 names 昴 and what it then overpowers
+    fox = paragraph("000_4c1b45775ab319f3.txt", "狐本每食乎□")
+    note = fox[fox.index("昴泊亥化蛟"):fox.index("胃泊午化鷹")]
+    assert not any(w in note for w in ("食", "傷", "勝", "降"))
+    weak = paragraph("000_4c1b45775ab319f3.txt", "奈何□食弱")
+    r = CAT.by_id["qin.transform_mao"]
+    assert r.source.opening == "奈何□食弱" and set(r.grants) == {"competition"}
+    quote = r.grants["competition"].quote
+    assert quote in weak and "昴" in weak[:weak.index(quote)] and "食" in quote
+    assert r.effect_for("competition") > 0 and r.effect_for("general") == 0
+    fired, contest = hours_where(r.id, "competition", days=14, start=date(2026, 1, 1))
+    assert fired and contest == fired
+    assert hours_where(r.id, "general", days=14, start=date(2026, 1, 1))[1] == set()

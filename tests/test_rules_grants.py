@@ -106,6 +106,49 @@ def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditio
     assert "勾陳" in CAT.by_id["liuren.yin_chu_yang"].text["ko"]
 
 
+def test_the_travel_advice_names_the_ways_out_gouchen_controls():
+    # 「勾陳制處最為勝」 and 「勾陳乘神制所出之神…《軍帳賦》云：“若取出路，從勾制以取強。”」: the way out
+    # is under a spirit the branch 勾陳 rides overcomes (as 「絳宮時出傳送從魁下」 goes out under 申 酉)
+    from almanac.cycles import BRANCH_ELEMENT, BRANCHES, element_overcomes
+    from almanac.judgement.facts import CORNERS, direction
+    assert "勾陳制處最為勝" in paragraph("001_b9dd49d181959cb6.txt", "被圍欲出向天罡")
+    assert "若取出路，從勾制以取強" in paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    el = lambda b: BRANCH_ELEMENT[BRANCHES.index(b)]  # noqa: E731
+    results = api.best("travel", "2026-03-01", "2026-03-20", tz=TZ, limit=40)["results"]
+    named = 0
+    for r in results:
+        chart = api.chart(r["start"], tz=TZ)
+        rides = next(b for b, g in chart["generals"].items() if g == "勾陳")
+        avoid = set(r["directions"]["avoid"])
+        banned = avoid | (CORNERS if "四維" in avoid else set())
+        want = {direction(g) for g, sky in chart["plate"].items()
+                if element_overcomes(el(rides), el(sky))} - banned
+        assert set(r["directions"]["gouchen"]) == want, r["start"]
+        assert len(r["directions"]["gouchen"]) == len(want)
+        named += bool(want)
+    assert named
+    # a 不可 outweighs a 最為勝: a road the day's stem forbids is not offered (壬癸日不宜向四維)
+    from almanac.judgement.facts import directions
+    base = {"day_stem": "壬", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
+            "tiangang_class": "仲", "sangong": None, "hour_transform": "", "gouchen_zhi": ("丑", "卯", "午")}
+    assert directions(base)["gouchen"] == ["東", "南"]
+
+
+def test_each_reader_is_told_the_way_out_gouchen_controls_in_their_language():
+    from almanac.cli.best import render
+    for lang, words in (("zh-Hant", ("宜向勾陳制處",)), ("zh-Hans", ("宜向勾陈制处",)),
+                        ("ko", ("구진(勾陳)이 제압하는",)), ("en", ("Hooked Array (勾陳) controls",))):
+        doc = api.best("travel", "2026-03-01", "2026-03-05", tz=TZ, limit=5, lang=lang)
+        roads = [r["directions"]["gouchen"] for r in doc["results"]]
+        assert any(roads), lang
+        text = render(doc, "travel", lang)
+        assert all(w in text for w in words), lang
+        if lang in ("ko", "en"):   # the directions in the reader's words, never 東南 or 西
+            line = next(x for x in text.splitlines() if words[0] in x)
+            tail = line[line.index(words[0]) + len(words[0]):]
+            assert not any(d in tail for d in ("東", "西", "南", "北")), (lang, tail)
+
+
 # ------------------------------------------------------------------ 002 the backward run (退連茹)
 
 def test_the_backward_run_lowers_office_only():

@@ -173,6 +173,10 @@ LABELS: dict[str, dict[str, str]] = {
                 "en": "a three palaces (三宮) hour: {palace}"},
     "retreat": {"zh-Hant": "退避{side}", "zh-Hans": "退避{side}", "ko": "물러날 쪽 {side}", "en": "withdraw to the {side}"},
     "avoid": {"zh-Hant": "忌{dirs}", "zh-Hans": "忌{dirs}", "ko": "피할 방향 {dirs}", "en": "avoid {dirs}"},
+    # 001 「勾陳制處最為勝」, 「若取出路，從勾制以取強」: the roads 勾陳 controls, best to go out by
+    "gouchen": {"zh-Hant": "宜向勾陳制處{dirs}", "zh-Hans": "宜向勾陈制处{dirs}",
+                "ko": "구진(勾陳)이 제압하는 나아갈 방향 {dirs}",
+                "en": "go out by the way the Hooked Array (勾陳) controls: {dirs}"},
     "no_hour": {"zh-Hant": "無可用之時", "zh-Hans": "无可用之时", "ko": "쓸 만한 시가 없음",
                 "en": "no hour in the range is usable for this task"},
     "prev": {"zh-Hant": "前一日", "zh-Hans": "前一日", "ko": "전날", "en": "previous day"},

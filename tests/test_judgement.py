@@ -193,7 +193,7 @@ def test_directions_to_avoid_are_named_once():
     """天鰲 adds 西 to the directions to avoid; a 庚辛 day or an autumn month may name it already."""
     from almanac.judgement.facts import directions
     base = {"day_stem": "甲", "month_branch": "酉", "tiangang_dir": "南", "tiangang_over": "午",
-            "tiangang_class": "仲", "sangong": None, "hour_transform": "天鰲"}
+            "tiangang_class": "仲", "sangong": None, "gouchen_zhi": (), "hour_transform": "天鰲"}
     avoid = directions(base)["avoid"]
     assert avoid.count("西") == 1 and len(avoid) == len(set(avoid))
 

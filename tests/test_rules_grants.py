@@ -106,6 +106,49 @@ def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditio
     assert "勾陳" in CAT.by_id["liuren.yin_chu_yang"].text["ko"]
 
 
+def test_the_travel_advice_names_the_ways_out_gouchen_controls():
+    # 「勾陳制處最為勝」 and 「勾陳乘神制所出之神…《軍帳賦》云：“若取出路，從勾制以取強。”」: the way out
+    # is under a spirit the branch 勾陳 rides overcomes (as 「絳宮時出傳送從魁下」 goes out under 申 酉)
+    from almanac.cycles import BRANCH_ELEMENT, BRANCHES, element_overcomes
+    from almanac.judgement.facts import CORNERS, direction
+    assert "勾陳制處最為勝" in paragraph("001_b9dd49d181959cb6.txt", "被圍欲出向天罡")
+    assert "若取出路，從勾制以取強" in paragraph("001_b9dd49d181959cb6.txt", SIEGE)
+    el = lambda b: BRANCH_ELEMENT[BRANCHES.index(b)]  # noqa: E731
+    results = api.best("travel", "2026-03-01", "2026-03-20", tz=TZ, limit=40)["results"]
+    named = 0
+    for r in results:
+        chart = api.chart(r["start"], tz=TZ)
+        rides = next(b for b, g in chart["generals"].items() if g == "勾陳")
+        avoid = set(r["directions"]["avoid"])
+        banned = avoid | (CORNERS if "四維" in avoid else set())
+        want = {direction(g) for g, sky in chart["plate"].items()
+                if element_overcomes(el(rides), el(sky))} - banned
+        assert set(r["directions"]["gouchen"]) == want, r["start"]
+        assert len(r["directions"]["gouchen"]) == len(want)
+        named += bool(want)
+    assert named
+    # a 不可 outweighs a 最為勝: a road the day's stem forbids is not offered (壬癸日不宜向四維)
+    from almanac.judgement.facts import directions
+    base = {"day_stem": "壬", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
+            "tiangang_class": "仲", "sangong": None, "hour_transform": "", "gouchen_zhi": ("丑", "卯", "午")}
+    assert directions(base)["gouchen"] == ["東", "南"]
+
+
+def test_each_reader_is_told_the_way_out_gouchen_controls_in_their_language():
+    from almanac.cli.best import render
+    for lang, words in (("zh-Hant", ("宜向勾陳制處",)), ("zh-Hans", ("宜向勾陈制处",)),
+                        ("ko", ("구진(勾陳)이 제압하는",)), ("en", ("Hooked Array (勾陳) controls",))):
+        doc = api.best("travel", "2026-03-01", "2026-03-05", tz=TZ, limit=5, lang=lang)
+        roads = [r["directions"]["gouchen"] for r in doc["results"]]
+        assert any(roads), lang
+        text = render(doc, "travel", lang)
+        assert all(w in text for w in words), lang
+        if lang in ("ko", "en"):   # the directions in the reader's words, never 東南 or 西
+            line = next(x for x in text.splitlines() if words[0] in x)
+            tail = line[line.index(words[0]) + len(words[0]):]
+            assert not any(d in tail for d in ("東", "西", "南", "北")), (lang, tail)
+
+
 # ------------------------------------------------------------------ 002 the backward run (退連茹)
 
 def test_the_backward_run_lowers_office_only():
@@ -319,6 +362,30 @@ def test_a_cut_off_spirit_settles_old_matters_and_says_nothing_of_marriage():
         assert hours_where(rid, "lawsuit", days=30)[1] == fired, rid
 
 
+def test_a_six_harmony_against_the_day_with_a_cut_off_spirit_parts_husband_and_wife():
+    # 「相剋夫婦見乖差（注曰：六合剋日，夫婦口舌。若絶神、離神，主夫婦別離…）」: the parting is the second
+    # step of the note on 六合 at war with the day, and 夫婦 is a marriage — grave for it, nothing else
+    liuhe = paragraph("003_089677c8ddf9fd3a.txt", "六合從來福遂佳")
+    r = CAT.by_id["liuren.liuhe_ke_ri_jue"]
+    assert r.grants["marriage"].quote in liuhe and "主夫婦別離" in r.text["zh"]
+    assert liuhe.index("六合剋日，夫婦口舌") < liuhe.index(r.grants["marriage"].quote)
+    assert set(r.grants) == {"marriage"} and r.grave_for("marriage")
+    assert not any(r.grave_for(t) or r.effect_for(t) for t in CAT.tasks - {"marriage"})
+    # both halves of the sentence: 六合 overcoming the day, and a 絶神 over 日 or 辰
+    at_war = {"chuan_generals_ke_gan": ("六合",), "ganshang_stage": "長生", "zhishang_stage": "長生"}
+    assert not r.pred(at_war)
+    assert r.pred({**at_war, "ganshang_stage": "絕"}) and r.pred({**at_war, "zhishang_stage": "絕"})
+    assert not r.pred({**at_war, "chuan_generals_ke_gan": ("勾陳",), "ganshang_stage": "絕"})
+    start = date(2026, 3, 10)
+    fired, marriage = hours_where(r.id, "marriage", days=10, start=start)
+    assert fired and marriage == fired
+    assert hours_where(r.id, "negotiation", days=10, start=start)[1] == set()
+    for d, start_iso in sorted(fired):
+        hour = next(h for h in api.judge_day(d, TZ, "marriage")["hours"] if h["start"] == start_iso)
+        assert hour["verdict"] in ("凶", "大凶")
+        assert next(x for x in hour["reasons"] if x["rule"] == r.id)["grave"]
+
+
 # ------------------------------------------------------------------ 003 亂首 and 贅婿: a name is no judgement
 
 @pytest.mark.parametrize("rid, opening, name, judged", [
@@ -444,7 +511,7 @@ def test_the_lion_warns_off_the_west_as_the_heavenly_turtle_does():
     assert CAT.by_id["qin.transform_shizi"].grants["all"].quote == "凡占百事吉"
     from almanac.judgement.facts import directions
     base = {"day_stem": "丙", "month_branch": "子", "tiangang_dir": "南", "tiangang_over": "午",
-            "tiangang_class": "仲", "sangong": None}
+            "tiangang_class": "仲", "sangong": None, "gouchen_zhi": ()}
     assert "西" not in directions({**base, "hour_transform": ""})["avoid"]
     for animal in ("天鰲", "獅子"):
         assert "西" in directions({**base, "hour_transform": animal})["avoid"], animal
@@ -458,3 +525,42 @@ def test_the_pig_in_the_tigers_den_is_judged_by_the_verses_own_words():
     assert r.grants["all"].quote == "豈免於毀傷" and "豈免於毀傷" in text and "豈免於毀傷" in r.text["zh"]
     assert all("要知趨避" not in src.quote for src in r.grants.values())
     assert r.effect_for("general") < 0 and r.effect_for("health") < r.effect_for("general")
+
+
+@pytest.mark.parametrize("rid, opening, certain", [
+    ("qin.shi_huxue", "若演□臨虎穴", ("豈免於毀傷", "豈得無傷")),
+    ("qin.zi_shexue", "猴入蛇窟，猴必遭乎蛇害", ("猴必遭乎蛇害", "必為蛇之所害也")),
+])
+def test_a_qin_in_its_predators_den_is_harmed_for_certain_and_the_hour_is_grave(rid, opening, certain):
+    # 「…□豈免於毀傷？…凡□犯虎豈得無傷？」 and 「猴必遭乎蛇害…必為蛇之所害也」: the harm to the hour's 禽 is
+    # certain (豈免, 必), and the verse names no task — grave for every task, never outweighed into 吉
+    text = paragraph("000_4c1b45775ab319f3.txt", opening)
+    assert all(phrase in text for phrase in certain)
+    r = CAT.by_id[rid]
+    assert r.grants["all"].quote in text and all(r.grave_for(t) for t in CAT.tasks)
+    # the palaces' 「刑害之宮」 name a bad place, without the certainty: they stay plain minuses
+    assert not any(CAT.by_id[p].grave for p in ("qin.palace_daozhen", "qin.palace_tanghuo"))
+    for task in ("general", "competition", "health"):
+        fired, given = hours_where(rid, task, days=14, start=date(2026, 3, 1))
+        assert fired and given == fired, task
+        for d, start_iso in sorted(fired):
+            hour = next(h for h in api.judge_day(d, TZ, task)["hours"] if h["start"] == start_iso)
+            assert hour["verdict"] in ("凶", "大凶"), (task, d)
+            assert next(x for x in hour["reasons"] if x["rule"] == rid)["grave"], (task, d)
+
+
+def test_the_hairy_heads_transformations_are_a_contest_by_the_sentence_that_says_it_eats():
+    # 「昴泊亥化蛟，泊卯化鳳」 names the transformations and no prey (胃's 「故能食狐」 beside it does);
+    # 「如心胃危婁昴之類雖弱，如得泊地旺相，化高而反□，亦能食虎降龍」 names 昴 and what it then overpowers
+    fox = paragraph("000_4c1b45775ab319f3.txt", "狐本每食乎□")
+    note = fox[fox.index("昴泊亥化蛟"):fox.index("胃泊午化鷹")]
+    assert not any(w in note for w in ("食", "傷", "勝", "降"))
+    weak = paragraph("000_4c1b45775ab319f3.txt", "奈何□食弱")
+    r = CAT.by_id["qin.transform_mao"]
+    assert r.source.opening == "奈何□食弱" and set(r.grants) == {"competition"}
+    quote = r.grants["competition"].quote
+    assert quote in weak and "昴" in weak[:weak.index(quote)] and "食" in quote
+    assert r.effect_for("competition") > 0 and r.effect_for("general") == 0
+    fired, contest = hours_where(r.id, "competition", days=14, start=date(2026, 1, 1))
+    assert fired and contest == fired
+    assert hours_where(r.id, "general", days=14, start=date(2026, 1, 1))[1] == set()

@@ -587,3 +587,19 @@ def test_day_and_best_over_http_from_the_store_with_cheap_etags(db_url, monkeypa
     out = client.get(f"/api/day/2026-05-05?tz={TZ}")
     assert out.status_code == 200 and out.json() == json.loads(json.dumps(
         api.day("2026-05-05", TZ), ensure_ascii=False))
+
+
+def test_a_grave_mark_alone_makes_the_stored_judgements_stale(monkeypatch):
+    # a grave reason caps the verdict at 凶 whatever the score, so a rule that becomes grave with
+    # no other change must change every task's hash: the stored verdicts would be wrong otherwise
+    import dataclasses
+    from almanac.judgement.catalog import load_catalog
+    from exports.store import compute as C
+    cat = load_catalog()
+    before = C.catalog_hash()
+    i = next(n for n, r in enumerate(cat.rules) if not r.grave and not r.veto
+             and all(r.effect_for(t) < 0 for t in cat.tasks))
+    graver = dataclasses.replace(cat.rules[i], grave=frozenset({"all"}))
+    other = dataclasses.replace(cat, rules=cat.rules[:i] + (graver,) + cat.rules[i + 1:])
+    monkeypatch.setattr("almanac.judgement.catalog.load_catalog", lambda *a, **k: other)
+    assert C.catalog_hash() != before

@@ -4,7 +4,7 @@
 
 The readable table shows each hour with its score and verdict, then every reason (effect, text,
 source; in English also the rule id) so a practitioner can check the judgement rule by rule, and for travel-type tasks
-where 天罡 points and which directions to avoid.
+where 天罡 points, which directions to avoid and the ways out 勾陳 controls.
 """
 from __future__ import annotations
 
@@ -80,6 +80,9 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
                      lab("retreat").format(side=T.direction(d["retreat"], lang)), lab("avoid").format(dirs=dirs)]
             if d.get("sangong"):
                 parts.append(lab("sangong").format(palace=T.term(d["sangong"], lang, in_sentence=True)))
+            if d.get("gouchen"):
+                roads = (", " if lang in ("ko", "en") else "、").join(T.direction(x, lang) for x in d["gouchen"])
+                parts.append(lab("gouchen").format(dirs=roads))
             lines.append(f"       {lab('directions')}: {sep.join(parts)}")
         lines.append("")
     return "\n".join(lines)

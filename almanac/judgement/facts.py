@@ -81,6 +81,8 @@ TIANER = dict(zip(SEASONS, "寅巳申亥"))
 WANG_DIR = {"寅": "東", "卯": "東", "巳": "南", "午": "南", "申": "西", "酉": "西", "亥": "北", "子": "北"}
 #: the direction that overcomes the day stem (001: 甲乙日不宜向西 … 壬癸日不宜向四維)
 KE_DIR = dict(zip(STEMS, ("西", "西", "北", "北", "東", "東", "南", "南", "四維", "四維")))
+#: 四維, the four corners (001 「壬癸日不宜向四維」)
+CORNERS = frozenset(("東北", "東南", "西南", "西北"))
 #: 演禽 palace of a landing branch (the 演禽 engine's table: 申酉 刀砧, 巳午 湯火, 丑未 田園)
 PALACE = {b: p or "" for b, p in zip(BRANCHES, _PALACES)}
 _RANK = {"雄": 2, "常": 1, "弱": 0}
@@ -213,6 +215,8 @@ FACTS: dict[str, Fact] = {
     "tiangang_class": _f("str", ("孟", "仲", "季"), "孟仲季 of the ground under 天罡"),
     "tianer_on_ganzhi": _f("bool", None, "天耳 (春寅夏巳秋申冬亥) stands on 日 or 辰"),
     "sangong": _f("str", ("絳宮", "明堂", "玉堂", ""), "三宮時: 亥/子/丑 (月將) on a 仲 hour"),
+    "gouchen_zhi": _f("list:str", _B, "ground branches whose sky spirit the branch 勾陳 rides overcomes: "
+                                      "the roads 勾陳 controls (001 「勾陳制處最為勝」, 「勾陳乘神制所出之神」)"),
     # the person's 年命 (almanac/judgement/person.py): present only in a reading for a person
     "benming": _f("str", _B, "本命: the person's birth-year branch"),
     "xingnian": _f("str", _B, "行年: the person's 行年 branch this year (男 丙寅順行, 女 壬申逆行)"),
@@ -294,6 +298,19 @@ def jia_buzhu_side(chuan: tuple[str, str, str], ganshang: str, zhi: str) -> str:
     a, b = (f, l) if fwd else (l, f)
     span = {BRANCHES[(a + i) % 12] for i in range((b - a) % 12 + 1)}
     return "干" if ganshang in span else "支" if zhi in span else ""
+
+
+def gouchen_zhi(plate: dict[str, str], generals: dict[str, str]) -> tuple[str, ...]:
+    """The ground branches whose sky spirit the branch 勾陳 rides overcomes, in branch order: the
+    ways out 勾陳 controls (001 「勾陳制處最為勝」; 「勾陳乘神制所出之神」 — the spirit one goes out under,
+    as 「絳宮時出傳送從魁下」 goes out under 申 and 酉).
+
+    >>> plate = {g: g for g in BRANCHES}                     # 伏吟: every spirit over its own ground
+    >>> gouchen_zhi(plate, {**{b: "貴人" for b in BRANCHES}, "寅": "勾陳"})   # 木 overcomes 土
+    ('丑', '辰', '未', '戌')
+    """
+    rides = next(b for b, g in generals.items() if g == "勾陳")
+    return tuple(g for g in BRANCHES if rel(rides, plate[g]) == "剋")
 
 
 def _cmp(a: int, b: int) -> int:
@@ -404,6 +421,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
+        "gouchen_zhi": gouchen_zhi(plate, generals),
     }
     return f, guiren_on
 
@@ -459,7 +477,8 @@ def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, 
 
 
 def directions(f: dict[str, Any]) -> dict[str, Any]:
-    """Direction advice of 001 for one hour: where 天罡 points, the 三宮時 exit, what to avoid."""
+    """Direction advice of 001 for one hour: where 天罡 points, the 三宮時 exit, what to avoid, and
+    the roads 勾陳 controls (``gouchen``, best to go out by; none that is to be avoided)."""
     gan = f["day_stem"]
     avoid = [KE_DIR[gan]]
     wang = WANG_DIR.get(f["month_branch"], "四維")
@@ -472,6 +491,11 @@ def directions(f: dict[str, Any]) -> dict[str, Any]:
         out["sangong"] = f["sangong"]
     if f["hour_transform"] in ("天鰲", "獅子") and "西" not in avoid:    # 「…獅子反食諸禽，凡占百事吉，不利西行」
         avoid.append("西")
+    # 「勾陳制處最為勝」, 「若取出路，從勾制以取強」: the roads 勾陳 controls, best to go out by — less any
+    # the day or the season forbids (「…不宜向西」, 「旺方…不可向之」: a 不可 outweighs a 最為勝)
+    banned = set(avoid) | (CORNERS if "四維" in avoid else set())
+    roads = {direction(g) for g in f["gouchen_zhi"]} - banned
+    out["gouchen"] = [x for x in DIRECTIONS if x in roads]
     return out
 
 

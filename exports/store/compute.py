@@ -38,15 +38,16 @@ _catalog_hashes: dict[int, tuple] = {}
 
 
 def catalog_hash() -> str:
-    """Hash of the rule catalog: every rule's id, family, condition, effects, vetoes, texts and
-    source. Stored judgements keep only rule ids and effects and take the texts and sources from
-    the catalog when read, so a changed catalog must make them stale."""
+    """Hash of the rule catalog: every rule's id, family, condition, effects, vetoes, grave tasks,
+    texts and source. Stored judgements keep only rule ids and effects and take the texts and
+    sources from the catalog when read, so a changed catalog must make them stale (a grave mark
+    alone changes a verdict, so it is in the hash too)."""
     from almanac.judgement.catalog import load_catalog
     cat = load_catalog()
     hit = _catalog_hashes.get(id(cat))
     if hit is None or hit[0] is not cat:
-        rules = [[r.id, r.family, r.when, r.effect, sorted(r.veto), r.text, str(r.source)]
-                 for r in cat.rules]
+        rules = [[r.id, r.family, r.when, r.effect, sorted(r.veto), sorted(r.grave), r.text,
+                  str(r.source)] for r in cat.rules]
         hit = (cat, _sha(rules))
         _catalog_hashes[id(cat)] = hit
     return hit[1]

@@ -46,6 +46,13 @@ def parse_date(value: str, what: str) -> date:
                        ko=f"올바른 날짜가 아닙니다: {given} (YYYY-MM-DD, 예: 2026-11-29)") from None
 
 
+def asked_lang(lang: str | None) -> str | None:
+    """The language a request's ``lang=`` asks for, in its canonical spelling (``ko-KR`` → ``ko``:
+    ``almanac.lang.check_lang``), or None when it names none. The routes key their answers and
+    caches on it, so two spellings of one language share one answer."""
+    return L.check_lang(lang) if lang else None
+
+
 def known_task(name: str, cfg) -> str:
     """The task key for a name in a URL (key, Chinese or Korean name); 404 when none matches."""
     try:
@@ -155,6 +162,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
         rcfg = choices(cfg, picked, tz)
         task = known_task(name[:-4], rcfg)
+        lang = asked_lang(lang)            # zh-TW and zh-Hant: one variant, rendered once
         key = cache.key(task, tz, lang, alarm, rcfg, person)
         entry = cache.get(*key[:4], rcfg, person)
         checked = cache.variant(task, key[1], key[2], alarm, rcfg, person)
@@ -188,8 +196,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
         d = parse_date(day, "date")
         rcfg = choices(cfg, picked, tz)
         zone = feeds.check_tz(tz) if tz else None
-        if lang:
-            L.check_lang(lang)
+        lang = asked_lang(lang)
 
         def build():
             doc = source.get_day(d, zone, rcfg)
@@ -212,6 +219,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                   partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
                   picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
+        lang = asked_lang(lang)
         extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex),
                                    ("partner_born", partner_born), ("partner_sex", partner_sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
@@ -246,10 +254,10 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                            zh=f"範圍 {s}..{e} 超過 {hopts['max_best_days']} 天",
                            ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
         task = known_task(task, rcfg)
+        lang = asked_lang(lang)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
-        if lang:
-            L.check_lang(lang)
+
         def build():
             return source.best(task, s, e, zone, limit, rcfg, **extra)
 
@@ -274,7 +282,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             return json_answer(request, {"tasks": tasks})
         # as `almanac tasks --lang` says them: the reader's name and one-line description
         # ("setting out on a journey (出行)", not the configuration's "出行 — setting out …")
-        L.check_lang(lang)
+        lang = L.check_lang(lang)
         return json_answer(request, {"lang": lang, "tasks": [
             dict(t, label=L.task_label(t, lang), description=L.task_description(t, lang)) for t in tasks]})
 

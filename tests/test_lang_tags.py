@@ -1,0 +1,138 @@
+"""A reader's language as people and their devices write it: ``ko-KR``, ``zh-TW``, ``zh_CN``,
+``zh-Hant-HK``, ``en-GB`` are read as ko, zh-Hant, zh-Hans, zh-Hant, en wherever a language is
+read (``almanac.lang.check_lang``, the one home); what is none of the four is still refused."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from almanac.errors import BadInput
+from almanac.lang import check_lang
+
+HANGUL = re.compile(r"[가-힣]")
+
+
+@pytest.mark.parametrize("tag, lang", [
+    ("ko-KR", "ko"), ("ko_KR", "ko"), ("KO-kr", "ko"), ("ko-Kore-KR", "ko"),
+    ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-MO", "zh-Hant"), ("zh_tw", "zh-Hant"),
+    ("zh-Hant-TW", "zh-Hant"), ("zh-hant-hk", "zh-Hant"), ("zh-Hant", "zh-Hant"), ("zh", "zh-Hant"),
+    ("zh-CN", "zh-Hans"), ("zh-SG", "zh-Hans"), ("zh_Hans_CN", "zh-Hans"), ("zh-cn", "zh-Hans"),
+    ("zh-Hans-HK", "zh-Hans"),          # the script says how it is written, before the region
+    ("zh-Hant-CN", "zh-Hant"),
+    ("zh-x-cn", "zh-Hant"),              # private use: no region
+    ("en-US", "en"), ("en-GB", "en"), ("en_gb", "en"), (" en-AU ", "en"),
+])
+def test_a_language_tag_is_read_by_its_language_and_script_or_region(tag, lang):
+    assert check_lang(tag) == lang
+
+
+@pytest.mark.parametrize("tag", ["fr", "fr-FR", "ja", "ja-JP", "kor", "korean", "ko-", "ko--KR", "-ko",
+                                 "ko-KR!", "ko KR", "zh-TW-abcdefghi", "en-" + "a" * 80, "*", "x-ko",
+                                 "zh_", "ko;q=1"])
+def test_what_is_none_of_the_four_is_still_refused(tag):
+    with pytest.raises(BadInput, match="unknown language"):
+        check_lang(tag)
+
+
+def test_a_refusal_is_told_in_the_language_it_names():
+    """``ko-!!`` names Korean but is no tag: refused, in Korean; ``fr-KR`` in English."""
+    with pytest.raises(BadInput) as e:
+        check_lang("ko-!!")
+    assert HANGUL.search(e.value.text("ko-!!")), e.value.text("ko-!!")
+    with pytest.raises(BadInput) as e:
+        check_lang("fr-KR")
+    assert e.value.text("fr-KR") == str(e.value)
+
+
+# ---------------------------------------------------------------- the command line and the config
+def test_the_command_line_takes_a_browser_s_tag(data, capsys):
+    from almanac.cli import main
+    assert main(["day", "2026-02-03", "--lang", "ko-KR"]) == 0
+    out = capsys.readouterr().out
+    assert HANGUL.search(out) and "간지" in out, out
+    assert main(["day", "2026-02-03", "--lang", "ko"]) == 0
+    assert capsys.readouterr().out == out
+    assert main(["day", "2026-02-03", "--json", "--lang", "zh_TW"]) == 0
+    assert '"lang": "zh-Hant"' in capsys.readouterr().out
+
+
+def test_the_command_line_refuses_another_language_in_one_line(data, capsys):
+    from almanac.cli import main
+    assert main(["day", "2026-02-03", "--lang", "ja-JP"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown language 'ja-JP'" in err[0], err
+
+
+def test_a_configuration_may_name_languages_by_their_tags():
+    import config as config_mod
+    from almanac.cli.scheduler import check_zones_and_langs
+    from exports.reports import published
+    cfg = config_mod.load({"reports": {"lang": "ko-KR", "langs": ["zh-TW", "zh-Hans", "en-GB", "ko"]}})
+    check_zones_and_langs(cfg)        # not bad configuration
+    assert published(cfg)[0] == ["zh-Hant", "zh-Hans", "en", "ko"]
+
+
+# ---------------------------------------------------------------- HTTP
+@pytest.fixture
+def client(data):
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app
+    return TestClient(create_app({}), raise_server_exceptions=False)
+
+
+def test_http_reads_a_tag_and_echoes_the_canonical_language(client):
+    a = client.get("/api/day/2026-02-03?lang=zh-TW")
+    b = client.get("/api/day/2026-02-03?lang=zh-Hant")
+    assert a.status_code == b.status_code == 200, a.text
+    assert a.json()["lang"] == "zh-Hant" and a.content == b.content
+    t = client.get("/api/tasks?lang=en-GB")
+    assert t.status_code == 200 and t.json()["lang"] == "en"
+    assert t.content == client.get("/api/tasks?lang=en").content
+    c = client.get("/api/chart?at=2026-02-03T10:00&lang=ko_KR")
+    assert c.status_code == 200 and c.json()["lang"] == "ko"
+    best = client.get("/api/best?task=travel&from=2026-02-03&to=2026-02-03&lang=ko-KR")
+    assert best.status_code == 200
+    assert best.content == client.get("/api/best?task=travel&from=2026-02-03&to=2026-02-03&lang=ko").content
+
+
+def test_two_spellings_of_a_language_are_one_feed_rendered_once(data, monkeypatch):
+    """The feed route looked its cache up under the language as spelt: ``ko-KR`` after ``ko``
+    rendered the same feed again (and a lower-case ``zh-hant`` was not the pinned default)."""
+    from fastapi.testclient import TestClient
+
+    from exports.http import create_app, routes
+    rendered = []
+
+    def counted(*args, **kw):
+        rendered.append(args[2])
+        return real(*args, **kw)
+    real = routes.render_entry
+    monkeypatch.setattr(routes, "render_entry", counted)
+    client = TestClient(create_app({"http": {"expensive_processes": False}}), raise_server_exceptions=False)
+    a = client.get("/feeds/travel.ics?lang=ko")
+    b = client.get("/feeds/travel.ics?lang=ko-KR")
+    c = client.get("/feeds/travel.ics?lang=KO_kr")
+    assert a.status_code == b.status_code == c.status_code == 200
+    assert a.content == b.content == c.content and a.headers["etag"] == b.headers["etag"]
+    assert rendered == ["ko"]
+    assert client.app.state.feed_cache.stats()["variants"] == 1
+
+
+def test_a_report_page_in_a_tag_s_language(client):
+    from exports.http.routes import report_window
+    import config as config_mod
+    d = report_window(config_mod.load({}))[0]
+    a = client.get(f"/reports/{d}.html?lang=zh-HK")
+    b = client.get(f"/reports/{d}.html?lang=zh-Hant")
+    assert a.status_code == 200 and a.content == b.content
+    k = client.get(f"/reports/{d}.html?lang=ko-KR")
+    assert k.status_code == 200 and 'lang="ko"' in k.text
+
+
+@pytest.mark.parametrize("url", ["/api/day/2026-02-03?lang=ja-JP", "/feeds/travel.ics?lang=fr",
+                                 "/api/tasks?lang=de-CH"])
+def test_http_still_refuses_another_language(client, url):
+    r = client.get(url)
+    assert r.status_code == 400 and "unknown language" in r.json()["error"], r.text

@@ -86,6 +86,45 @@ def _read_tag(tag: str) -> "str | None":
     return script or next((_ZH_REGION[t] for t in rest if t in _ZH_REGION), LANGS[0])
 
 
+#: what of an ``Accept-Language`` header is read: its first characters and languages (a browser
+#: sends a handful; anything past these is junk, never worth the work)
+_ACCEPT_WIDTH, _ACCEPT_MOST = 2048, 32
+#: one language of an ``Accept-Language``: its range, then its weight (RFC 9110 §12.4.2, §12.5.4)
+_WEIGHT = re.compile(r"q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*", re.I)
+
+
+def preferred_lang(accept_language) -> "str | None":
+    """The first of the almanac's languages (canonical) a browser's ``Accept-Language`` header
+    prefers — by quality value, the header's order among equals; ``q=0`` is "not this one" — or
+    None when it names none of them. A malformed header, or part of one, is ignored, never an
+    error: a language with a weight that is none (``q=2``, ``q=x``) is passed over.
+
+    >>> preferred_lang("ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7"), preferred_lang("fr-CH, fr;q=0.9, zh-TW;q=0.5, en;q=0.4")
+    ('ko', 'zh-Hant')
+    >>> preferred_lang("en;q=0.5, zh-CN"), preferred_lang("ko;q=0, en"), preferred_lang("de, *"), preferred_lang(";;,q=,")
+    ('zh-Hans', 'en', None, None)
+    """
+    if not isinstance(accept_language, str) or not accept_language:
+        return None
+    ranked = []
+    for i, item in enumerate(accept_language[:_ACCEPT_WIDTH].split(",")[:_ACCEPT_MOST]):
+        tag, *params = item.split(";")
+        q = 1.0
+        for param in params:
+            if param.strip()[:1].lower() == "q":
+                m = _WEIGHT.fullmatch(param.strip())
+                q = float(m.group(1)) if m else -1.0
+        if q > 0:
+            ranked.append((-q, i, tag.strip()))
+    for _, _, tag in sorted(ranked):
+        if tag and tag != "*":
+            try:
+                return check_lang(tag)
+            except BadInput:
+                continue
+    return None
+
+
 @lru_cache(maxsize=4096)
 def hans(text: str) -> str:
     """Traditional → Simplified Chinese (mainland usage)."""

@@ -136,3 +136,73 @@ def test_a_report_page_in_a_tag_s_language(client):
 def test_http_still_refuses_another_language(client, url):
     r = client.get(url)
     assert r.status_code == 400 and "unknown language" in r.json()["error"], r.text
+
+
+# ---------------------------------------------------------------- a browser's own language
+KOREAN_BROWSER = {"Accept-Language": "ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7"}
+
+
+def _report_day():
+    import config as config_mod
+    from exports.http.routes import report_window
+    return report_window(config_mod.load({}))[0]
+
+
+def test_a_report_page_asked_without_lang_is_in_the_browser_s_language(client):
+    url = f"/reports/{_report_day()}.html"
+    plain = client.get(url)
+    korean = client.get(url, headers=KOREAN_BROWSER)
+    assert plain.status_code == korean.status_code == 200
+    assert 'lang="ko"' in korean.text and 'lang="zh-Hant"' in plain.text
+    assert korean.content == client.get(url + "?lang=ko").content
+    # a cache must keep one answer per language: each says it varies, each has its own ETag
+    assert plain.headers["vary"] == korean.headers["vary"] == "Accept-Language"
+    assert plain.headers["etag"] != korean.headers["etag"]
+    again = client.get(url, headers={**KOREAN_BROWSER, "If-None-Match": korean.headers["etag"]})
+    assert again.status_code == 304 and again.headers["vary"] == "Accept-Language"
+    assert client.get(url, headers={"If-None-Match": korean.headers["etag"]}).status_code == 200
+
+
+@pytest.mark.parametrize("header, lang", [
+    ("fr-CH, fr;q=0.9, en;q=0.5, zh-TW;q=0.4", "en"),        # the first the almanac has
+    ("en;q=0.5, zh-CN", "zh-Hans"),                           # by quality, not by place
+    ("ko;q=0, en", "en"),                                     # q=0: not this one
+])
+def test_the_first_supported_language_wins(client, header, lang):
+    r = client.get(f"/reports/{_report_day()}.html", headers={"Accept-Language": header})
+    assert r.status_code == 200 and f'lang="{lang}"' in r.text
+
+
+@pytest.mark.parametrize("header", ["fr-FR, de;q=0.9", "*", "ko;q=abc", ";;,,q=", "\u00e9\u00e9", "x" * 5000])
+def test_a_header_naming_no_language_of_the_almanac_is_ignored(client, header):
+    url = f"/reports/{_report_day()}.html"
+    r = client.get(url, headers={"Accept-Language": header.encode("utf-8")})
+    assert r.status_code == 200 and r.content == client.get(url).content
+
+
+def test_lang_in_the_query_wins_and_then_the_answer_does_not_vary(client):
+    r = client.get(f"/reports/{_report_day()}.html?lang=en", headers=KOREAN_BROWSER)
+    assert r.status_code == 200 and 'lang="en"' in r.text and "vary" not in r.headers
+
+
+def test_the_index_page_in_the_browser_s_language(client):
+    r = client.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"})
+    assert r.status_code == 200 and '<html lang="en">' in r.text and r.headers["vary"] == "Accept-Language"
+    assert r.content == client.get("/?lang=en").content
+    assert "vary" not in client.get("/?lang=en").headers
+
+
+def test_a_report_page_s_error_is_told_in_the_browser_s_language(client):
+    r = client.get("/reports/nope.html", headers=KOREAN_BROWSER)
+    assert r.status_code == 404 and HANGUL.search(r.json()["error"]), r.text
+
+
+@pytest.mark.parametrize("url", ["/api/day/2026-02-03", "/api/tasks", "/feeds/travel.ics",
+                                 "/api/chart?at=2026-02-03T10:00"])
+def test_a_machine_client_s_answer_never_reads_the_header(client, url):
+    """The JSON API and the feeds answer by ``lang=`` alone (docs/http.md): the same bytes with
+    or without a browser's header, and no ``Vary: Accept-Language``."""
+    plain, korean = client.get(url), client.get(url, headers=KOREAN_BROWSER)
+    assert plain.status_code == korean.status_code == 200
+    assert plain.content == korean.content
+    assert "accept-language" not in korean.headers.get("vary", "").lower()

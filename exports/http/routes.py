@@ -19,7 +19,7 @@ from exports.http.answers import StoredAnswers
 from exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
-from exports.http.pages import index_html
+from exports.http.pages import VARY_LANG, index_html, page_lang
 
 _ERR = {"content": {"application/json": {"schema": {
     "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
@@ -364,7 +364,9 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                picked: dict = Depends(chosen)):
         from exports import reports
         rcfg = choices(cfg, picked, tz)   # the API's and CLI's own parsing: a bad value is a 400
-        lang = L.check_lang(lang or cfg["reports"]["lang"])
+        asked, by_header = page_lang(request)   # lang=, else the browser's Accept-Language
+        lang = L.check_lang(asked or cfg["reports"]["lang"])
+        vary = VARY_LANG if by_header else None
         tz = feeds.check_tz(tz or rcfg["calendar"]["default_tz"])
         if name == "latest.html":
             # today's page (written now if the nightly job has not); the file latest.html is the
@@ -378,11 +380,13 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                                        ko=f"없는 보고서: {name!r} (보고서 경로는 /reports/YYYY-MM-DD.html)"))
         if rcfg.digest != cfg.digest or (lang, tz) not in on_disk:
             body, lm = chosen_page(d, rcfg, lang, tz, picked)
-            return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
+            return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm,
+                               extra=vary)
         path = page(reports.variant_dir(reports_dir(cfg), lang, tz, cfg), d, lang, tz)
         body = path.read_bytes()
         lm = datetime.fromtimestamp(int(path.stat().st_mtime), timezone.utc)
-        return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
+        return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm,
+                           extra=vary)
 
 
 def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
@@ -416,7 +420,8 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
 def add_page_routes(app: FastAPI, cfg) -> None:
     @app.get("/", response_class=HTMLResponse, summary="Index with subscribe links")
     def index(request: Request):
-        return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300)
+        return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300,
+                           extra=VARY_LANG if page_lang(request)[1] else None)
 
 
 def install(app: FastAPI, cfg, cache, limiter, stored: StoredAnswers) -> None:

@@ -64,6 +64,16 @@ def capped(line: str, width: int = QUOTED_WIDTH, most: int = LINE_WIDTH) -> str:
     return line if len(line) <= most else line[:most - 1] + "…"
 
 
+def quoted_values(line: str) -> list[str]:
+    """The quoted values of a message (each with its quotes), as :func:`capped` finds them: what a
+    message not written for a reader quotes of the client's input.
+
+    >>> quoted_values("invalid literal for int() with base 10: 'abc'"), quoted_values("day's end")
+    (["'abc'"], [])
+    """
+    return [m.group(0) for m in _QUOTED.finditer(line)]
+
+
 #: the marks around a field's name in a message (:func:`field`); never shown to anyone
 _MARK = "\x1f"
 _FIELD = re.compile(_MARK + r"([A-Za-z_][A-Za-z0-9_]*)" + _MARK)

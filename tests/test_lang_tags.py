@@ -206,3 +206,65 @@ def test_a_machine_client_s_answer_never_reads_the_header(client, url):
     assert plain.status_code == korean.status_code == 200
     assert plain.content == korean.content
     assert "accept-language" not in korean.headers.get("vary", "").lower()
+
+
+# ---------------------------------------------------------------- bad input told where it is read
+#: hostile values of every kind a query may carry
+HOSTILE = ["x", "-1", "1e309", "nan", "2026-02-30", "0001-01-01", "9999-12-31", "１２３", "٣", "\x00", "../..",
+           "a" * 120, "UTC+25", "2026-02-03T25:00", "2026-02-03T10:00+25:00", "181,91", "nan,nan", "1e400,0",
+           "127,37,5", "M", "1850-01-01", "2101-01-01", "0x10", " 1", ","]
+PARAMS = {
+    "/api/day/2026-02-03": ({}, ["tz", "place", "clock", "lunar", "school"]),
+    "/api/chart": ({"at": "2026-02-03T10:00"}, ["at", "tz", "task", "born", "partner_born", "sex", "place"]),
+    "/api/best": ({"task": "travel", "from": "2026-02-03", "to": "2026-02-03"}, ["task", "from", "limit", "born"]),
+    "/feeds/travel.ics": ({}, ["tz", "alarm", "born", "clock"]),
+    "/reports/latest.html": ({}, ["tz", "place", "school"]),
+}
+
+
+@pytest.mark.parametrize("path", list(PARAMS))
+def test_every_hostile_value_is_refused_in_the_reader_s_language(client, caplog, path):
+    """Each value is checked where it is read: a Korean request meets a Korean line (never the
+    last resort's, never a 500) whatever it sends. A birth date in year 9999 sought its 立春
+    past the last date Python has: a 500 (OverflowError)."""
+    base, names = PARAMS[path]
+    for name in names:
+        for value in HOSTILE:
+            q = dict(base, lang="ko", **{name: value})
+            if name.endswith("born"):
+                q.update(sex="m", born=q.get("born", "1990"), partner_sex="f")
+            if name == "sex":
+                q["born"] = "1990"
+            r = client.get(path, params=q)
+            assert r.status_code < 500, (q, r.text)
+            if r.status_code >= 400:
+                line = r.json()["error"]
+                assert HANGUL.search(line) and not re.search(r"[A-Za-z]{3,} [A-Za-z]{3,} [A-Za-z]{3,}", line), (q, line)
+    assert "a plain ValueError" not in caplog.text
+
+
+@pytest.mark.parametrize("args", [["chart", "2026-02-03T10:00", "--born", "9999-12-31", "--sex", "m"],
+                                  ["best", "--task", "travel", "--from", "2026-02-03", "--to", "2026-02-03",
+                                   "--born", "0001-01-01", "--sex", "f"]])
+def test_a_birth_date_outside_the_years_is_bad_input_on_the_command_line(data, capsys, args):
+    from almanac.cli import main
+    assert main(args + ["--lang", "ko"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and HANGUL.search(err[0]) and "1900" in err[0], err
+
+
+@pytest.mark.parametrize("lang, expect", [
+    ("ko", "입력한 값을 받아들일 수 없습니다: 'abc'"), ("ko-KR", "입력한 값을 받아들일 수 없습니다: 'abc'"),
+    ("zh-Hant", "輸入的值無法接受：'abc'"), ("zh-CN", "输入的值无法接受：'abc'"),
+    ("en", "bad input: invalid literal for int() with base 10: 'abc'"),
+])
+def test_the_last_resort_answers_in_the_request_s_language(client, monkeypatch, caplog, lang, expect):
+    """A ``ValueError`` no route turned into a ``BadInput`` was an English 400 to every reader."""
+    from exports import source
+
+    def fails(*a, **kw):
+        raise ValueError("invalid literal for int() with base 10: 'abc'")
+    monkeypatch.setattr(source, "get_day", fails)
+    r = client.get("/api/day/2026-02-03", params={"lang": lang})
+    assert r.status_code == 400 and r.json() == {"error": expect}
+    assert "a plain ValueError answering /api/day/2026-02-03" in caplog.text   # to be checked at its source

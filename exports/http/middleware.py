@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from almanac.errors import BadConfig, BadInput, capped
+from almanac.errors import BadConfig, BadInput, capped, quoted_values
 from almanac.redaction import redact
 
 log = logging.getLogger("almanac.http")
@@ -67,6 +67,25 @@ def request_lang(scope) -> str | None:
         header = next((v for k, v in scope.get("headers") or () if k == b"accept-language"), None)
         return preferred_lang(header.decode("latin-1")) if header else None
     return None
+
+
+def plain_value_error(exc: ValueError) -> BadInput:
+    """A ``ValueError`` that is no ``BadInput`` (no route checked that input itself) as a line for
+    each reader: its own (English) words for an English reader, as before; a Chinese or Korean
+    reader is told that a value was not accepted, with the values it quotes (the client's
+    input) and none of its English.
+
+    >>> e = plain_value_error(ValueError("invalid literal for int() with base 10: 'abc'"))
+    >>> e.text("en"), e.text("ko"), e.text("zh-Hans")
+    ("bad input: invalid literal for int() with base 10: 'abc'", "입력한 값을 받아들일 수 없습니다: 'abc'", "输入的值无法接受：'abc'")
+    >>> plain_value_error(ValueError()).text("ko")
+    '입력한 값을 받아들일 수 없습니다'
+    """
+    detail = (redact(str(exc)).splitlines() or [""])[0].strip()
+    values = quoted_values(detail)[:3]
+    return BadInput(f"bad input: {detail}" if detail else "bad input",
+                    zh="輸入的值無法接受" + ("：" + "、".join(values) if values else ""),
+                    ko="입력한 값을 받아들일 수 없습니다" + (": " + ", ".join(values) if values else ""))
 
 
 def is_unavailable(exc: BaseException) -> bool:
@@ -226,7 +245,10 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
 
     @app.exception_handler(ValueError)
     async def _value_error(request: Request, exc: ValueError):
-        return error(400, str(exc))
+        # a last resort: every input a client may send is checked where it is read (a BadInput
+        # in each language); one that is not is logged, to be checked there too
+        log.warning("a plain ValueError answering %s: %s", request.url.path, redact(exc))
+        return error(400, plain_value_error(exc), lang=request_lang(request.scope))
 
     for kind in (OSError, SQLAlchemyError, TimeoutError):
         app.add_exception_handler(kind, _unavailable)

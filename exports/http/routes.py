@@ -104,6 +104,8 @@ async def no_empty_values(request: Request) -> None:
                            ko=f"{f} 값이 비어 있습니다. 값을 주거나 {f} 매개변수를 빼십시오")
 
 
+LANG_HELP = ("zh-Hant, zh-Hans, ko or en; a language tag is read as one of them (ko-KR → ko, zh-TW, zh-HK "
+             "→ zh-Hant, zh-CN → zh-Hans, en-GB → en)")
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"
 CLOCK_HELP = "civil, mean_solar, true_solar or korean (127.5°E mean time)"
 LUNAR_HELP = "auto (by the zone's country), chinese or korean (KASI)"
@@ -149,7 +151,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
              summary="A task's iCalendar feed (rolling horizon)")
     async def feed(request: Request, name: str,
                    tz: str | None = Query(None, description="IANA zone, e.g. Asia/Shanghai"),
-                   lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                   lang: str | None = Query(None, description=LANG_HELP),
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
                    born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                    sex: str | None = Query(None, description="m or f (with born)"),
@@ -191,7 +193,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
                 tz: str | None = None,
-                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                lang: str | None = Query(None, description=LANG_HELP),
                 picked: dict = Depends(chosen)):
         d = parse_date(day, "date")
         rcfg = choices(cfg, picked, tz)
@@ -210,7 +212,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
     def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
-                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                  lang: str | None = Query(None, description=LANG_HELP),
                   task: str | None = Query(None, description="read the chart for this task"),
                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                   sex: str | None = Query(None, description="m or f (with born)"),
@@ -239,7 +241,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  from_: str = Query(..., alias="from", description="YYYY-MM-DD", **_DATE_SCHEMA),
                  to: str = Query(..., description="YYYY-MM-DD", **_DATE_SCHEMA), tz: str | None = None,
                  limit: int = Query(10, ge=1, le=1000),
-                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                 lang: str | None = Query(None, description=LANG_HELP),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
                  picked: dict = Depends(chosen)):
@@ -276,7 +278,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request,
-                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+                  lang: str | None = Query(None, description=LANG_HELP)):
         tasks = source.tasks(cfg)
         if not lang:
             return json_answer(request, {"tasks": tasks})
@@ -359,7 +361,8 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                            304: {"description": "Not modified"}, **ERRORS},
              summary="A day's report page (YYYY-MM-DD.html or latest.html)")
     def report(request: Request, name: str,
-               lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+               lang: str | None = Query(None, description=LANG_HELP + "; without it, the browser's "
+                                                                      "Accept-Language"),
                tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul"),
                picked: dict = Depends(chosen)):
         from exports import reports

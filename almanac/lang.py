@@ -43,10 +43,9 @@ def check_lang(lang) -> str:
         return lang
     if lang is None or lang == "":
         return LANGS[0]
-    if isinstance(lang, str) and len(lang) <= _TAG_WIDTH:
-        known = _read_tag(lang.strip().lower())
-        if known is not None:
-            return known
+    known = _known(lang)
+    if known is not None:
+        return known
     raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})",
                    zh=f"未知的語言：{lang!r}（可用值：{'、'.join(LANGS)}）",
                    ko=f"알 수 없는 언어: {lang!r} (가능한 값: {', '.join(LANGS)})")
@@ -61,6 +60,14 @@ _SUBTAG = re.compile(r"[a-z0-9]{1,8}")
 _ZH_SCRIPT = {"hant": "zh-Hant", "hans": "zh-Hans"}
 _ZH_REGION = {"tw": "zh-Hant", "hk": "zh-Hant", "mo": "zh-Hant",
               "cn": "zh-Hans", "sg": "zh-Hans", "my": "zh-Hans"}
+
+
+def _known(lang) -> "str | None":
+    """:func:`check_lang`'s language of ``lang``, or None where it refuses it (raising nothing:
+    a browser's header names many languages it passes over)."""
+    if isinstance(lang, str) and len(lang) <= _TAG_WIDTH:
+        return _read_tag(lang.strip().lower())
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -107,7 +114,7 @@ def preferred_lang(accept_language) -> "str | None":
     if not isinstance(accept_language, str) or not accept_language:
         return None
     ranked = []
-    for i, item in enumerate(accept_language[:_ACCEPT_WIDTH].split(",")[:_ACCEPT_MOST]):
+    for i, item in enumerate(accept_language[:_ACCEPT_WIDTH].split(",", _ACCEPT_MOST)[:_ACCEPT_MOST]):
         tag, *params = item.split(";")
         q = 1.0
         for param in params:
@@ -117,11 +124,9 @@ def preferred_lang(accept_language) -> "str | None":
         if q > 0:
             ranked.append((-q, i, tag.strip()))
     for _, _, tag in sorted(ranked):
-        if tag and tag != "*":
-            try:
-                return check_lang(tag)
-            except BadInput:
-                continue
+        known = _known(tag) if tag else None
+        if known is not None:
+            return known
     return None
 
 

@@ -2,7 +2,8 @@
 
 The index page: a picker of task, language, zone (and place, when the almanac knows places),
 clock, school and, for a person's feed, birth year and sex, that builds the subscribe link, and a table of every task's feed per language. Nothing from the
-request's headers is written into the page: a page cached by a proxy must not carry a ``Host`` or
+request's headers is written into the page but the language its ``Accept-Language`` chooses
+(when the query names none; the answer then says it varies on that header): a page cached by a proxy must not carry a ``Host`` or
 ``X-Forwarded-Proto`` some client sent. So the page holds relative links, and its script makes them
 absolute from the address the reader actually opened (``location``), which offers an https link
 only when the page came over https. A configured public URL (``[feeds] base_url``) is used instead

@@ -268,3 +268,16 @@ def test_the_last_resort_answers_in_the_request_s_language(client, monkeypatch, 
     r = client.get("/api/day/2026-02-03", params={"lang": lang})
     assert r.status_code == 400 and r.json() == {"error": expect}
     assert "a plain ValueError answering /api/day/2026-02-03" in caplog.text   # to be checked at its source
+
+
+def test_two_spellings_of_a_language_are_one_answer_kept_from_the_store(client, capsys):
+    """``/api/day`` kept its answer from the store under the language as spelt: every spelling
+    of Korean (``ko``, ``ko-KR``, ``KO_kr`` …) was built again and kept beside the others."""
+    from almanac.cli import main
+    assert main(["precompute", "--from", "2026-02-03", "--to", "2026-02-03"]) == 0
+    capsys.readouterr()
+    answers = client.app.state.stored_answers
+    bodies = {client.get("/api/day/2026-02-03", params={"lang": lang}).content for lang in ("ko", "ko-KR", "KO_kr")}
+    assert len(bodies) == 1 and b'"lang":"ko"' in next(iter(bodies))
+    stats = answers.stats()
+    assert stats["entries"] == 1 and stats["misses"] == 1 and stats["requests"] == 3, stats

@@ -64,6 +64,16 @@ def capped(line: str, width: int = QUOTED_WIDTH, most: int = LINE_WIDTH) -> str:
     return line if len(line) <= most else line[:most - 1] + "…"
 
 
+def quoted_values(line: str) -> list[str]:
+    """The quoted values of a message (each with its quotes), as :func:`capped` finds them: what a
+    message not written for a reader quotes of the client's input.
+
+    >>> quoted_values("invalid literal for int() with base 10: 'abc'"), quoted_values("day's end")
+    (["'abc'"], [])
+    """
+    return [m.group(0) for m in _QUOTED.finditer(line)]
+
+
 #: the marks around a field's name in a message (:func:`field`); never shown to anyone
 _MARK = "\x1f"
 _FIELD = re.compile(_MARK + r"([A-Za-z_][A-Za-z0-9_]*)" + _MARK)
@@ -89,32 +99,26 @@ def _named(text: str, options: bool = False) -> str:
     return _FIELD.sub(lambda m: option(m.group(1)) if options else m.group(1), text)
 
 
-#: the regions and scripts of a ``zh-…`` tag read in Simplified characters
-_HANS = {"hans", "cn", "sg", "my"}
-
-
 def reader_lang(lang) -> "str | None":
     """The almanac's language (``check_lang``) a reader who asked for ``lang`` reads an error in:
-    ``lang`` itself when accepted, else the language of its first subtag — a browser's ``ko-KR``
-    is told in Korean (that ``ko-KR`` is not accepted), ``zh-TW`` in Traditional and ``zh-CN`` in
-    Simplified Chinese; None when nothing in it is known (English).
+    ``lang`` itself when accepted (a browser's ``ko-KR`` is ``ko``, ``zh-TW`` Traditional and
+    ``zh-CN`` Simplified Chinese), else the language of its first subtag when that one is known —
+    ``ko-!!`` is refused in Korean; None when nothing in it is known (English).
 
     >>> reader_lang("KO"), reader_lang("ko-KR"), reader_lang("zh_TW"), reader_lang("zh-Hans-CN"), reader_lang("fr")
     ('ko', 'ko', 'zh-Hant', 'zh-Hans', None)
+    >>> reader_lang("ko-!!"), reader_lang("fr-KR"), reader_lang("")
+    ('ko', None, None)
     """
     from .lang import check_lang
-    try:
-        return check_lang(lang)
-    except BadInput:
-        pass
-    if not isinstance(lang, str):
+    if not isinstance(lang, str) or not lang.strip():
         return None
-    tags = [t for t in re.split(r"[-_]", lang.strip().lower()) if t]
-    if len(tags) < 2 or tags[0] not in ("ko", "zh", "en"):
-        return None
-    if tags[0] == "zh":
-        return "zh-Hans" if _HANS & set(tags[1:]) else "zh-Hant"
-    return tags[0]
+    for asked in (lang, re.split(r"[-_]", lang.strip(), maxsplit=1)[0]):
+        try:
+            return check_lang(asked)
+        except BadInput:
+            pass
+    return None
 
 
 class BadInput(ValueError):

@@ -332,11 +332,20 @@ def test_a_method_not_allowed_is_told_in_the_language_asked_for(method, url, tmp
 
 
 @pytest.mark.parametrize("asked, letters", [("ko-KR", HANGUL), ("zh-TW", HAN), ("zh_CN", HAN)])
-def test_a_language_tag_with_a_region_is_refused_in_that_language(asked, letters, tmp_path, monkeypatch):
-    """A browser's ``ko-KR`` is not a language the almanac takes; the Korean reader who sent it was
-    told so in English."""
+def test_a_language_tag_with_a_region_tells_errors_in_that_language(asked, letters, tmp_path, monkeypatch):
+    """A browser's ``ko-KR`` is Korean (it was refused, and before that in English): a bad date
+    asked for with it is told in Korean."""
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
-    r = _http_client().get(f"/api/day/2026-02-03?lang={asked}")
+    r = _http_client().get(f"/api/day/2026-02-30?lang={asked}")
+    assert r.status_code == 400
+    line = r.json()["error"]
+    assert letters.search(line) and "2026-02-30" in line and not _english_sentence(line), line
+
+
+@pytest.mark.parametrize("asked, letters", [("ko-!!", HANGUL), ("zh-TW-", HAN)])
+def test_a_tag_that_is_none_is_refused_in_the_language_it_names(asked, letters, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    r = _http_client().get("/api/day/2026-02-03", params={"lang": asked})
     assert r.status_code == 400
     line = r.json()["error"]
     assert letters.search(line) and asked in line and "unknown" not in line, line

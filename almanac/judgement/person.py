@@ -58,6 +58,13 @@ def lichun_year(d: date) -> int:
     return y if year_pillar_at(noon).index == (y - 4) % 60 else y - 1
 
 
+def _born_year(d: date) -> int:
+    """The 立春 year of a birth date; a date whose calendar year is outside the supported years is
+    its calendar year (refused by the caller): its 立春 is never sought (in year 9999 the search
+    overflowed the dates Python has, a 500 for a client's bad input)."""
+    return lichun_year(d) if FIRST_YEAR <= d.year <= LAST_YEAR else d.year
+
+
 def parse_person(born, sex, prefix: str = "") -> Person | None:
     """``Person`` from the API's ``born`` (a year, ``YYYY-MM-DD`` or a date) and ``sex`` (m/f), or
     None when neither is given. ``prefix`` names the pair in the messages (``"partner_"`` for
@@ -77,14 +84,14 @@ def parse_person(born, sex, prefix: str = "") -> Person | None:
     if isinstance(born, datetime):
         born = born.date()
     if isinstance(born, date):
-        year = lichun_year(born)
+        year = _born_year(born)
     elif isinstance(born, int) and not isinstance(born, bool):
         year = born
     elif isinstance(born, str) and born.strip().isdigit() and len(born.strip()) == 4:
         year = int(born.strip())
     elif isinstance(born, str):
         try:
-            year = lichun_year(date.fromisoformat(born.strip()))
+            year = _born_year(date.fromisoformat(born.strip()))
         except ValueError:
             raise BadInput(f"{b} {born!r} is not a year or a date (e.g. 1990 or 1990-05-17)",
                            zh=f"{b} 不是年份或日期：{born!r}（例如 1990 或 1990-05-17）",

@@ -62,11 +62,11 @@ def match_fails(if_match: "str | bytes | None", etags) -> bool:
 def precondition_failed(request: Request) -> Response:
     """The ``412`` of an ``If-Match`` that names no current ETag, as an ``{"error": …}`` line."""
     from almanac.errors import BadInput
-    from exports.http.middleware import error
+    from exports.http.middleware import error, request_lang
     return error(412, BadInput(
         "If-Match: none of its tags is the current ETag of this resource",
         zh="If-Match：其中沒有此資源目前的 ETag",
-        ko="If-Match: 이 자원의 현재 ETag가 하나도 없습니다"), lang=request.query_params.get("lang"))
+        ko="If-Match: 이 자원의 현재 ETag가 하나도 없습니다"), lang=request_lang(request.scope))
 
 
 def not_modified(request: Request, etag: str, last_modified: datetime | None) -> bool:

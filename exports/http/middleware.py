@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from almanac.errors import BadConfig, BadInput, capped
+from almanac.errors import BadConfig, BadInput, capped, quoted_values
 from almanac.redaction import redact
 
 log = logging.getLogger("almanac.http")
@@ -49,17 +49,43 @@ def error(status: int, message, headers: dict | None = None, lang: str | None = 
 
 
 def request_lang(scope) -> str | None:
-    """The ``lang`` a request's query asks for (the language its errors are told in), or None;
-    the last of a repeated one, as the routes read it."""
+    """The language a request's errors are told in: the ``lang`` its query asks for (the last of
+    a repeated one, as the routes read it); else, for an HTML page (``/``, ``/reports/…``), the
+    browser's ``Accept-Language`` as the page itself reads it (``pages.page_lang``); else None."""
     from urllib.parse import parse_qs
     qs = scope.get("query_string") or b""
-    if b"lang=" not in qs:
-        return None
-    try:
-        values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
-    except ValueError:  # more fields than that: not worth reading
-        return None
-    return values[-1] if values else None
+    if b"lang=" in qs:
+        try:
+            values = parse_qs(qs.decode("latin-1"), max_num_fields=64).get("lang")
+        except ValueError:  # more fields than that: not worth reading
+            values = None
+        if values and values[-1]:
+            return values[-1]
+    path = scope.get("path") or ""
+    if path == "/" or path.startswith("/reports/"):
+        from almanac.lang import preferred_lang
+        header = next((v for k, v in scope.get("headers") or () if k == b"accept-language"), None)
+        return preferred_lang(header.decode("latin-1")) if header else None
+    return None
+
+
+def plain_value_error(exc: ValueError) -> BadInput:
+    """A ``ValueError`` that is no ``BadInput`` (no route checked that input itself) as a line for
+    each reader: its own (English) words for an English reader, as before; a Chinese or Korean
+    reader is told that a value was not accepted, with the values it quotes (the client's
+    input) and none of its English.
+
+    >>> e = plain_value_error(ValueError("invalid literal for int() with base 10: 'abc'"))
+    >>> e.text("en"), e.text("ko"), e.text("zh-Hans")
+    ("bad input: invalid literal for int() with base 10: 'abc'", "입력한 값을 받아들일 수 없습니다: 'abc'", "输入的值无法接受：'abc'")
+    >>> plain_value_error(ValueError()).text("ko")
+    '입력한 값을 받아들일 수 없습니다'
+    """
+    detail = (redact(str(exc)).splitlines() or [""])[0].strip()
+    values = quoted_values(detail)[:3]
+    return BadInput(f"bad input: {detail}" if detail else "bad input",
+                    zh="輸入的值無法接受" + ("：" + "、".join(values) if values else ""),
+                    ko="입력한 값을 받아들일 수 없습니다" + (": " + ", ".join(values) if values else ""))
 
 
 def is_unavailable(exc: BaseException) -> bool:
@@ -215,18 +241,21 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):
         # 400, or 503 for the service's own configuration
-        return failure(exc, request.url.path, request.query_params.get("lang"))
+        return failure(exc, request.url.path, request_lang(request.scope))
 
     @app.exception_handler(ValueError)
     async def _value_error(request: Request, exc: ValueError):
-        return error(400, str(exc))
+        # a last resort: every input a client may send is checked where it is read (a BadInput
+        # in each language); one that is not is logged, to be checked there too
+        log.warning("a plain ValueError answering %s: %s", request.url.path, redact(exc))
+        return error(400, plain_value_error(exc), lang=request_lang(request.scope))
 
     for kind in (OSError, SQLAlchemyError, TimeoutError):
         app.add_exception_handler(kind, _unavailable)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
-        return error(422, invalid_request(exc.errors()), lang=request.query_params.get("lang"))
+        return error(422, invalid_request(exc.errors()), lang=request_lang(request.scope))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
@@ -248,7 +277,7 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
             code = exc.status_code
             msg = BadInput(f"the request cannot be answered (HTTP {code} {msg})",
                            zh=f"無法回答此請求（HTTP {code}）", ko=f"이 요청에는 답할 수 없습니다 (HTTP {code})")
-        return error(exc.status_code, msg, headers, request.query_params.get("lang"))
+        return error(exc.status_code, msg, headers, request_lang(request.scope))
 
 
 def _phrase(code: int) -> str:
@@ -261,7 +290,7 @@ def _phrase(code: int) -> str:
 
 
 async def _unavailable(request: Request, exc: Exception):
-    return failure(exc, request.url.path, request.query_params.get("lang"))
+    return failure(exc, request.url.path, request_lang(request.scope))
 
 
 #: what a query parameter's validation error says, by pydantic's error type, for zh and ko readers:

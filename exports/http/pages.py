@@ -2,12 +2,15 @@
 
 The index page: a picker of task, language, zone (and place, when the almanac knows places),
 clock, school and, for a person's feed, birth year and sex, that builds the subscribe link, and a table of every task's feed per language. Nothing from the
-request's headers is written into the page: a page cached by a proxy must not carry a ``Host`` or
+request's headers is written into the page but the language its ``Accept-Language`` chooses
+(when the query names none; the answer then says it varies on that header): a page cached by a proxy must not carry a ``Host`` or
 ``X-Forwarded-Proto`` some client sent. So the page holds relative links, and its script makes them
 absolute from the address the reader actually opened (``location``), which offers an https link
 only when the page came over https. A configured public URL (``[feeds] base_url``) is used instead
 when set; only then, or over https, is a Google Calendar link offered (Google fetches the feed
-from the internet). The body depends only on the configuration and the page's ``lang``.
+from the internet). The body depends only on the configuration and the page's ``lang``: the
+query's ``lang=``, or without one the browser's own language (``Accept-Language``:
+:func:`page_lang`), the answer then sent with ``Vary: Accept-Language``.
 """
 from __future__ import annotations
 
@@ -35,8 +38,27 @@ def subscribe_links(base: str, task: str, lang: str, tz: str) -> dict[str, str]:
 
 
 def index_html(request: Request | None, cfg) -> str:
-    """The index page in the page language asked by ``?lang=`` (see :func:`index_page`)."""
-    return index_page(cfg, request.query_params.get("lang") if request is not None else None)
+    """The index page in the page language asked by ``?lang=``, else by the browser's
+    ``Accept-Language`` (:func:`page_lang`; see :func:`index_page`)."""
+    return index_page(cfg, page_lang(request)[0] if request is not None else None)
+
+
+#: the header an HTML page's answer varies on when the page's language was the browser's
+VARY_LANG = {"Vary": "Accept-Language"}
+
+
+def page_lang(request: Request) -> "tuple[str | None, bool]":
+    """The language an HTML page (the index, a report) is asked in, and whether it was read from
+    the request's ``Accept-Language`` (its answer then carries :data:`VARY_LANG`): the query's
+    ``lang=`` as given (checked by the page), else the first of the almanac's languages the
+    browser prefers (``almanac.lang.preferred_lang``), else None (the page's default). A header
+    that names none of them, or is not one, is ignored. The JSON API and the feeds never read
+    the header (docs/http.md)."""
+    asked = request.query_params.get("lang")
+    if asked:
+        return asked, False
+    from almanac.lang import preferred_lang
+    return preferred_lang(request.headers.get("accept-language")), True
 
 
 # ---------------------------------------------------------------- the index page

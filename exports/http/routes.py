@@ -19,7 +19,7 @@ from exports.http.answers import StoredAnswers
 from exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
 from exports.http.health import Health, Unhealthy
 from exports.http.middleware import RETRY_AFTER, error
-from exports.http.pages import index_html
+from exports.http.pages import VARY_LANG, index_html, page_lang
 
 _ERR = {"content": {"application/json": {"schema": {
     "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
@@ -44,6 +44,13 @@ def parse_date(value: str, what: str) -> date:
         raise BadInput(f"{what} {value!r} is not a valid date; accepted: YYYY-MM-DD",
                        zh=f"日期無效：{given}（格式 YYYY-MM-DD，例如 2026-11-29）",
                        ko=f"올바른 날짜가 아닙니다: {given} (YYYY-MM-DD, 예: 2026-11-29)") from None
+
+
+def asked_lang(lang: str | None) -> str | None:
+    """The language a request's ``lang=`` asks for, in its canonical spelling (``ko-KR`` → ``ko``:
+    ``almanac.lang.check_lang``), or None when it names none. The routes key their answers and
+    caches on it, so two spellings of one language share one answer."""
+    return L.check_lang(lang) if lang else None
 
 
 def known_task(name: str, cfg) -> str:
@@ -97,6 +104,8 @@ async def no_empty_values(request: Request) -> None:
                            ko=f"{f} 값이 비어 있습니다. 값을 주거나 {f} 매개변수를 빼십시오")
 
 
+LANG_HELP = ("zh-Hant, zh-Hans, ko or en; a language tag is read as one of them (ko-KR → ko, zh-TW, zh-HK "
+             "→ zh-Hant, zh-CN → zh-Hans, en-GB → en)")
 PLACE_HELP = "where you are: a city (/api/places; English, Korean or Chinese names) or LON,LAT"
 CLOCK_HELP = "civil, mean_solar, true_solar or korean (127.5°E mean time)"
 LUNAR_HELP = "auto (by the zone's country), chinese or korean (KASI)"
@@ -142,7 +151,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
              summary="A task's iCalendar feed (rolling horizon)")
     async def feed(request: Request, name: str,
                    tz: str | None = Query(None, description="IANA zone, e.g. Asia/Shanghai"),
-                   lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                   lang: str | None = Query(None, description=LANG_HELP),
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
                    born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                    sex: str | None = Query(None, description="m or f (with born)"),
@@ -155,6 +164,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
         rcfg = choices(cfg, picked, tz)
         task = known_task(name[:-4], rcfg)
+        lang = asked_lang(lang)            # zh-TW and zh-Hant: one variant, rendered once
         key = cache.key(task, tz, lang, alarm, rcfg, person)
         entry = cache.get(*key[:4], rcfg, person)
         checked = cache.variant(task, key[1], key[2], alarm, rcfg, person)
@@ -183,13 +193,12 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
     @app.get("/api/day/{day}", responses=ERRORS, summary="One almanac day (almanac day --json)")
     def api_day(request: Request, day: str = PathParam(..., description="YYYY-MM-DD", **_DATE_SCHEMA),
                 tz: str | None = None,
-                lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                lang: str | None = Query(None, description=LANG_HELP),
                 picked: dict = Depends(chosen)):
         d = parse_date(day, "date")
         rcfg = choices(cfg, picked, tz)
         zone = feeds.check_tz(tz) if tz else None
-        if lang:
-            L.check_lang(lang)
+        lang = asked_lang(lang)
 
         def build():
             doc = source.get_day(d, zone, rcfg)
@@ -203,7 +212,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
 
     @app.get("/api/chart", responses=ERRORS, summary="The 大六壬 chart of a moment (almanac chart --json)")
     def api_chart(request: Request, at: str = Query(..., description="ISO datetime"), tz: str | None = None,
-                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                  lang: str | None = Query(None, description=LANG_HELP),
                   task: str | None = Query(None, description="read the chart for this task"),
                   born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                   sex: str | None = Query(None, description="m or f (with born)"),
@@ -212,6 +221,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                   partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
                   picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
+        lang = asked_lang(lang)
         extra = {k: v for k, v in (("lang", lang), ("task", task), ("born", born), ("sex", sex),
                                    ("partner_born", partner_born), ("partner_sex", partner_sex)) if v}
         return json_answer(request, source.chart(at, feeds.check_tz(tz) if tz else None, rcfg, **extra))
@@ -231,7 +241,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  from_: str = Query(..., alias="from", description="YYYY-MM-DD", **_DATE_SCHEMA),
                  to: str = Query(..., description="YYYY-MM-DD", **_DATE_SCHEMA), tz: str | None = None,
                  limit: int = Query(10, ge=1, le=1000),
-                 lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+                 lang: str | None = Query(None, description=LANG_HELP),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
                  picked: dict = Depends(chosen)):
@@ -246,10 +256,10 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                            zh=f"範圍 {s}..{e} 超過 {hopts['max_best_days']} 天",
                            ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
         task = known_task(task, rcfg)
+        lang = asked_lang(lang)
         extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
         zone = feeds.check_tz(tz) if tz else None
-        if lang:
-            L.check_lang(lang)
+
         def build():
             return source.best(task, s, e, zone, limit, rcfg, **extra)
 
@@ -268,13 +278,13 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
 
     @app.get("/api/tasks", responses=ERRORS, summary="The tasks known to the configuration")
     def api_tasks(request: Request,
-                  lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en")):
+                  lang: str | None = Query(None, description=LANG_HELP)):
         tasks = source.tasks(cfg)
         if not lang:
             return json_answer(request, {"tasks": tasks})
         # as `almanac tasks --lang` says them: the reader's name and one-line description
         # ("setting out on a journey (出行)", not the configuration's "出行 — setting out …")
-        L.check_lang(lang)
+        lang = L.check_lang(lang)
         return json_answer(request, {"lang": lang, "tasks": [
             dict(t, label=L.task_label(t, lang), description=L.task_description(t, lang)) for t in tasks]})
 
@@ -351,12 +361,15 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                            304: {"description": "Not modified"}, **ERRORS},
              summary="A day's report page (YYYY-MM-DD.html or latest.html)")
     def report(request: Request, name: str,
-               lang: str | None = Query(None, description="zh-Hant, zh-Hans, ko or en"),
+               lang: str | None = Query(None, description=LANG_HELP + "; without it, the browser's "
+                                                                      "Accept-Language"),
                tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul"),
                picked: dict = Depends(chosen)):
         from exports import reports
         rcfg = choices(cfg, picked, tz)   # the API's and CLI's own parsing: a bad value is a 400
-        lang = L.check_lang(lang or cfg["reports"]["lang"])
+        asked, by_header = page_lang(request)   # lang=, else the browser's Accept-Language
+        lang = L.check_lang(asked or cfg["reports"]["lang"])
+        vary = VARY_LANG if by_header else None
         tz = feeds.check_tz(tz or rcfg["calendar"]["default_tz"])
         if name == "latest.html":
             # today's page (written now if the nightly job has not); the file latest.html is the
@@ -370,11 +383,13 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                                        ko=f"없는 보고서: {name!r} (보고서 경로는 /reports/YYYY-MM-DD.html)"))
         if rcfg.digest != cfg.digest or (lang, tz) not in on_disk:
             body, lm = chosen_page(d, rcfg, lang, tz, picked)
-            return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
+            return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm,
+                               extra=vary)
         path = page(reports.variant_dir(reports_dir(cfg), lang, tz, cfg), d, lang, tz)
         body = path.read_bytes()
         lm = datetime.fromtimestamp(int(path.stat().st_mtime), timezone.utc)
-        return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm)
+        return conditional(request, body, "text/html; charset=utf-8", max_age=max_age, last_modified=lm,
+                           extra=vary)
 
 
 def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
@@ -408,7 +423,8 @@ def add_health_routes(app: FastAPI, cfg, cache, limiter) -> None:
 def add_page_routes(app: FastAPI, cfg) -> None:
     @app.get("/", response_class=HTMLResponse, summary="Index with subscribe links")
     def index(request: Request):
-        return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300)
+        return conditional(request, index_html(request, cfg).encode(), "text/html; charset=utf-8", max_age=300,
+                           extra=VARY_LANG if page_lang(request)[1] else None)
 
 
 def install(app: FastAPI, cfg, cache, limiter, stored: StoredAnswers) -> None:

@@ -684,3 +684,46 @@ def test_a_phone_never_breaks_a_date_in_the_day_links(phone, tmp_path, monkeypat
     assert lines == [1, 1], lines
     # nor does the second link run off the screen (nothing between the links let them wrap)
     assert browser.eval("window.innerWidth") == 360 and right <= 360, right
+
+
+def test_a_simplified_page_writes_its_plates_in_simplified_characters():
+    """A zh-Hans page's plates write the generals and the lines in their middle as the rest of
+    the page does (贵人, 月将, 三传, 辰时; they were 貴人, 月將, 三傳, 辰時 on a simplified page)."""
+    from almanac.lang import hans
+    from exports.reports import plate_svg
+    for h in range(0, 24, 4):
+        svg = plate_svg(api.chart(f"2026-12-07T{h:02d}:30", tz="Asia/Seoul"), "", "zh-Hans")
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+        assert texts and all(t == hans(t) for t in texts), [t for t in texts if t != hans(t)]
+        assert "月将" in svg and "三传" in svg
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_plates_characters_are_keyed_under_the_plates(written, lang):
+    """The plates write each general (and, to an English reader, each branch) in characters: a
+    key under them names each one in the reader's language, every general the plates show."""
+    import html as _html
+
+    from almanac.liuren.generals import GENERALS
+    out, paths, ko, en = written
+    page = (ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html").read_text()
+    charts = page.split('<div class="charts">', 1)[1]
+    key = _html.unescape(re.search(r'<p class="small" id="plate-key">([^<]*)</p>', charts).group(1))
+    shown = set(re.findall(r'font-size="13">([^<]{2})</text>', charts.split("</div>", 1)[0]))
+    assert shown and shown <= set(GENERALS)
+    for g in GENERALS:
+        assert T.term(g, lang) in key, g
+    if lang == "en":
+        assert all(T.term(b, "en") in key for b in "子丑寅卯辰巳午未申酉戌亥")
+
+
+def test_one_days_heatmap_is_dated_that_day_not_a_range(tmp_path, monkeypatch):
+    """A page of one day (its heatmaps of that day alone) dates them by the day, not 「2026-12-07 –
+    2026-12-07」; pages of several days give the range."""
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    one = write_reports("2026-12-07", 1, tmp_path / "one", None, lang="en")[0]
+    three = write_reports("2026-12-07", 3, tmp_path / "three", None, lang="en")[0]
+    assert '<span class="small">2026-12-07</span>' in one.read_text()
+    assert "2026-12-07 – 2026-12-07" not in one.with_suffix(".md").read_text()
+    assert '<span class="small">2026-12-07 – 2026-12-09</span>' in three.read_text()

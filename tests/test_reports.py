@@ -409,7 +409,9 @@ def _measure(phone, page, width: int) -> dict:
     .map(e => e.tagName + " " + (e.textContent || "").slice(0, 30));
   return {page: document.documentElement.scrollWidth, view: window.innerWidth, glance: glance.width,
           reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
-          verdict_right: v.right, over: over};
+          verdict_right: v.right, over: over,
+          rows: [...document.querySelectorAll("table.hours tr")].slice(1).map(r => r.getBoundingClientRect().height),
+          line: parseFloat(getComputedStyle(document.querySelector("table.hours td")).lineHeight)};
 })())""".replace("WIDTH", str(width))))
 
 
@@ -429,6 +431,9 @@ def test_a_phone_reads_the_page_without_sideways_scrolling(written, phone, lang,
     m = _measure(phone, page, width)
     assert m["view"] == width and m["page"] <= width and not m["over"], m
     assert m["reasons"] and min(m["reasons"]) >= 0.8 * m["glance"] - 40, m
+    # an hour is a row of a few lines, not a tall block (the 課體 cell, far right, was narrow
+    # enough that an English row stood six lines tall and the twelve hours three screens)
+    assert len(m["rows"]) == 12 and max(m["rows"]) <= 4 * m["line"], (m["rows"], m["line"])
 
 
 def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, phone):
@@ -724,6 +729,29 @@ def test_one_days_heatmap_is_dated_that_day_not_a_range(tmp_path, monkeypatch):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     one = write_reports("2026-12-07", 1, tmp_path / "one", None, lang="en")[0]
     three = write_reports("2026-12-07", 3, tmp_path / "three", None, lang="en")[0]
-    assert '<span class="small">2026-12-07</span>' in one.read_text()
+    def heading(page):
+        return re.sub(r"<[^>]+>", "", re.search(r'<h2>[^<]*<span class="small">(.*?)</span></h2>', page.read_text()).group(1))
+    assert heading(one) == "2026-12-07" and heading(three) == "2026-12-07 – 2026-12-09"
     assert "2026-12-07 – 2026-12-07" not in one.with_suffix(".md").read_text()
-    assert '<span class="small">2026-12-07 – 2026-12-09</span>' in three.read_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_phone_never_breaks_a_date_in_the_days_facts(written, phone, lang):
+    """On a phone 360 pixels wide each date of the day's facts (the solar term's date and time)
+    and of the heatmaps' heading stays on one line (「Major Snow (大雪) 2026-12-」 over 「07 10:52」)."""
+    out, paths, ko, en = written
+    page = ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html"
+    browser = phone(360)
+    browser.open(page.as_uri())
+    lines = browser.eval("""[...document.querySelectorAll(".facts li, h2 .small")]
+      .flatMap(e => [...e.textContent.matchAll(/\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?/g)].map(m => {
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.data.indexOf(m[0]);
+          if (at >= 0) { const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + m[0].length);
+                         return [m[0], new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; }
+        }
+        return [m[0], -1];
+      }))""")
+    assert any(" " in d for d, _ in lines), lines          # the solar term's date and time is there
+    assert lines and all(n == 1 for _, n in lines), lines

@@ -38,10 +38,26 @@ def _templates():
     """The pages' Jinja2 environment, made when a page is rendered (a run whose pages are all
     current imports no template engine)."""
     import jinja2
-    return jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
-                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
-                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
+                             # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
+                             autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["whole_dates"] = whole_dates
+    return env
+
+
+def whole_dates(text) -> str:
+    """HTML of ``text`` with each date, and the time after it, kept on one line (a phone broke
+    「Solar term: Major Snow (大雪) 2026-12-」 over 「07 10:52」 at the date's hyphen).
+
+    >>> str(whole_dates("Major Snow (大雪) 2026-12-07 10:52 & more"))
+    'Major Snow (大雪) <span class="nw">2026-12-07 10:52</span> &amp; more'
+    """
+    import re
+
+    from markupsafe import Markup
+    return Markup(re.sub(r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?", lambda m: f'<span class="nw">{m.group(0)}</span>',
+                         html.escape(str(text), quote=False)))
 
 
 # 天地盤 layout: ground branches around a 4×4 square (row, col)

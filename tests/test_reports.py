@@ -411,7 +411,10 @@ def _measure(phone, page, width: int) -> dict:
           reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
           verdict_right: v.right, over: over,
           rows: [...document.querySelectorAll("table.hours tr")].slice(1).map(r => r.getBoundingClientRect().height),
-          line: parseFloat(getComputedStyle(document.querySelector("table.hours td")).lineHeight)};
+          line: parseFloat(getComputedStyle(document.querySelector("table.hours td")).lineHeight),
+          verdicts_in_view: [...document.querySelectorAll("table.hours tr")[1].querySelectorAll("td.v")]
+            .filter(c => c.getBoundingClientRect().right <= Math.min(WIDTH, document.querySelector(".scroll")
+              .getBoundingClientRect().right) + 0.5).length};
 })())""".replace("WIDTH", str(width))))
 
 
@@ -434,6 +437,9 @@ def test_a_phone_reads_the_page_without_sideways_scrolling(written, phone, lang,
     # an hour is a row of a few lines, not a tall block (the 課體 cell, far right, was narrow
     # enough that an English row stood six lines tall and the twelve hours three screens)
     assert len(m["rows"]) == 12 and max(m["rows"]) <= 4 * m["line"], (m["rows"], m["line"])
+    # the first screen shows at least two tasks' verdicts beside the hour and its time (each may
+    # take two lines on a phone; an English one showed one task's)
+    assert m["verdicts_in_view"] >= 2, m
 
 
 def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, phone):

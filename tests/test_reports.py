@@ -130,7 +130,7 @@ def test_korean_page_reads_korean(written):
     page = ko[0].read_text()
     md = ko[0].with_suffix(".md").read_text()
     for text in (page, md):
-        text_only = re.sub(r"<[^>]+>", " ", text)
+        text_only = re.sub(r"<[^>]+>", " ", re.sub(r"</?span[^>]*>", "", text))    # a span is inline
         assert "출행(出行)" in text_only and "견사(遣使)" in text_only
         assert not re.search(r"\b(travel|delegate|negotiation|wealth|lawsuit)\b", text_only)
         assert "임금" not in text_only
@@ -622,7 +622,9 @@ def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
         section = sections[target]
         assert word in section
         for reason in filter(None, _html.unescape(tip).split("; ")):
-            assert _html.escape(reason, quote=False) in section or reason in _html.unescape(section), reason[:60]
+            # the section's text, without the spans that keep a date or a gloss on one line
+            text = _html.unescape(re.sub(r"</?span[^>]*>", "", section))
+            assert reason in text, reason[:60]
     assert any(tip for tip, _, _ in cells)
     # which hour each section is: the table's rows, in order
     hours = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", table)
@@ -739,6 +741,33 @@ def test_one_days_heatmap_is_dated_that_day_not_a_range(tmp_path, monkeypatch):
         return re.sub(r"<[^>]+>", "", re.search(r'<h2>[^<]*<span class="small">(.*?)</span></h2>', page.read_text()).group(1))
     assert heading(one) == "2026-12-07" and heading(three) == "2026-12-07 – 2026-12-09"
     assert "2026-12-07 – 2026-12-07" not in one.with_suffix(".md").read_text()
+
+
+def _lines_of(browser, selector: str, pattern: str) -> list:
+    """[text, lines] for each match of the JavaScript regex ``pattern`` in the text of the
+    elements ``selector`` picks: on how many lines the browser set it."""
+    return browser.eval("""[...document.querySelectorAll(SELECTOR)].flatMap(e => {
+      const out = [], walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode())
+        for (const m of n.data.matchAll(PATTERN)) {
+          const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+          out.push([m[0], new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]);
+        }
+      return out;
+    })""".replace("SELECTOR", repr(selector)).replace("PATTERN", pattern))
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_phone_never_breaks_a_gloss_in_characters(written, phone, lang):
+    """A Korean or English page on a phone breaks a line between words, never inside a word or
+    its characters (「천후(天后)가 해」 over 「(亥)에서」 is fair; 「태상(太」 over 「常)」 and
+    「묘·유(卯·」 over 「酉)」 split a gloss): every (漢字) of the glance and the plates' key is
+    on one line."""
+    out, _, ko, _ = written
+    browser = phone(360)
+    browser.open((ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html").as_uri())
+    lines = _lines_of(browser, "#glance, #plate-key", r"/\([\u4e00-\u9fff·]+\)/g")
+    assert len(lines) > 50 and all(n == 1 for _, n in lines), [x for x in lines if x[1] != 1]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

@@ -42,22 +42,24 @@ def _templates():
                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["whole_dates"] = whole_dates
+    env.filters["unbroken"] = unbroken
     return env
 
 
-def whole_dates(text) -> str:
-    """HTML of ``text`` with each date, and the time after it, kept on one line (a phone broke
-    「Solar term: Major Snow (大雪) 2026-12-」 over 「07 10:52」 at the date's hyphen).
+def unbroken(text) -> str:
+    """HTML of ``text`` with each date (and the time after it) and each gloss of several terms
+    kept on one line: a phone broke 「Major Snow (大雪) 2026-12-」 over 「07 10:52」 at the date's
+    hyphen, and a Korean 「묘·유(卯·」 over 「酉)」 at the gloss's middle dot (a page breaks no
+    word, nor a run of characters, elsewhere: ``word-break: keep-all``).
 
-    >>> str(whole_dates("Major Snow (大雪) 2026-12-07 10:52 & more"))
-    'Major Snow (大雪) <span class="nw">2026-12-07 10:52</span> &amp; more'
+    >>> str(unbroken("Major Snow (大雪) 2026-12-07 10:52 & 묘·유(卯·酉)"))
+    'Major Snow (大雪) <span class="nw">2026-12-07 10:52</span> &amp; 묘·유<span class="nw">(卯·酉)</span>'
     """
     import re
 
     from markupsafe import Markup
-    return Markup(re.sub(r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?", lambda m: f'<span class="nw">{m.group(0)}</span>',
-                         html.escape(str(text), quote=False)))
+    return Markup(re.sub(r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?|\([\u3400-\u9fff]+[·、][\u3400-\u9fff·、]*\)",
+                         lambda m: f'<span class="nw">{m.group(0)}</span>', html.escape(str(text), quote=False)))
 
 
 # 天地盤 layout: ground branches around a 4×4 square (row, col)

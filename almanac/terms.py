@@ -295,7 +295,8 @@ WORDS_EN: dict[str, str] = {
     "腳踏空亡": "feet on the void", "三奇連珠": "Three Marvels strung as pearls",
     "真連茹": "true linked roots", "三合": "triple union", "孤單": "solitary", "革羈": "bridled",
     "前虛一": "one missing before", "後虛一": "one missing after",
-    "子孫": "offspring", "兄弟": "siblings", "四閉": "four closures",
+    "子孫": "offspring", "兄弟": "siblings", "父母": "parents", "妻財": "wife-wealth", "官鬼": "officer-ghost",
+    "六親": "kin", "遁干": "hidden stem", "四課": "four lessons", "四閉": "four closures",
     "祿": "stipend", "驛馬": "post horse", "日德": "day's virtue", "長生": "growth",
     "墓": "tomb", "敗": "ruin", "沐浴": "bathing", "絕": "cut-off", "死": "death",
     "魁罡": "Kui-Gang",
@@ -659,6 +660,8 @@ PATTERNS_KO = {"連茹": "연여", "真連茹": "진연여", "谷傳空亡": "�
                "三奇連珠": "삼기연주", "夾定": "협정", "夾定虛一": "협정허일", "遇夾不夾": "우협불협",
                "夾不住": "협부주", "三合": "삼합", "孤單": "고단", "革羈": "혁기", "前虛一": "전허일",
                "後虛一": "후허일"}
+#: the 六親 of a transmission seen from the day stem (almanac.liuren.void.liuqin) read in Korean
+LIUQIN_KO = {"父母": "부모", "兄弟": "형제", "子孫": "자손", "妻財": "처재", "官鬼": "관귀"}
 #: the twelve generals (almanac.liuren.generals.GENERALS, 貴人 … 天后) read in Korean; a general is
 #: named as a 課體 is, the reading first with its hanja (등사(螣蛇)), as the rules' Korean texts write them
 GENERALS_KO = ("귀인", "등사", "주작", "육합", "구진", "청룡", "천공", "백호", "태상", "현무", "태음", "천후")
@@ -677,6 +680,8 @@ def _ko_of(text: str) -> str:
         return TERM_NAMES_KO[TERM_NAMES.index(text)]
     if text in SANGONG_KO:
         return SANGONG_KO[text]
+    if text in LIUQIN_KO:
+        return LIUQIN_KO[text]
     if len(text) in (1, 3):
         try:
             from almanac.mansions import Mansion

@@ -51,6 +51,25 @@ def browse(tmp_path):
     return run
 
 
+@pytest.fixture
+def phone():
+    """A phone's browser: ``phone(width)`` is a :class:`tests.devtools.Phone`, headless Chromium
+    laying pages out ``width`` pixels wide (a true phone width: a headless window is never
+    narrower than 500); skipped without chromium."""
+    from tests.devtools import Phone
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium is not installed (CI installs it in .ci/setup.d/20-chromium.sh)")
+    opened = []
+
+    def make(width: int, height: int = 800, *, mobile: bool = True) -> Phone:
+        opened.append(Phone(exe, width, height, mobile=mobile))
+        return opened[-1]
+    yield make
+    for p in opened:
+        p.close()
+
+
 # ------------------------------------------------------------ database fixture (store, scheduler)
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 

@@ -320,6 +320,52 @@ def test_a_korean_chart_is_keyed_in_korean(at):
         assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[가-힣]+\([\u4e00-\u9fff·]+\)", "", line)), line
 
 
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("which", ["moment", "textbook"])
+def test_a_charts_blocks_in_characters_are_keyed_in_the_readers_language(lang, which):
+    """The plate writes each general as one character (蛇寅/巳), the 四課 and the 三傳's 六親 and
+    遁干 are characters alone: under them an English or Korean reader is told each one — every
+    general of the plate by its one character and its name (Soaring Snake (蛇 = 螣蛇), 사(蛇)=
+    등사(螣蛇), 용(龍)=청룡(青龍)), each lesson's upper over lower with its general, first to
+    fourth, and each transmission's kin and hidden stem (none on a void branch)."""
+    from almanac import api
+    from almanac import terms as T
+    from almanac.cli import chart as chart_cli
+    from almanac.liuren.generals import GENERALS
+    from almanac.liuren.render import SHORT_GENERALS
+    doc = (api.chart("2026-12-07T08:30", tz="Asia/Seoul", lang=lang) if which == "moment"   # 龍 on the plate
+           else api.textbook_chart("乙丑", yuejiang="子", hour="卯", lang=lang))              # 戌 void, no 遁干
+    out = chart_cli.render(doc)
+    drawn = out.split("\n天地盤")[1].split("\n格局")[0]
+    assert set(re.findall(r"(\S)[子丑寅卯辰巳午未申酉戌亥]/", drawn)) == set(SHORT_GENERALS.values())
+
+    def one(prefix: str) -> str:
+        found = [x for x in out.split("\n") if x.startswith(prefix)]
+        assert len(found) == 1, (prefix, out)
+        return found[0].split(": ", 1)[1]
+
+    def t(x: str) -> str:
+        return T.term(x, lang, in_sentence=True)
+    ko = lang == "ko"
+    plate = one("천지반(天地盤)의 천장(天將)" if ko else "Generals (天將) on the plate").split(", ")
+    assert len(plate) == 12
+    for g, shown in zip(GENERALS, plate):
+        c = SHORT_GENERALS[g]
+        assert shown.endswith(f"({c})={t(g)}") if ko else shown == f"{T.en_name(g)} ({c} = {g})", shown
+    assert "용(龍)=청룡(青龍)" in plate or not ko
+    lessons = one("사과(四課)" if ko else "Four lessons (四課)").split("; ")
+    assert len(lessons) == 4
+    for x, shown in zip(doc["lessons"], lessons):
+        gen = doc["generals"][x["upper"]]
+        assert shown == (f"{t(x['lower'])} 위 {t(x['upper'])} {t(gen)}" if ko
+                         else f"{t(x['upper'])} over {t(x['lower'])} with the {t(gen)}"), shown
+    kin = one("삼전의 육친(六親)" if ko else "Kin (六親)").split("; ")
+    assert [k.split(" ")[0] if ko else k.split(" (")[0] for k in kin] == \
+        [(T.LIUQIN_KO[k] + f"({k})") if ko else T.en_name(k) for k in doc["liuqin"]]
+    for k, d in zip(kin, doc["dungan"]):
+        assert k.endswith(t(d)) if d else k.endswith("둔간 없음" if ko else "with no hidden stem"), k
+
+
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans"])
 def test_every_reader_s_day_header_says_what_the_chinese_one_says(lang, capsys):
     """The weekday, the season's flourishing phase, the day's place in its 七元 (元 and 將) and the

@@ -21,6 +21,8 @@ def written(tmp_path_factory):
     paths = write_reports("2026-12-05", 3, out, None)
     ko = write_reports("2026-12-05", 3, out / "ko", None, lang="ko")
     en = write_reports("2026-12-05", 1, out / "en", None, lang="en", tz="Asia/Seoul", heatmap_days=4)
+    for lang in ("en", "zh-Hans"):     # a day with plates of its best hours, for the phone
+        write_reports("2026-12-07", 1, out / "phone" / lang, None, lang=lang)
     yield out, paths, ko, en
     mp.undo()
 
@@ -128,7 +130,7 @@ def test_korean_page_reads_korean(written):
     page = ko[0].read_text()
     md = ko[0].with_suffix(".md").read_text()
     for text in (page, md):
-        text_only = re.sub(r"<[^>]+>", " ", text)
+        text_only = re.sub(r"<[^>]+>", " ", re.sub(r"</?span[^>]*>", "", text))    # a span is inline
         assert "출행(出行)" in text_only and "견사(遣使)" in text_only
         assert not re.search(r"\b(travel|delegate|negotiation|wealth|lawsuit)\b", text_only)
         assert "임금" not in text_only
@@ -390,44 +392,62 @@ document.getElementById("out").textContent = JSON.stringify(rows);
         assert 0 <= r["x0"] and r["x1"] <= r["box"] and 0 <= r["y0"] and r["y1"] <= r["box"], r
 
 
-def _measure(browse, page, tmp_path, width: int) -> dict:
-    """The page as Chromium lays it out ``width`` pixels wide: how wide the page itself is, the
-    glance's width and its reason cells' widths, and where the hour table's first verdict cell
-    ends (its right edge, in page pixels)."""
-    import html as _html
+def _measure(phone, page, width: int) -> dict:
+    """The page as Chromium lays it out ``width`` pixels wide (a phone's true width, below 640
+    pixels a phone's viewport; tests.devtools): how wide the page itself is, the glance's width
+    and its reason cells' widths, where the hour table's first verdict cell ends (its right edge,
+    in page pixels), and each element outside a sideways-scrolling box that reaches past the
+    screen's right edge."""
     import json as _json
-    probe = tmp_path / f"probe-{width}-{page.parent.name}-{page.name}"
-    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
-const glance = document.getElementById("glance").getBoundingClientRect();
-const v = document.querySelector(".hours td.v").getBoundingClientRect();
-document.getElementById("out").textContent = JSON.stringify({
-  page: document.documentElement.scrollWidth, view: window.innerWidth, glance: glance.width,
-  reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
-  verdict_right: v.right});
-</script></body>"""), encoding="utf-8")
-    dom = browse(probe.as_uri(), "--dump-dom", f"--window-size={width},1600").stdout
-    return _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+    browser = phone(width, mobile=width < 640)
+    browser.open(page.as_uri())
+    return _json.loads(browser.eval("""JSON.stringify((() => {
+  const glance = document.getElementById("glance").getBoundingClientRect();
+  const v = document.querySelector(".hours td.v").getBoundingClientRect();
+  const over = [...document.querySelectorAll("body *")]
+    .filter(e => !e.closest(".scroll") && e.getBoundingClientRect().right > WIDTH + 0.5)
+    .map(e => e.tagName + " " + (e.textContent || "").slice(0, 30));
+  return {page: document.documentElement.scrollWidth, view: window.innerWidth, glance: glance.width,
+          reasons: [...document.querySelectorAll("#glance td.reason")].map(e => e.getBoundingClientRect().width),
+          verdict_right: v.right, over: over,
+          rows: [...document.querySelectorAll("table.hours tr")].slice(1).map(r => r.getBoundingClientRect().height),
+          line: parseFloat(getComputedStyle(document.querySelector("table.hours td")).lineHeight),
+          verdicts_in_view: [...document.querySelectorAll("table.hours tr")[1].querySelectorAll("td.v")]
+            .filter(c => c.getBoundingClientRect().right <= Math.min(WIDTH, document.querySelector(".scroll")
+              .getBoundingClientRect().right) + 0.5).length};
+})())""".replace("WIDTH", str(width))))
 
 
-@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
-def test_a_phone_reads_the_page_without_sideways_scrolling(written, browse, tmp_path, lang):
-    """390 pixels wide (a phone): the page is no wider than the screen (the hour table and the
-    heatmaps scroll inside their own boxes; a heatmap once ran off the page), and each task's
-    reason at a glance takes the glance's width under its task, verdict and time (it was a
-    column a few characters wide beside them, a dozen lines tall)."""
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans", "zh-Hant"])
+def test_a_phone_reads_the_page_without_sideways_scrolling(written, phone, lang, width):
+    """360 and 390 pixels wide, as a phone lays a page out (a headless window is never narrower
+    than 500 pixels: the page is measured in a phone's viewport, tests.devtools): the page is no
+    wider than the screen and nothing outside the hour table and the heatmaps, which scroll inside
+    their own boxes, reaches past its edge (a heatmap once ran off the page; the plates of the
+    best hours, 324 pixels and a figure's margins, ran 17 pixels past a 360-pixel screen); each
+    task's reason at a glance takes the glance's width under its task, verdict and time (it was
+    a column a few characters wide beside them, a dozen lines tall)."""
     out, paths, ko, en = written
-    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
-    m = _measure(browse, page, tmp_path, 390)
-    assert m["page"] <= m["view"], m
+    page = {"ko": ko[2], "zh-Hant": paths[2]}.get(lang) or out / "phone" / lang / "2026-12-07.html"
+    assert "<figure>" in page.read_text()          # a plate is on the page, to be measured
+    m = _measure(phone, page, width)
+    assert m["view"] == width and m["page"] <= width and not m["over"], m
     assert m["reasons"] and min(m["reasons"]) >= 0.8 * m["glance"] - 40, m
+    # an hour is a row of a few lines, not a tall block (the 課體 cell, far right, was narrow
+    # enough that an English row stood six lines tall and the twelve hours three screens)
+    assert len(m["rows"]) == 12 and max(m["rows"]) <= 4 * m["line"], (m["rows"], m["line"])
+    # the first screen shows at least two tasks' verdicts beside the hour and its time (each may
+    # take two lines on a phone; an English one showed one task's)
+    assert m["verdicts_in_view"] >= 2, m
 
 
-def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, browse, tmp_path):
+def test_a_desktop_sees_the_verdicts_of_the_hour_table(written, phone):
     """1280 pixels wide, an English page (the longest glosses): the hour table's verdict cells
     are on the screen without scrolling it sideways (they came after the chart's columns, past
     the right edge)."""
     _, _, _, en = written
-    m = _measure(browse, en[0], tmp_path, 1280)
+    m = _measure(phone, en[0], 1280)
     assert m["verdict_right"] <= m["view"], m
 
 
@@ -592,13 +612,19 @@ def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
     table = page.split('<table class="hours">', 1)[1].split("</table>", 1)[0]
     cells = re.findall(r'<td class="v"[^>]*title="([^"]*)"><a href="#(why-\d+)">([^<]*)<', table)
     assert len(cells) == 12 * len(api.tasks()["tasks"])
-    sections = dict(re.findall(r'<details class="why" id="(why-\d+)">(.*?)</details>', page, re.S))
+    # the link's target is inside its <details>, after the hour's line (a browser opens a closed
+    # <details> for a fragment inside it, not for the <details> itself)
+    sections = {target: head + body for head, target, body in re.findall(
+        r'<details class="why">(<summary>[^<]*</summary>)\s*<div class="reasons" id="(why-\d+)">(.*?)</details>',
+        page, re.S)}
     assert len(sections) == 12
     for tip, target, word in cells:
         section = sections[target]
         assert word in section
         for reason in filter(None, _html.unescape(tip).split("; ")):
-            assert _html.escape(reason, quote=False) in section or reason in _html.unescape(section), reason[:60]
+            # the section's text, without the spans that keep a date or a gloss on one line
+            text = _html.unescape(re.sub(r"</?span[^>]*>", "", section))
+            assert reason in text, reason[:60]
     assert any(tip for tip, _, _ in cells)
     # which hour each section is: the table's rows, in order
     hours = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", table)
@@ -619,6 +645,36 @@ def test_each_verdict_cell_leads_to_its_hours_reasons(written, lang):
             assert all(reason in block for reason in filter(None, tip.split("; "))), tip[:60]
 
 
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_tapped_verdict_opens_its_hours_reasons(written, phone, tmp_path, lang):
+    """The page has no script: a verdict cell's link lands on its hour's reasons open, in
+    Chromium (which opens a closed <details> holding the fragment navigated to; the link once led
+    to the <details> itself, which stays closed), with the hour's line in view above them; the
+    other hours stay closed. Where a browser does not open it, the reasons show anyway
+    (``:target`` styling): checked here on a <details> closed again after the tap."""
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    target = re.search(r'<td class="v"[^>]*><a href="#(why-\d+)">', page.read_text().split("<tr><td>")[5]).group(1)
+    browser = phone(390)
+    browser.open(page.as_uri() + "#" + target)
+    got = browser.eval("""JSON.stringify((() => {
+  const box = document.getElementById("%s"), details = box.closest("details");
+  return {open: [...document.querySelectorAll("details.why")].filter(d => d.open).map(d => d.querySelector(".reasons").id),
+          summary: details.querySelector("summary").getBoundingClientRect().top, box: box.getBoundingClientRect().top};
+})())""" % target)
+    import json as _json
+    got = _json.loads(got)
+    assert got["open"] == [target], got
+    assert 0 <= got["summary"] < got["box"] < 844, got
+    browser.screenshot(tmp_path / "tapped.png", full=False)
+    # closed again, as a browser that does not open it leaves it: the reasons are still painted
+    shown = browser.eval("""(() => {
+  const box = document.getElementById("%s"); box.closest("details").open = false;
+  return getComputedStyle(box.closest("details"), "::details-content").contentVisibility;
+})()""" % target)
+    assert shown == "visible", shown
+
+
 def test_a_markdown_page_is_text_not_html_escaped(written):
     """A Markdown page reads as text: an apostrophe or ampersand is itself, not an HTML entity
     (「the cited rules&#39; effects」); the HTML page escapes them as HTML must."""
@@ -628,22 +684,109 @@ def test_a_markdown_page_is_text_not_html_escaped(written):
     assert "&#39;" in page or "&apos;" in page
 
 
-def test_a_phone_never_breaks_a_date_in_the_day_links(browse, tmp_path, monkeypatch):
-    """The links to the day before and after keep each date on one line on a phone
-    (「next day 2026-12-」 over 「07 →」 split a date in two)."""
-    import html as _html
-    import json as _json
-
+def test_a_phone_never_breaks_a_date_in_the_day_links(phone, tmp_path, monkeypatch):
+    """The links to the day before and after keep each date on one line on a phone 360 pixels
+    wide (「next day 2026-12-」 over 「07 →」 split a date in two), and both are on the screen."""
     from exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     page = write_reports("2026-12-05", 3, tmp_path / "en", None, lang="en")[1]
-    probe = tmp_path / "nav.html"
-    # headless Chromium's window is at least 500 px wide: the page is laid out 390 px wide in it
-    probe.write_text(page.read_text().replace("</body>", """<pre id="out"></pre><script>
-document.documentElement.style.width = "390px";
-document.getElementById("out").textContent = JSON.stringify(
-  [...document.querySelectorAll("nav a")].map(a => a.getClientRects().length));
-</script></body>"""), encoding="utf-8")
-    dom = browse(probe.as_uri(), "--dump-dom", "--window-size=390,1200").stdout
-    lines = _json.loads(_html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+    browser = phone(360)
+    browser.open(page.as_uri())
+    lines = browser.eval('[...document.querySelectorAll("nav a")].map(a => a.getClientRects().length)')
+    right = browser.eval('Math.max(...[...document.querySelectorAll("nav a")].map(a => a.getBoundingClientRect().right))')
     assert lines == [1, 1], lines
+    # nor does the second link run off the screen (nothing between the links let them wrap)
+    assert browser.eval("window.innerWidth") == 360 and right <= 360, right
+
+
+def test_a_simplified_page_writes_its_plates_in_simplified_characters():
+    """A zh-Hans page's plates write the generals and the lines in their middle as the rest of
+    the page does (贵人, 月将, 三传, 辰时; they were 貴人, 月將, 三傳, 辰時 on a simplified page)."""
+    from almanac.lang import hans
+    from exports.reports import plate_svg
+    for h in range(0, 24, 4):
+        svg = plate_svg(api.chart(f"2026-12-07T{h:02d}:30", tz="Asia/Seoul"), "", "zh-Hans")
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+        assert texts and all(t == hans(t) for t in texts), [t for t in texts if t != hans(t)]
+        assert "月将" in svg and "三传" in svg
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_plates_characters_are_keyed_under_the_plates(written, lang):
+    """The plates write each general (and, to an English reader, each branch) in characters: a
+    key under them names each one in the reader's language, every general the plates show."""
+    import html as _html
+
+    from almanac.liuren.generals import GENERALS
+    out, paths, ko, en = written
+    page = (ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html").read_text()
+    charts = page.split('<div class="charts">', 1)[1]
+    key = _html.unescape(re.search(r'<p class="small" id="plate-key">([^<]*)</p>', charts).group(1))
+    shown = set(re.findall(r'font-size="13">([^<]{2})</text>', charts.split("</div>", 1)[0]))
+    assert shown and shown <= set(GENERALS)
+    for g in GENERALS:
+        assert T.term(g, lang) in key, g
+    if lang == "en":
+        assert all(T.term(b, "en") in key for b in "子丑寅卯辰巳午未申酉戌亥")
+
+
+def test_one_days_heatmap_is_dated_that_day_not_a_range(tmp_path, monkeypatch):
+    """A page of one day (its heatmaps of that day alone) dates them by the day, not 「2026-12-07 –
+    2026-12-07」; pages of several days give the range."""
+    from exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
+    one = write_reports("2026-12-07", 1, tmp_path / "one", None, lang="en")[0]
+    three = write_reports("2026-12-07", 3, tmp_path / "three", None, lang="en")[0]
+    def heading(page):
+        return re.sub(r"<[^>]+>", "", re.search(r'<h2>[^<]*<span class="small">(.*?)</span></h2>', page.read_text()).group(1))
+    assert heading(one) == "2026-12-07" and heading(three) == "2026-12-07 – 2026-12-09"
+    assert "2026-12-07 – 2026-12-07" not in one.with_suffix(".md").read_text()
+
+
+def _lines_of(browser, selector: str, pattern: str) -> list:
+    """[text, lines] for each match of the JavaScript regex ``pattern`` in the text of the
+    elements ``selector`` picks: on how many lines the browser set it."""
+    return browser.eval("""[...document.querySelectorAll(SELECTOR)].flatMap(e => {
+      const out = [], walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode())
+        for (const m of n.data.matchAll(PATTERN)) {
+          const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+          out.push([m[0], new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]);
+        }
+      return out;
+    })""".replace("SELECTOR", repr(selector)).replace("PATTERN", pattern))
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_phone_never_breaks_a_gloss_in_characters(written, phone, lang):
+    """A Korean or English page on a phone breaks a line between words, never inside a word or
+    its characters (「천후(天后)가 해」 over 「(亥)에서」 is fair; 「태상(太」 over 「常)」 and
+    「묘·유(卯·」 over 「酉)」 split a gloss): every (漢字) of the glance and the plates' key is
+    on one line."""
+    out, _, ko, _ = written
+    browser = phone(360)
+    browser.open((ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html").as_uri())
+    lines = _lines_of(browser, "#glance, #plate-key", r"/\([\u4e00-\u9fff·]+\)/g")
+    assert len(lines) > 50 and all(n == 1 for _, n in lines), [x for x in lines if x[1] != 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_phone_never_breaks_a_date_in_the_days_facts(written, phone, lang):
+    """On a phone 360 pixels wide each date of the day's facts (the solar term's date and time)
+    and of the heatmaps' heading stays on one line (「Major Snow (大雪) 2026-12-」 over 「07 10:52」)."""
+    out, paths, ko, en = written
+    page = ko[2] if lang == "ko" else out / "phone" / "en" / "2026-12-07.html"
+    browser = phone(360)
+    browser.open(page.as_uri())
+    lines = browser.eval("""[...document.querySelectorAll(".facts li, h2 .small")]
+      .flatMap(e => [...e.textContent.matchAll(/\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?/g)].map(m => {
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.data.indexOf(m[0]);
+          if (at >= 0) { const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + m[0].length);
+                         return [m[0], new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; }
+        }
+        return [m[0], -1];
+      }))""")
+    assert any(" " in d for d, _ in lines), lines          # the solar term's date and time is there
+    assert lines and all(n == 1 for _, n in lines), lines

@@ -215,7 +215,8 @@ def _key(doc: dict, lang: str) -> str:
             obj = "을" if "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 else "를"
             day += f" · {label('yuejiang', lang)} {jiang}{obj} {t(doc['hour'])}{label('hour', lang)}에 더함"
         void = "순공(旬空)"
-    lines = [day, f"{label('transmissions', lang)}: {chuan}", f"{label('method', lang)}: {t(doc.get('method', ''))}"]
+    lines = [day, f"{label('transmissions', lang)}: {chuan}", *_drawn_key(doc, lang),
+             f"{label('method', lang)}: {t(doc.get('method', ''))}"]
     noble = doc.get("noble") or {}
     if noble.get("branch"):
         lines.append(_noble_line(noble, lang))
@@ -225,6 +226,57 @@ def _key(doc: dict, lang: str) -> str:
         head = "격국(格局)" if lang == "ko" else "Patterns (格局)"
         lines.append(f"{head}: {term_list(doc['patterns'], lang)}")
     return "\n".join(lines)
+
+
+def _drawn_key(doc: dict, lang: str) -> list[str]:
+    """The blocks drawn in characters alone, read for an English or Korean reader: the 六親 and
+    遁干 of the 三傳, the 四課 first to fourth (drawn right to left) each with its general, and the
+    generals of the 天地盤 by the one character the plate writes them in (almanac.liuren.render)
+    — Kin (六親) and hidden stems (遁干) …: parents (父母) Gui (癸) …; 사과(四課) …: 을(乙) 위
+    인(寅) 주작(朱雀) …; 천장(天將) …: 귀(貴)=귀인(貴人), 사(蛇)=등사(螣蛇) …"""
+    from almanac.liuren.generals import GENERALS
+    from almanac.liuren.render import SHORT_GENERALS
+    from almanac.terms import term
+
+    def t(x: str) -> str:
+        return term(x, lang, in_sentence=True)
+    ko = lang == "ko"
+    out = []
+    kin = [(k, d) for k, d in zip(doc.get("liuqin") or [], doc.get("dungan") or [None] * 3) if k]
+    if kin:
+        head = "삼전의 육친(六親)·둔간(遁干)" if ko else "Kin (六親) and hidden stems (遁干) of the transmissions"
+        none = "둔간 없음" if ko else "with no hidden stem"      # a void branch has none: 　戌
+        out.append(f"{head}: " + "; ".join(f"{t(k)} {t(d) if d else none}" for k, d in kin))
+    gens, lessons = doc.get("generals") or {}, doc.get("lessons") or []
+    if lessons:
+        if ko:       # 을(乙) 위 인(寅) 주작(朱雀): the upper over the lower, with the upper's general
+            parts = [f"{t(x['lower'])} 위 {t(x['upper'])} {t(gens.get(x['upper'], ''))}".rstrip() for x in lessons]
+            out.append("사과(四課), 제1과부터 (그림은 오른쪽부터): " + "; ".join(parts))
+        else:
+            parts = [f"{t(x['upper'])} over {t(x['lower'])}" + (f" with the {t(gens[x['upper']])}" if gens.get(x["upper"]) else "")
+                     for x in lessons]
+            out.append("Four lessons (四課), first to fourth (drawn right to left): " + "; ".join(parts))
+    if gens:
+        if ko:       # the plate's one character read as it is in the general's name: 사(蛇) of 등사(螣蛇)
+            parts = [f"{_ko_syllable(g, c)}({c})={t(g)}" for g, c in ((g, SHORT_GENERALS[g]) for g in GENERALS)]
+            out.append("천지반(天地盤)의 천장(天將) 한 글자: " + ", ".join(parts))
+        else:
+            parts = [f"{term(g, lang).replace(f'({g})', f'({SHORT_GENERALS[g]} = {g})')}" for g in GENERALS]
+            out.append("Generals (天將) on the plate, one character each: " + ", ".join(parts))
+    return out
+
+
+def _ko_syllable(general: str, char: str) -> str:
+    """The Korean reading of ``char`` as it sounds in the general's Korean name (蛇 of 등사(螣蛇):
+    사), at the head of a word as a word begins (龍 of 청룡(青龍): 용, not 룡)."""
+    from almanac.terms import GENERALS_KO
+    from almanac.liuren.generals import GENERALS
+    syllable = GENERALS_KO[GENERALS.index(general)][general.index(char)]
+    code = ord(syllable) - 0xAC00
+    lead, vowel, tail = code // 588, code % 588 // 28, code % 28
+    if lead == 5:                # ㄹ at a word's head: ㅇ before ㅑ ㅕ ㅖ ㅛ ㅠ ㅣ, else ㄴ
+        lead = 11 if vowel in (2, 6, 7, 12, 17, 20) else 2
+    return chr(0xAC00 + lead * 588 + vowel * 28 + tail)
 
 
 def _noble_line(noble: dict, lang: str) -> str:

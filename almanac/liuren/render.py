@@ -11,8 +11,8 @@ _RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
 _BR = "子丑寅卯辰巳午未申酉戌亥"
 
 
-#: the one-character names books print on the plate
-_SHORT = {"貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
+#: the one-character names books print on the plate (the readable chart's key reads them out)
+SHORT_GENERALS = {"貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
           "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后"}
 
 
@@ -45,7 +45,7 @@ def render_json(doc: dict, school_line: str | None = None) -> str:
     plate, gens = doc["plate"], doc.get("generals", {})
     for row in _RING:
         cells = ["      " if g is None else
-                 f"{_SHORT.get(gens.get(plate[_BR[g]], ''), '　')}{plate[_BR[g]]}/{_BR[g]}" for g in row]
+                 f"{SHORT_GENERALS.get(gens.get(plate[_BR[g]], ''), '　')}{plate[_BR[g]]}/{_BR[g]}" for g in row]
         lines.append("  " + " ".join(cells))
     if doc.get("patterns"):
         lines.append("格局 " + " ".join(doc["patterns"]))

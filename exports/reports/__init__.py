@@ -38,10 +38,28 @@ def _templates():
     """The pages' Jinja2 environment, made when a page is rendered (a run whose pages are all
     current imports no template engine)."""
     import jinja2
-    return jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
-                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
-                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
+                             # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
+                             autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["unbroken"] = unbroken
+    return env
+
+
+def unbroken(text) -> str:
+    """HTML of ``text`` with each date (and the time after it) and each gloss of several terms
+    kept on one line: a phone broke 「Major Snow (大雪) 2026-12-」 over 「07 10:52」 at the date's
+    hyphen, and a Korean 「묘·유(卯·」 over 「酉)」 at the gloss's middle dot (a page breaks no
+    word, nor a run of characters, elsewhere: ``word-break: keep-all``).
+
+    >>> str(unbroken("Major Snow (大雪) 2026-12-07 10:52 & 묘·유(卯·酉)"))
+    'Major Snow (大雪) <span class="nw">2026-12-07 10:52</span> &amp; 묘·유<span class="nw">(卯·酉)</span>'
+    """
+    import re
+
+    from markupsafe import Markup
+    return Markup(re.sub(r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?|\([\u3400-\u9fff]+[·、][\u3400-\u9fff·、]*\)",
+                         lambda m: f'<span class="nw">{m.group(0)}</span>', html.escape(str(text), quote=False)))
 
 
 # 天地盤 layout: ground branches around a 4×4 square (row, col)
@@ -98,11 +116,13 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
     size = cell * 4 + 2 * pad
     plate, generals = chart.get("plate") or {}, chart.get("generals") or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
-           f'viewBox="0 0 {size} {size + 24}" role="img" aria-label="天地盤" font-family="sans-serif">']
+           f'viewBox="0 0 {size} {size + 24}" role="img" aria-label="{T.hans("天地盤") if lang == "zh-Hans" else "天地盤"}" '
+           'font-family="sans-serif">']
     for ground, (r, c) in _PLATE_CELLS.items():
         x, y = pad + c * cell, pad + r * cell
         sky = plate.get(ground, "")
         gen = generals.get(sky, "")
+        gen = T.hans(gen) if lang == "zh-Hans" else gen       # 貴人 → 贵人 on a simplified page
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#fffaf0" stroke="#8b0000"/>')
         out.append(f'<text x="{x + cell / 2}" y="{y + 34}" text-anchor="middle" font-size="26" fill="#8b0000">'
                    f'{html.escape(sky)}</text>')
@@ -113,7 +133,9 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
     tr = "".join(chart.get("transmissions") or [])
     lines = [f"{chart.get('day', '')}日 {chart.get('hour', '')}時", f"月將 {chart.get('yuejiang', '')}",
              f"三傳 {tr}", f"{chart.get('method', '')}"]
-    if lang == "en":          # the plate keeps its characters; the lines under it are read in English
+    if lang == "zh-Hans":     # 乙卯日 辰时, 月将 寅, 三传 …: the simplified page's own characters
+        lines = [T.hans(line) for line in lines]
+    elif lang == "en":        # the plate keeps its characters; the lines under it are read in English
         lines = [f"Day {L.term(chart.get('day', ''), lang)}", f"hour {L.term(chart.get('hour', ''), lang)}",
                  f"Monthly general {L.term(chart.get('yuejiang', ''), lang)}", L.term(tr, lang),
                  L.term(chart.get("method", ""), lang)]
@@ -134,6 +156,26 @@ def plate_svg(chart: dict, caption: str, lang: str = "zh-Hant") -> str:
     out.append(f'<text x="{size / 2}" y="{size + 18}" text-anchor="middle" font-size="13">{html.escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def plate_key(lang: str) -> str:
+    """What the plates' characters are, for a reader of English or Korean: each general as the
+    plate writes it, by its name (Noble One (貴人) …, 귀인(貴人) …), and for English the twelve
+    branches (Zi (子) …), which the plate writes in characters alone; "" for a Chinese reader.
+
+    >>> plate_key("en")[:49]
+    'Generals (天將): Noble One (貴人), Soaring Snake (螣蛇)'
+    >>> plate_key("ko")[:23]
+    '천장(天將): 귀인(貴人) · 등사(螣蛇)'
+    """
+    from almanac.cycles import BRANCHES
+    from almanac.liuren.generals import GENERALS
+    if lang == "en":
+        return (f"Generals (天將): {', '.join(T.term(g, lang) for g in GENERALS)}. "
+                f"Branches: {', '.join(T.term(b, lang) for b in BRANCHES)}.")
+    if lang == "ko":
+        return "천장(天將): " + " · ".join(T.term(g, lang) for g in GENERALS)
+    return ""
 
 
 def _fitting_size(text: str, width: float, largest: int, smallest: int = 9) -> int:
@@ -355,7 +397,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
                            "method": L.term(ch.get("method", ""), lang)})
-        ctx = {"day": day, "date": d, "lang": lang, "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
+        ctx = {"day": day, "date": d, "lang": lang, "plate_key": plate_key(lang), "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
                "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
                "L": lambda k: T.label(k, lang), "joined": lambda items: T.joined(items, lang),
@@ -364,7 +406,9 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "dash": "：" if lang.startswith("zh") else " — ", "stop": "。" if lang.startswith("zh") else ". ",
                "product": T.PRODUCT[lang],
                "score_note": T.score_note(lang, SCALE), "pillar_line": T.pillar_line(day["pillars"], lang),
-               "range": f"{rng.heat[0].isoformat()} – {rng.heat[1].isoformat()}", "digest": cfg.digest,
+               # one day's heatmap is of that day (「2026-12-07 – 2026-12-07」 read as a range of none)
+               "range": rng.heat[0].isoformat() + (f" – {rng.heat[1].isoformat()}" if rng.heat[1] > rng.heat[0] else ""),
+               "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": beside(d, -1), "next": beside(d, 1), "query": query,
                "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())

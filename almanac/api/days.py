@@ -17,10 +17,11 @@ import config as _config
 
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
-from ..hours import Options, almanac_hours, civil_day_span, season_marks
+from ..hours import Options, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
+from ..qin.hour import cycle_key, cycle_table, fact_view
 from ..shared import FrozenDict, FrozenList, freeze
 
 
@@ -110,18 +111,19 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _contexts(hours, years: list[int], marks: dict) -> list[dict]:
-    """The moment of each hour for its 課體 (``keti.moment`` of its 月建, 太歲 and 月將 and the day's
-    marks — 四立, 分至, 月宿, 四正 — with its 占時 ``hour``): made once per (月建, 太歲, 月將) of the
-    day, one on most days. All have the same names (the day's marks are the same all day)."""
+def _contexts(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
+    """The moment of each hour for its 課體 (``keti.moment`` of its 月建, 太歲 and 月將 — ``months``
+    gives each hour's 月建 and 月將, ``years`` its 太歲 — and the day's marks — 四立, 分至, 月宿,
+    四正 — with its 占時 ``hour``, 子 … 亥): made once per (月建, 太歲, 月將) of the day, one on most
+    days. All have the same names (the day's marks are the same all day)."""
     made: dict[tuple, dict] = {}
     out = []
-    for h, y in zip(hours, years):
-        key = (h.month_branch, y, h.yuejiang)
+    for b, ((month, yj), y) in enumerate(zip(months, years)):
+        key = (month, y, yj)
         base = made.get(key)
         if base is None:
             base = made[key] = moment(*key, **marks)
-        out.append({**base, "hour": h.slot.branch})
+        out.append({**base, "hour": b})
     return out
 
 
@@ -183,10 +185,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     last = end - _ONE_SECOND
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
-    hours = almanac_hours(d, z, cfg)
+    instants = cal.day_instants(d, z, opts.calendar)
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
-    contexts = _contexts(hours, _years(hours), marks)
-    have = frozenset(contexts[0])
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
@@ -204,19 +204,58 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": [_hour_json(h, *se, ctx, have)
-                  for h, se, ctx in zip(hours, _boundaries(hours), contexts)],
+        "hours": _hours_json(d, instants, opts, marks),
     }
+
+
+def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
+    """The day's ``hours`` (``instants``: the day's ``cal.day_instants``), read straight into JSON: no ``Hour``, ``HourSlot`` or ``HourQin`` is
+    made (the judgements and the store still get them from ``almanac_hours``; a day's are not
+    kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
+    kept as the reference ``tests/test_day_paths.py`` compares it with — everything but the
+    objects: the boundaries (``cal.day_instants``, which ``day_hours`` makes its slots of), each
+    hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
+    cycle table's, read in place, not copied) and the views kept with it and with the chart."""
+    inputs = hour_inputs(instants, cal.day_pillar(d).index, opts)
+    texts = [t.isoformat() for t in instants]
+    contexts = _contexts([(i[1], i[2]) for i in inputs], _years(instants), marks)
+    have = frozenset(contexts[0])
+    key, qopts = cycle_key(d), opts.qin
+    out = []
+    for b, ((season, _, yj, _, chart), ctx) in enumerate(zip(inputs, contexts)):
+        pillar, mansion, flags, qin = fact_view(cycle_table(qopts, season)[key + b], "day.hour.row",
+                                                _qin_row)
+        out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
+                    "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
+                    "liuren": moment_view_at(chart, ctx, "day.hour", _liuren_built, have)})
+    return out
+
+
+def _qin_row(q) -> tuple:
+    """What an hour's JSON reads of its fact set, kept with it (``fact_view``): pillar, 時禽, the
+    flags and the 禽 object (:func:`_hour_json`'s)."""
+    return (str(q.pillar), q.mansion.char, _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+            q.shared_view("day.hour.qin", _qin_turned_view, turned=True))
+
+
+def _hours_json_of(hours, marks: dict) -> list[dict]:
+    """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
+    ``api.day`` gave before :func:`_hours_json`, kept as its reference."""
+    contexts = _contexts([(h.month_branch, h.yuejiang) for h in hours],
+                         _years([h.slot.start for h in hours]), marks)
+    have = frozenset(contexts[0])
+    return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
 
 
 #: made once (a ``timedelta`` built from keywords costs about a microsecond)
 _HALF_DAY, _ONE_SECOND = timedelta(hours=12), timedelta(seconds=1)
 
 
-def _years(hours) -> list[int]:
-    """The 太歲 (year branch) of each hour: the same at both ends of the day on all days but the
-    one holding 立春, so read twice rather than twelve times."""
-    first, last = (cal.year_pillar_at(h.slot.start).branch for h in (hours[0], hours[-1]))
+def _years(starts) -> list[int]:
+    """The 太歲 (year branch) of each hour from its start (twelve, or the thirteen boundaries):
+    the same at both ends of the day on all days but the one holding 立春, so read twice rather
+    than twelve times."""
+    first, last = (cal.year_pillar_at(at).branch for at in (starts[0], starts[11]))
     if first == last:
-        return [first] * len(hours)
-    return [cal.year_pillar_at(h.slot.start).branch for h in hours]
+        return [first] * 12
+    return [cal.year_pillar_at(at).branch for at in starts[:12]]

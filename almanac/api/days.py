@@ -21,7 +21,8 @@ from ..hours import Options, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
-from ..qin.hour import cycle_key, cycle_table, fact_view
+from ..qin.hour import cycle_key
+from .hour_table import rows_of
 from ..shared import FrozenDict, FrozenList, freeze
 
 
@@ -78,14 +79,23 @@ def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
 
 def _qin_turned_view(q) -> dict:
     """The hour's 禽 object: what its 時禽, 氣將 and branch decide (shared: read-only)."""
-    m = q.mansion
+    return qin_view(q.mansion, q.fanqin, q.fan_side, q.daojiang, q.dao_side, q.huoyao, q.palace,
+                    [_situation_view(s) for s in q.situations], q.anjin_fanqin_ok)
+
+
+def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: str | None,
+             situations: list, anjin_fanqin_ok: bool) -> dict:
+    """The hour's 禽 object of its 時禽 ``m``, 番禽, 到將 and 活曜 (mansions) with their sides, the
+    palace where it lands, its situations' views and the 番禽's 暗金 exception: the one shape
+    of it, for an hour's fact set (:func:`_qin_turned_view`) and for the shipped table's rows
+    (``almanac.api.hour_table``)."""
     return FrozenDict({
         "name": m.name, "luminary": m.luminary, "class": m.qin_class,
-        "fanqin": _general_view(q.fanqin, q.fan_side),
-        "daojiang": _general_view(q.daojiang, q.dao_side),
-        "huoyao": _general_view(q.huoyao), "palace": q.palace,
-        "situations": FrozenList([_situation_view(s) for s in q.situations]),
-        "anjin_fanqin_ok": q.anjin_fanqin_ok})
+        "fanqin": _general_view(fanqin, fan_side),
+        "daojiang": _general_view(daojiang, dao_side),
+        "huoyao": _general_view(huoyao), "palace": palace,
+        "situations": FrozenList(situations),
+        "anjin_fanqin_ok": anjin_fanqin_ok})
 
 
 @lru_cache(maxsize=None)
@@ -220,11 +230,10 @@ def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
     texts = [t.isoformat() for t in instants]
     contexts = _contexts([(i[1], i[2]) for i in inputs], _years(instants), marks)
     have = frozenset(contexts[0])
-    key, qopts = cycle_key(d), opts.qin
+    key, row = cycle_key(d), rows_of(opts.qin).row
     out = []
     for b, ((season, _, yj, _, chart), ctx) in enumerate(zip(inputs, contexts)):
-        pillar, mansion, flags, qin = fact_view(cycle_table(qopts, season)[key + b], "day.hour.row",
-                                                _qin_row)
+        pillar, mansion, flags, qin = row(season, key + b)
         out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
                     "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
                     "liuren": moment_view_at(chart, ctx, "day.hour", _liuren_built, have)})

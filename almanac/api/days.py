@@ -22,7 +22,7 @@ from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
 from ..qin.hour import cycle_key
-from .hour_table import rows_of
+from . import hour_table
 from ..shared import FrozenDict, FrozenList, freeze
 
 
@@ -230,7 +230,7 @@ def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
     texts = [t.isoformat() for t in instants]
     contexts = _contexts([(i[1], i[2]) for i in inputs], _years(instants), marks)
     have = frozenset(contexts[0])
-    key, row = cycle_key(d), rows_of(opts.qin).row
+    key, row = cycle_key(d), hour_table.rows_of(opts.qin).row
     out = []
     for b, ((season, _, yj, _, chart), ctx) in enumerate(zip(inputs, contexts)):
         pillar, mansion, flags, qin = row(season, key + b)

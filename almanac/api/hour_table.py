@@ -39,6 +39,7 @@ from ..qin import palaces
 from ..qin.hour import CYCLE, cycle_table, fact_view
 from ..qin.seasons import TERMS
 from ..shared import freeze
+from . import days as _days     # its builders: the one shape of each view (days imports this module)
 
 FILE = "hour_qin.json"
 #: the season marks a Gregorian year passes through, in order: the first ``i`` of its seven
@@ -97,8 +98,7 @@ class Rows:
     def row(self, marks: SeasonMarks, key: int) -> tuple:
         codes = self.codes.get(marks)
         if codes is None:
-            from .days import _qin_row
-            return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", _qin_row)
+            return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", _days._qin_row)
         code = codes[key]
         row = self.made.get(code)
         if row is None:
@@ -106,19 +106,18 @@ class Rows:
         return row
 
     def _row(self, code: int) -> tuple:
-        from .days import _flags_view
         rest, pillar = divmod(code, 60)
         rest, mansion = divmod(rest, 28)
         view, flags = divmod(rest, 16)
         return (str(PILLARS[pillar]), ALL[mansion].char,
-                _flags_view(*(bool(flags >> i & 1) for i in range(4))), self._view(view))
+                _days._flags_view(flags & 1 == 1, flags & 2 == 2, flags & 4 == 4, flags & 8 == 8),
+                self._view(view))
 
     def _view(self, i: int):
         v = self.views[i]
         if isinstance(v, str):
-            from .days import qin_view
             m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v.split()
-            v = self.views[i] = qin_view(
+            v = self.views[i] = _days.qin_view(
                 ALL[int(m)], ALL[int(fan)], fan_side, ALL[int(dao)], dao_side, ALL[int(huo)],
                 palaces.PALACES[int(landing)], [self.situations[int(s)] for s in sits], ok == "1")
         return v

@@ -112,17 +112,19 @@ def almanac_hours(d: date, tz, cfg=None) -> tuple[Hour, ...]:
 def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
     slots = cal.day_hours(d, tz, opts.calendar)
     day = day_qin(d, opts.qin)
-    inputs = hour_inputs([s.start for s in slots] + [slots[-1].end], day.pillar.index, opts)
-    return tuple([Hour(slot, hour_qin_in(cycle_table(opts.qin, marks), day, slot.branch), chart, yj,
-                       night, month)
-                  for slot, (marks, month, yj, night, chart) in zip(slots, inputs)])
+    charts, day_index = chart_table(opts.liuren), day.pillar.index
+    inputs = hour_inputs([s.start for s in slots] + [slots[-1].end], opts)
+    return tuple([Hour(slot, hour_qin_in(cycle_table(opts.qin, marks), day, slot.branch),
+                       charts[day_index, k, night], yj, night, month)
+                  for slot, (marks, month, yj, night, k) in zip(slots, inputs)])
 
 
-def hour_inputs(instants, day_index: int, opts: Options) -> list[tuple]:
-    """``(season marks, 月建, 月將, night, chart)`` of each 時辰 of a day whose thirteen boundaries
-    are ``instants`` (``cal.day_instants``) and whose day pillar is ``day_index``: the one place
-    an hour's 月將, 晝/夜 and chart are read, for the ``Hour`` objects of :func:`almanac_hours` and
-    for ``api.day``, which reads its hours straight into JSON without them."""
+def hour_inputs(instants, opts: Options) -> list[tuple]:
+    """``(season marks, 月建, 月將, night, k)`` of each 時辰 of a day whose thirteen boundaries are
+    ``instants`` (``cal.day_instants``), ``k`` the rotation of its chart (the chart is
+    ``chart_table(opts.liuren)[day pillar, k, night]``): the one place an hour's 月將, 晝/夜 and
+    chart are read, for the ``Hour`` objects of :func:`almanac_hours` and for ``api.day``, which
+    reads its hours straight into JSON without them."""
     # 月將, month and season marks change only at a solar term; on the ~23 days in 24 that hold
     # none, what holds at the first hour holds at every hour.
     first = instants[0]
@@ -130,15 +132,13 @@ def hour_inputs(instants, day_index: int, opts: Options) -> list[tuple]:
     if steady:
         marks, month = season_marks(first), cal.month_pillar_at(first).branch
         yj = yuejiang_for(first, opts.liuren)
-    charts = chart_table(opts.liuren)
     out = []
     for b in range(12):
         at = instants[b]
         if not steady:
             marks, month = season_marks(at), cal.month_pillar_at(at).branch
             yj = yuejiang_for(at, opts.liuren)
-        night = is_night(at, b, opts)
-        out.append((marks, month, yj, night, charts[day_index, rotation(yj, b), night]))
+        out.append((marks, month, yj, is_night(at, b, opts), rotation(yj, b)))
     return out
 
 

@@ -146,13 +146,21 @@ def _liuren_built(c, moment_keti) -> dict:
         base = c.__dict__["_day_hour_base"] = (
             FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
             FrozenList([p.name for p in c.patterns]))
+    return liuren_view(base[0], c.method, c.transmissions.sub_method, base[1],
+                       [x.name for x in c.keti + moment_keti], c.night)
+
+
+def liuren_view(transmissions, method: str, sub_method, patterns, keti: list, night: bool) -> dict:
+    """The hour's 六壬 summary of a chart's 三傳 and 格局 (read-only lists, shared by the chart's
+    views), 課法, the names of its and the moment's 課體 and 晝/夜: the one shape of it, for a
+    chart (:func:`_liuren_built`) and for the shipped table's (``almanac.api.hour_table``)."""
     return FrozenDict({
-        "transmissions": base[0],
-        "method": c.method,
-        "sub_method": c.transmissions.sub_method,
-        "patterns": base[1],
-        "keti": FrozenList([x.name for x in c.keti + moment_keti]),
-        "noble": "night" if c.night else "day",
+        "transmissions": transmissions,
+        "method": method,
+        "sub_method": sub_method,
+        "patterns": patterns,
+        "keti": FrozenList(keti),
+        "noble": "night" if night else "day",
     })
 
 
@@ -226,17 +234,18 @@ def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
     objects: the boundaries (``cal.day_instants``, which ``day_hours`` makes its slots of), each
     hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
     cycle table's, read in place, not copied) and the views kept with it and with the chart."""
-    inputs = hour_inputs(instants, cal.day_pillar(d).index, opts)
+    inputs = hour_inputs(instants, opts)
     texts = [t.isoformat() for t in instants]
     contexts = _contexts([(i[1], i[2]) for i in inputs], _years(instants), marks)
     have = frozenset(contexts[0])
     key, row = cycle_key(d), hour_table.rows_of(opts.qin).row
+    day, liuren = cal.day_pillar(d).index, hour_table.charts_of(opts.liuren).view
     out = []
-    for b, ((season, _, yj, _, chart), ctx) in enumerate(zip(inputs, contexts)):
+    for b, ((season, _, yj, night, k), ctx) in enumerate(zip(inputs, contexts)):
         pillar, mansion, flags, qin = row(season, key + b)
         out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
                     "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
-                    "liuren": moment_view_at(chart, ctx, "day.hour", _liuren_built, have)})
+                    "liuren": liuren(day, k, night, ctx, have)})
     return out
 
 

@@ -1,21 +1,29 @@
-"""What ``api.day`` reads of each hour's 禽 — pillar, 時禽, flags, 禽 object — for the default
-school, shipped ready in ``almanac/data/hour_qin.json`` instead of worked out in the process.
+"""What ``api.day`` reads of each hour — its 禽 (pillar, 時禽, flags, 禽 object) and its 六壬 view —
+for the default school, shipped ready in ``almanac/data/hour_qin.json`` and
+``almanac/data/hour_liuren.json`` instead of worked out in the process.
 
 An hour's 禽 facts repeat every 420 days (``qin.hour.CYCLE``) and change with the season only
 where a 禽's seasonal situations do, so one school has 5,040 hours under each of the eight season
 marks a Gregorian year passes through (立春 驚蟄 春分 立秋 秋分 立冬 冬至 begun or not), and a few
 thousand distinct ones. Working them out (``qin.hour.cycle_table``: the fact sets, their 禽's
-palace and seasonal situations, each hour's views) was the largest part of a cold ``api.day``;
-the table holds the answers, made by that same code (:func:`generate` reads the cycle tables and
-``days._qin_row``'s fields; ``python -m tests.test_hour_table`` writes the file, and the test
-checks it equals what the code computes now). A school with other 禽 options, or marks the table
-does not hold, reads the cycle tables as before.
+palace and seasonal situations, each hour's views) was the largest part of a cold ``api.day``.
+Each hour is one integer there: ``((view × 16 + flags) × 28 + 時禽) × 60 + pillar``, the 禽
+object a row of ``views`` (its 時禽, 番禽 and side, 到將 and side, 活曜, where the 時禽 lands, the
+番禽's 暗金 exception and its situations, numbers into ``situations``) made into the same
+read-only view as ``days.qin_view`` makes of a fact set, on first use.
 
-Each hour is one integer: ``((view × 16 + flags) × 28 + 時禽) × 60 + pillar``, the 禽 object a
-row of ``views`` (its 時禽, 番禽 and side, 到將 and side, 活曜, where the 時禽 lands, the 番禽's
-暗金 exception and its situations, numbers into ``situations``) made into the same read-only view
-as ``days.qin_view`` makes of a fact set, on first use. Loading the file takes a few
-milliseconds, once per process, on the first day asked under the default school.
+The 1,440 charts of the school (``liuren.chart.chart_table``) and the 課體 of their moments were
+the next part: the chart table holds of each what the hour's view reads (三傳, 課法, 格局, 課體)
+and the entries of the moment it leaves true or open for a day's hour, each open one with its
+test's answer for every value of the facts it reads (:class:`Charts`), so a day builds no chart.
+
+Both are made by the code they replace (:func:`generate` reads the cycle tables,
+:func:`generate_charts` the charts and ``keti._tests_for``'s tests); ``python -m
+tests.test_hour_table`` writes the files, and the tests check they equal what the code makes now
+and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
+options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
+tables and the charts as ``days._hours_json_of`` does. Loading the two files takes ≈ 10 ms of
+process time, once per process, on the first day asked under the default school.
 
 >>> from almanac.qin import QinOptions
 >>> from almanac.hours import season_marks
@@ -30,15 +38,19 @@ import json
 from dataclasses import asdict, fields
 from functools import lru_cache
 from importlib import resources
+from itertools import product
 
-from ..cycles import PILLARS
+from ..cycles import BRANCHES, PILLARS
 from ..hours import _marks
+from ..liuren.chart import chart_table
+from ..liuren.keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, moment_view_at
+from ..liuren.options import LiurenOptions
 from ..mansions import ALL
 from ..qin import QinOptions, SeasonMarks
 from ..qin import palaces
 from ..qin.hour import CYCLE, cycle_table, fact_view
 from ..qin.seasons import TERMS
-from ..shared import freeze
+from ..shared import FrozenList, freeze
 from . import days as _days     # its builders: the one shape of each view (days imports this module)
 
 FILE = "hour_qin.json"
@@ -175,4 +187,177 @@ def write_text(table: dict) -> str:
                                          for v in table["views"]) + "\n]",
              '"seasons": {\n' + ",\n".join(f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}"
                                            for k, v in table["seasons"].items()) + "\n}"]
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+# --------------------------------------------------------------------------- 六壬: the charts
+
+CHART_FILE = "hour_liuren.json"
+#: how many values each fact of a moment that a day's hour knows takes (the 占時, 月建, 太歲, 月將
+#: and the moon's 宿: a branch; the day's 四立, 分至 and 四正: a truth)
+DOMAIN = {"hour": 12, "month": 12, "year": 12, "yuejiang": 12, "yuesu": 12,
+          "sili": 2, "fenzhi": 2, "sizheng": 2}
+
+
+def _day_moment(values: dict | None = None) -> dict:
+    """A day's hour's moment (``days._contexts``' shape: ``keti.moment`` of the 月建, 太歲, 月將 and
+    the day's marks, with the 占時 ``hour``), every fact 0 or false but ``values``."""
+    v = {name: 0 if size == 12 else False for name, size in DOMAIN.items()}
+    v.update(values or {})
+    ctx = moment(v["month"], v["year"], v["yuejiang"], sili=v["sili"], fenzhi=v["fenzhi"],
+                 yuesu=v["yuesu"], sizheng=v["sizheng"])
+    return {**ctx, "hour": v["hour"]}
+
+
+#: the names of a day's hour's moment (``api.day`` asks every chart with these)
+DAY_NAMES = frozenset(_day_moment())
+
+
+def _facts_read(params: tuple) -> tuple[str, ...]:
+    """The facts of :data:`DOMAIN` an open entry's test reads through ``params`` (a moment
+    function reads its fact: ``keti.MOMENT_FUNCTIONS``; a day has no asker and no couple)."""
+    out = {MOMENT_FUNCTIONS.get(p, p) for p in params} - set(PERSON) - {"couple"}
+    if not out <= DOMAIN.keys():
+        raise ValueError(f"a test reads {sorted(out - DOMAIN.keys())}, which a day's hour does not give")
+    return tuple(sorted(out, key=list(DOMAIN).index))
+
+
+@lru_cache(maxsize=64)
+def charts_of(options: LiurenOptions) -> "Charts":
+    """The hours' 六壬 views of the school of ``options``: from the shipped table for the
+    options it was made for, else from the charts."""
+    table = _shipped_charts()
+    return Charts(options, table if options == LiurenOptions(**table["options"]) else None)
+
+
+@lru_cache(maxsize=1)
+def _shipped_charts() -> dict:
+    return json.loads(resources.files("almanac").joinpath("data", CHART_FILE).read_text(encoding="utf-8"))
+
+
+class Charts:
+    """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
+    chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
+    names). From the table, each chart is its 三傳, 課法, 格局 and 課體, and the entries of the
+    moment it leaves true (a name) or open (a name, the facts its test reads and the test's
+    answer for every value of them: a bit each, in the order of :data:`DOMAIN`'s values), so no
+    chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
+    has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
+
+    __slots__ = ("options", "bitmaps", "charts", "made")
+
+    def __init__(self, options: LiurenOptions, table: dict | None):
+        self.options = options
+        #: each chart's text, made into its parts on first use (:meth:`_chart`), by
+        #: ``(day × 12 + k) × 2 + night``
+        self.charts: list = [] if table is None else list(table["charts"])
+        self.bitmaps: list = [] if table is None else table["bitmaps"]
+        #: views made, by chart and which of its entries hold
+        self.made: dict[tuple[int, int], dict] = {}
+
+    def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
+        if not self.charts or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
+            return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
+                                  _days._liuren_built, names)
+        at = (day * 12 + k) * 2 + night
+        chart = self.charts[at]
+        if type(chart) is str:
+            chart = self.charts[at] = self._chart(chart)
+        held = 0
+        for bit, facts, bitmap in chart[1]:
+            if facts is None:
+                held |= bit
+                continue
+            i = 0
+            for f in facts:
+                i = i * DOMAIN[f] + ctx[f]
+            if bitmap >> i & 1:
+                held |= bit
+        view = self.made.get((at, held))
+        if view is None:
+            base, _, names_of = chart
+            view = self.made[at, held] = _days.liuren_view(
+                base[0], base[1], base[2], base[3],
+                [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)], bool(night))
+        return view
+
+    def _chart(self, text: str) -> tuple:
+        """``(base, entries, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
+        read-only lists, 課法, sub-method and 課體 names, then ``(bit, facts, answers)`` of each
+        moment entry it leaves true (``facts`` None) or open, and the entries' names."""
+        transmissions, method, sub_method, patterns, keti, *entries = json.loads(text)
+        rows, names = [], []
+        for j, entry in enumerate(entries):
+            name, *open_ = entry.split(" ")
+            names.append(name)
+            if open_:
+                facts, bitmap = open_
+                rows.append((1 << j, tuple(facts.split(",")), int(self.bitmaps[int(bitmap)], 16)))
+            else:
+                rows.append((1 << j, None, 0))
+        base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
+        return base, tuple(rows), names
+
+
+def generate_charts(options: LiurenOptions | None = None) -> dict:
+    """The chart table of ``options`` (default: the default school's) as the file holds it: each
+    of the 1,440 charts with what its hour's view reads (``days._liuren_built``) and its moment's
+    entries for the names of a day's hour (``keti._tests_for``), each open one's test asked for
+    every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
+    options = options or LiurenOptions()
+    table = chart_table(options)
+    bitmaps: dict[str, int] = {}
+    charts = []
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                c = table[day, k, night]
+                cm = c.keti_moment
+                entries = []
+                if cm.empty is None:
+                    held, tests = _tests_for(cm, DAY_NAMES, False)
+                    tested = {t[1]: t for t in tests}
+                    for i, (_, r) in enumerate(cm.layout[0]):
+                        if held >> i & 1:
+                            entries.append(r.keti.name)
+                        elif i in tested:
+                            facts, bits = _answers(cm, tested[i], r.params)
+                            at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
+                            entries.append(f"{r.keti.name} {','.join(facts)} {at}")
+                charts.append(json.dumps(
+                    [[BRANCHES[b] for b in c.transmissions.branches], c.method,
+                     c.transmissions.sub_method, [p.name for p in c.patterns],
+                     [x.name for x in c.keti], *entries], ensure_ascii=False))
+    return {
+        "about": "Generated by `python -m tests.test_hour_table` (almanac.api.hour_table."
+                 "generate_charts); do not edit.",
+        "options": asdict(options),
+        "names": sorted(DAY_NAMES),
+        "bitmaps": list(bitmaps),
+        "charts": charts,
+    }
+
+
+def _answers(cm, test: tuple, params: tuple) -> tuple[tuple[str, ...], int]:
+    """The facts an open entry's test reads and its answer for each of their values (bit ``i``:
+    the values whose digits, in :data:`DOMAIN`'s sizes, make ``i``)."""
+    _, i, one, get = test
+    fn = cm.fn(i)
+    facts = _facts_read(params)
+    bits = 0
+    for n, values in enumerate(product(*(range(DOMAIN[f]) for f in facts))):
+        ctx = _day_moment({f: (v if DOMAIN[f] == 12 else bool(v)) for f, v in zip(facts, values)})
+        if fn(ctx[one]) if one is not None else fn(*get(ctx)) if get is not None else fn():
+            bits |= 1 << n
+    return facts, bits
+
+
+def write_charts_text(table: dict) -> str:
+    """The chart file's text: one line per chart and answer set."""
+    parts = [f'"about": {json.dumps(table["about"])}',
+             f'"options": {json.dumps(table["options"], ensure_ascii=False)}',
+             f'"names": {json.dumps(table["names"])}',
+             '"bitmaps": [\n' + ",\n".join(json.dumps(b) for b in table["bitmaps"]) + "\n]",
+             '"charts": [\n' + ",\n".join(json.dumps(c, ensure_ascii=False)
+                                          for c in table["charts"]) + "\n]"]
     return "{\n" + ",\n".join(parts) + "\n}\n"

@@ -121,19 +121,19 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _contexts(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
-    """The moment of each hour for its 課體 (``keti.moment`` of its 月建, 太歲 and 月將 — ``months``
-    gives each hour's 月建 and 月將, ``years`` its 太歲 — and the day's marks — 四立, 分至, 月宿,
-    四正 — with its 占時 ``hour``, 子 … 亥): made once per (月建, 太歲, 月將) of the day, one on most
-    days. All have the same names (the day's marks are the same all day)."""
+def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
+    """The moment of each hour for its 課體 without its 占時 (``keti.moment`` of its 月建, 太歲 and
+    月將 — ``months`` gives each hour's 月建 and 月將, ``years`` its 太歲 — and the day's marks:
+    四立, 分至, 月宿, 四正), 子 … 亥: made once per (月建, 太歲, 月將) of the day, one on most days,
+    and shared by its hours. All have the same names (the day's marks are the same all day)."""
     made: dict[tuple, dict] = {}
     out = []
-    for b, ((month, yj), y) in enumerate(zip(months, years)):
+    for (month, yj), y in zip(months, years):
         key = (month, y, yj)
         base = made.get(key)
         if base is None:
             base = made[key] = moment(*key, **marks)
-        out.append({**base, "hour": b})
+        out.append(base)
     return out
 
 
@@ -236,16 +236,17 @@ def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
     cycle table's, read in place, not copied) and the views kept with it and with the chart."""
     inputs = hour_inputs(instants, opts)
     texts = [t.isoformat() for t in instants]
-    contexts = _contexts([(i[1], i[2]) for i in inputs], _years(instants), marks)
-    have = frozenset(contexts[0])
+    moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
+    liuren = hour_table.charts_of(opts.liuren).views(
+        cal.day_pillar(d).index, [(i[4], i[3], m) for i, m in zip(inputs, moments)],
+        frozenset({**moments[0], "hour": 0}))
     key, row = cycle_key(d), hour_table.rows_of(opts.qin).row
-    day, liuren = cal.day_pillar(d).index, hour_table.charts_of(opts.liuren).view
     out = []
-    for b, ((season, _, yj, night, k), ctx) in enumerate(zip(inputs, contexts)):
+    for b, (season, _, yj, _, _) in enumerate(inputs):
         pillar, mansion, flags, qin = row(season, key + b)
         out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
                     "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
-                    "liuren": liuren(day, k, night, ctx, have)})
+                    "liuren": liuren[b]})
     return out
 
 
@@ -259,8 +260,8 @@ def _qin_row(q) -> tuple:
 def _hours_json_of(hours, marks: dict) -> list[dict]:
     """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
     ``api.day`` gave before :func:`_hours_json`, kept as its reference."""
-    contexts = _contexts([(h.month_branch, h.yuejiang) for h in hours],
-                         _years([h.slot.start for h in hours]), marks)
+    contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
+        [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])
     return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
 

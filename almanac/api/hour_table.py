@@ -200,7 +200,7 @@ DOMAIN = {"hour": 12, "month": 12, "year": 12, "yuejiang": 12, "yuesu": 12,
 
 
 def _day_moment(values: dict | None = None) -> dict:
-    """A day's hour's moment (``days._contexts``' shape: ``keti.moment`` of the 月建, 太歲, 月將 and
+    """A day's hour's moment (``days._moments``' with the 占時: ``keti.moment`` of the 月建, 太歲, 月將 and
     the day's marks, with the 占時 ``hour``), every fact 0 or false but ``values``."""
     v = {name: 0 if size == 12 else False for name, size in DOMAIN.items()}
     v.update(values or {})
@@ -248,55 +248,96 @@ class Charts:
 
     def __init__(self, options: LiurenOptions, table: dict | None):
         self.options = options
-        #: each chart's text, made into its parts on first use (:meth:`_chart`), by
+        #: each chart's row of the table, made into its parts on first use (:meth:`_chart`), by
         #: ``(day × 12 + k) × 2 + night``
         self.charts: list = [] if table is None else list(table["charts"])
-        self.bitmaps: list = [] if table is None else table["bitmaps"]
+        self.bitmaps: list = [] if table is None else [int(b, 16) for b in table["bitmaps"]]
         #: views made, by chart and which of its entries hold
         self.made: dict[tuple[int, int], dict] = {}
 
+    def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
+        """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
+        rotation ``k``, 晝/夜 and moment without its 占時 (one object for the hours that share
+        it), ``names`` the names of a moment with it."""
+        if not self.charts or names != DAY_NAMES:
+            return [self.view(day, k, night, {**m, "hour": b}, names)
+                    for b, (k, night, m) in enumerate(hours)]
+        out = []
+        for hour, (k, night, m) in enumerate(hours):
+            if m["ming"] or m["nian"] or m["couple"]:
+                out.append(self.view(day, k, night, {**m, "hour": hour}, names))
+            else:
+                out.append(self._table_view((day * 12 + k) * 2 + night, hour, m))
+        return out
+
     def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
+        """The view of one hour on the chart ``(day, k, night)`` for the moment ``ctx`` (with its
+        占時 ``hour``) of the names ``names``."""
         if not self.charts or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
             return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
                                   _days._liuren_built, names)
-        at = (day * 12 + k) * 2 + night
+        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], ctx)
+
+    def _table_view(self, at: int, hour: int, m: dict) -> dict:
+        """The view of the chart ``at`` of the table for the 占時 ``hour`` and the rest of a day's
+        hour's moment ``m``."""
         chart = self.charts[at]
-        if type(chart) is str:
+        if type(chart) is list:
             chart = self.charts[at] = self._chart(chart)
         held = 0
-        for bit, facts, bitmap in chart[1]:
+        for bit, reads_hour, facts, bitmap in chart[1]:
             if facts is None:
                 held |= bit
                 continue
-            i = 0
+            i = hour * reads_hour
             for f in facts:
-                i = i * DOMAIN[f] + ctx[f]
+                i = i * DOMAIN[f] + m[f]
             if bitmap >> i & 1:
                 held |= bit
         view = self.made.get((at, held))
         if view is None:
-            base, _, names_of = chart
-            view = self.made[at, held] = _days.liuren_view(
-                base[0], base[1], base[2], base[3],
-                [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)], bool(night))
+            view = self.made[at, held] = self._view(chart, held, at & 1)
         return view
 
-    def _chart(self, text: str) -> tuple:
+    @staticmethod
+    def _view(chart: tuple, held: int, night: bool) -> dict:
+        base, _, names_of = chart
+        return _days.liuren_view(base[0], base[1], base[2], base[3],
+                                 [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)],
+                                 bool(night))
+
+    def _chart(self, row: list) -> tuple:
         """``(base, entries, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
         read-only lists, 課法, sub-method and 課體 names, then ``(bit, facts, answers)`` of each
         moment entry it leaves true (``facts`` None) or open, and the entries' names."""
-        transmissions, method, sub_method, patterns, keti, *entries = json.loads(text)
+        transmissions, method, sub_method, patterns, keti, *entries = row
         rows, names = [], []
         for j, entry in enumerate(entries):
             name, *open_ = entry.split(" ")
             names.append(name)
             if open_:
                 facts, bitmap = open_
-                rows.append((1 << j, tuple(facts.split(",")), int(self.bitmaps[int(bitmap)], 16)))
+                facts = _FACTS.get(facts) or _facts_of(facts)
+                # the 占時 is the first digit where it is read (DOMAIN's order): 1, else 0
+                reads_hour = 0
+                if facts[0] == "hour":
+                    reads_hour = 1
+                    facts = _FACTS.setdefault(facts[1:], facts[1:])
+                rows.append((1 << j, reads_hour, facts, self.bitmaps[int(bitmap)]))
             else:
-                rows.append((1 << j, None, 0))
+                rows.append((1 << j, 0, None, 0))
         base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
         return base, tuple(rows), names
+
+
+#: the facts of an open entry's test, by their text in the table (and those but the 占時 by
+#: themselves): one tuple for each
+_FACTS: dict = {}
+
+
+def _facts_of(text: str) -> tuple[str, ...]:
+    facts = _FACTS[text] = tuple(text.split(","))
+    return facts
 
 
 def generate_charts(options: LiurenOptions | None = None) -> dict:
@@ -324,10 +365,9 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
                             facts, bits = _answers(cm, tested[i], r.params)
                             at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
                             entries.append(f"{r.keti.name} {','.join(facts)} {at}")
-                charts.append(json.dumps(
-                    [[BRANCHES[b] for b in c.transmissions.branches], c.method,
-                     c.transmissions.sub_method, [p.name for p in c.patterns],
-                     [x.name for x in c.keti], *entries], ensure_ascii=False))
+                charts.append([[BRANCHES[b] for b in c.transmissions.branches], c.method,
+                               c.transmissions.sub_method, [p.name for p in c.patterns],
+                               [x.name for x in c.keti], *entries])
     return {
         "about": "Generated by `python -m tests.test_hour_table` (almanac.api.hour_table."
                  "generate_charts); do not edit.",

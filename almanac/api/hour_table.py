@@ -39,6 +39,7 @@ from dataclasses import asdict, fields
 from functools import lru_cache
 from importlib import resources
 from itertools import product
+from math import prod
 
 from ..cycles import BRANCHES, PILLARS
 from ..hours import _marks
@@ -121,9 +122,7 @@ class Rows:
         rest, pillar = divmod(code, 60)
         rest, mansion = divmod(rest, 28)
         view, flags = divmod(rest, 16)
-        return (str(PILLARS[pillar]), ALL[mansion].char,
-                _days._flags_view(flags & 1 == 1, flags & 2 == 2, flags & 4 == 4, flags & 8 == 8),
-                self._view(view))
+        return _PILLAR_TEXTS[pillar], _MANSION_CHARS[mansion], _flags(flags), self._view(view)
 
     def _view(self, i: int):
         v = self.views[i]
@@ -133,6 +132,16 @@ class Rows:
                 ALL[int(m)], ALL[int(fan)], fan_side, ALL[int(dao)], dao_side, ALL[int(huo)],
                 palaces.PALACES[int(landing)], [self.situations[int(s)] for s in sits], ok == "1")
         return v
+
+
+_PILLAR_TEXTS = tuple(str(p) for p in PILLARS)
+_MANSION_CHARS = tuple(m.char for m in ALL)
+
+
+@lru_cache(maxsize=16)
+def _flags(bits: int) -> dict:
+    """The flags view (``days._flags_view``) of the table's four bits."""
+    return _days._flags_view(*(bool(bits >> i & 1) for i in range(len(_FLAGS))))
 
 
 def generate(opts: QinOptions | None = None) -> dict:
@@ -284,15 +293,9 @@ class Charts:
         chart = self.charts[at]
         if type(chart) is list:
             chart = self.charts[at] = self._chart(chart)
-        held = 0
-        for bit, reads_hour, facts, bitmap in chart[1]:
-            if facts is None:
-                held |= bit
-                continue
-            i = hour * reads_hour
-            for f in facts:
-                i = i * DOMAIN[f] + m[f]
-            if bitmap >> i & 1:
+        held = chart[1]
+        for bit, index, bitmap in chart[2]:
+            if bitmap >> index(hour, m) & 1:
                 held |= bit
         view = self.made.get((at, held))
         if view is None:
@@ -301,43 +304,65 @@ class Charts:
 
     @staticmethod
     def _view(chart: tuple, held: int, night: bool) -> dict:
-        base, _, names_of = chart
+        base, _, _, names_of = chart
         return _days.liuren_view(base[0], base[1], base[2], base[3],
                                  [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)],
                                  bool(night))
 
     def _chart(self, row: list) -> tuple:
-        """``(base, entries, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
-        read-only lists, 課法, sub-method and 課體 names, then ``(bit, facts, answers)`` of each
-        moment entry it leaves true (``facts`` None) or open, and the entries' names."""
+        """``(base, held, tests, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
+        read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it leaves
+        true; ``(bit, index, answers)`` of each it leaves open (``index(hour, moment)``: the
+        place of the moment's values among the answers); the entries' names."""
         transmissions, method, sub_method, patterns, keti, *entries = row
-        rows, names = [], []
+        held, tests, names = 0, [], []
         for j, entry in enumerate(entries):
             name, *open_ = entry.split(" ")
             names.append(name)
             if open_:
                 facts, bitmap = open_
-                facts = _FACTS.get(facts) or _facts_of(facts)
-                # the 占時 is the first digit where it is read (DOMAIN's order): 1, else 0
-                reads_hour = 0
-                if facts[0] == "hour":
-                    reads_hour = 1
-                    facts = _FACTS.setdefault(facts[1:], facts[1:])
-                rows.append((1 << j, reads_hour, facts, self.bitmaps[int(bitmap)]))
+                tests.append((1 << j, _INDEX.get(facts) or _index(facts), self.bitmaps[int(bitmap)]))
             else:
-                rows.append((1 << j, 0, None, 0))
+                held |= 1 << j
         base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
-        return base, tuple(rows), names
+        return base, held, tuple(tests), names
 
 
-#: the facts of an open entry's test, by their text in the table (and those but the 占時 by
-#: themselves): one tuple for each
-_FACTS: dict = {}
+#: ``index(hour, moment)`` of the facts an open entry's test reads, by their text in the table
+_INDEX: dict = {}
 
 
-def _facts_of(text: str) -> tuple[str, ...]:
-    facts = _FACTS[text] = tuple(text.split(","))
-    return facts
+def _index(text: str):
+    """``index(hour, moment)`` for the facts ``text`` (``"hour,month,year"``): the number whose
+    digits, in :data:`DOMAIN`'s sizes, are their values (the 占時 ``hour``, the others the moment's),
+    as :func:`_answers` numbers the answers."""
+    facts = text.split(",")
+    for f in facts:
+        DOMAIN[f]                               # a fact the table does not know: KeyError
+    rest = facts[1:] if facts[0] == "hour" else facts
+    weights = [prod(DOMAIN[g] for g in rest[i + 1:]) for i in range(len(rest))]
+    per_hour = prod(DOMAIN[g] for g in rest) if facts[0] == "hour" else 0
+    if not rest:
+
+        def index(hour, m):
+            return hour
+    elif len(rest) == 1:
+        (a,) = rest
+
+        def index(hour, m):
+            return hour * per_hour + m[a]
+    elif len(rest) == 2:
+        (a, b), wa = rest, weights[0]
+
+        def index(hour, m):
+            return hour * per_hour + m[a] * wa + m[b]
+    else:
+        pairs = tuple(zip(rest, weights))
+
+        def index(hour, m):
+            return hour * per_hour + sum([m[f] * w for f, w in pairs])
+    _INDEX[text] = index
+    return index
 
 
 def generate_charts(options: LiurenOptions | None = None) -> dict:

@@ -477,7 +477,7 @@ def year_pillar_at(instant: datetime) -> GanZhi:
     u = instant.astimezone(UTC)
     lichun = _terms_from_lichun(u.year)[0]
     y = u.year if u >= lichun.at else u.year - 1
-    return GanZhi((y - 4) % 60)
+    return PILLARS[(y - 4) % 60]
 
 
 #: the four 立 (四立) that open the seasons
@@ -779,9 +779,14 @@ def strength(element: int, ruling: int) -> str:
 
 
 def strengths(month_branch: int) -> dict[str, str]:
-    """旺相休囚死 of each of the five elements in the month of ``month_branch``."""
+    """旺相休囚死 of each of the five elements in the month of ``month_branch`` (a new dict)."""
+    return dict(_strengths(month_branch))
+
+
+@lru_cache(maxsize=12)
+def _strengths(month_branch: int) -> tuple[tuple[str, str], ...]:
     ruling = season_element(month_branch)
-    return {ELEMENTS[e]: strength(e, ruling) for e in range(5)}
+    return tuple((ELEMENTS[e], strength(e, ruling)) for e in range(5))
 
 
 __all__ = [

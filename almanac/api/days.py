@@ -23,12 +23,12 @@ from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
 from ..qin.hour import cycle_key
 from . import hour_table
+from .choices import describe, load, lunar_json
 from ..shared import FrozenDict, FrozenList, freeze
 
 
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
     """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
-    from .choices import load
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     d = cal.parse_date(date)
     z = cal.zone(tz or cfg["calendar"]["default_tz"])
@@ -193,7 +193,6 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     if lang is not None:
         return with_lang(day(date, tz, config, place=place, clock=clock, lunar=lunar, school=school),
                          lang)
-    from .choices import describe, lunar_json
     d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)

@@ -86,7 +86,7 @@ class Rows:
     table (``qin.hour.cycle_key(zi_day) + branch``) under the season ``marks``; each row made
     once and shared (read-only views)."""
 
-    __slots__ = ("opts", "codes", "views", "situations", "made")
+    __slots__ = ("opts", "codes", "views", "situations", "made", "last")
 
     def __init__(self, opts: QinOptions, table: dict | None):
         self.opts = opts
@@ -97,6 +97,8 @@ class Rows:
         self.situations: list = []
         #: the rows made so far, by code
         self.made: dict[int, tuple] = {}
+        #: the marks last asked for and their codes (a day's hours ask one object, hashed once)
+        self.last: tuple = (None, None)
         if table is None:
             return
         base = table["seasons"][_name(SEASONS[0])]
@@ -109,7 +111,12 @@ class Rows:
         self.situations = [freeze(s) for s in table["situations"]]
 
     def row(self, marks: SeasonMarks, key: int) -> tuple:
-        codes = self.codes.get(marks)
+        last = self.last
+        if last[0] is marks:
+            codes = last[1]
+        else:
+            codes = self.codes.get(marks)
+            self.last = (marks, codes)
         if codes is None:
             return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", _days._qin_row)
         code = codes[key]

@@ -53,3 +53,4 @@ def test_hours_read_straight_into_json_are_the_hours_of_the_hour_objects(cfg, tz
     for d in wanted:
         got = _dump(api.day(d, tz=tz, config=cfg))
         assert got == _reference(d, tz, cfg), (d, tz)
+        assert _dump(days.day_to_judge(d, tz, cfg)) == got, (d, tz)    # the store's way

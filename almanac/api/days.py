@@ -17,7 +17,7 @@ import config as _config
 
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
-from ..hours import Options, civil_day_span, hour_inputs, season_marks
+from ..hours import Options, almanac_hours, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
@@ -193,6 +193,19 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     if lang is not None:
         return with_lang(day(date, tz, config, place=place, clock=clock, lunar=lunar, school=school),
                          lang)
+    return _day(date, tz, config, place, clock, lunar, school, False)
+
+
+def day_to_judge(date, tz=None, config=None) -> dict:
+    """``day(date, tz, config)`` for a caller about to judge the day (the store's precompute):
+    its hours are made from ``almanac_hours``' ``Hour`` objects (``_hours_json_of``), which the
+    judgements then find kept with their charts' moments, rather than from the shipped tables
+    (``_hours_json``) — the same answer (``tests/test_day_paths.py``), without working the day's
+    hours out twice."""
+    return _day(date, tz, config, None, None, None, None, True)
+
+
+def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
     d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)
@@ -221,7 +234,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": _hours_json(d, instants, opts, marks),
+        "hours": (_hours_json_of(almanac_hours(d, z, cfg), marks) if to_judge
+                  else _hours_json(d, instants, opts, marks)),
     }
 
 
@@ -258,7 +272,8 @@ def _qin_row(q) -> tuple:
 
 def _hours_json_of(hours, marks: dict) -> list[dict]:
     """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
-    ``api.day`` gave before :func:`_hours_json`, kept as its reference."""
+    ``api.day`` gave before :func:`_hours_json`, kept as its reference and for
+    :func:`day_to_judge`."""
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])

@@ -477,7 +477,7 @@ def year_pillar_at(instant: datetime) -> GanZhi:
     u = instant.astimezone(UTC)
     lichun = _terms_from_lichun(u.year)[0]
     y = u.year if u >= lichun.at else u.year - 1
-    return GanZhi((y - 4) % 60)
+    return PILLARS[(y - 4) % 60]
 
 
 #: the four 立 (四立) that open the seasons
@@ -719,13 +719,7 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
     Boundaries are read on the configured clock (civil or solar) and given as aware instants.
     """
     opts = opts or CalendarOptions()
-    base = datetime.combine(d, time(0))
-    edges = [base + step for step in _EDGES[opts.day_boundary]]
-    instants = _instants_of_clocks(edges, opts, tz)
-    if instants[1] == instants[12]:
-        # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
-        # changed its offset from UTC (Pacific/Apia 2011-12-30, crossing the date line); no hours
-        raise skipped_date(d, tz)
+    instants = day_instants(d, tz, opts)
     # The 月將 changes only at a 中氣, a month apart: the same at both ends, it holds throughout.
     yj = yuejiang_at(instants[0])
     if yj == yuejiang_at(instants[12]):
@@ -734,6 +728,20 @@ def day_hours(d: date, tz: ZoneInfo, opts: CalendarOptions | None = None) -> tup
         yjs = tuple(yuejiang_at(at) for at in instants[:12])
     pillars = _HOUR_PILLARS[day_pillar(d).stem % 5]
     return tuple(HourSlot(b, instants[b], instants[b + 1], pillars[b], yjs[b]) for b in range(12))
+
+
+def day_instants(d: date, tz: ZoneInfo, opts: CalendarOptions) -> list[datetime]:
+    """The thirteen boundaries of the 時辰 of almanac day ``d`` as aware instants (the start of
+    子 … 亥, then the end of 亥): what :func:`day_hours` makes its slots of (each hour ends where
+    the next one starts), for a caller that needs only the instants."""
+    base = datetime.combine(d, time(0))
+    edges = [base + step for step in _EDGES[opts.day_boundary]]
+    instants = _instants_of_clocks(edges, opts, tz)
+    if instants[1] == instants[12]:
+        # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
+        # changed its offset from UTC (Pacific/Apia 2011-12-30, crossing the date line); no hours
+        raise skipped_date(d, tz)
+    return instants
 
 
 #: the thirteen boundaries of the 時辰 on the clock, from the day's civil midnight, by day
@@ -771,9 +779,14 @@ def strength(element: int, ruling: int) -> str:
 
 
 def strengths(month_branch: int) -> dict[str, str]:
-    """旺相休囚死 of each of the five elements in the month of ``month_branch``."""
+    """旺相休囚死 of each of the five elements in the month of ``month_branch`` (a new dict)."""
+    return dict(_strengths(month_branch))
+
+
+@lru_cache(maxsize=12)
+def _strengths(month_branch: int) -> tuple[tuple[str, str], ...]:
     ruling = season_element(month_branch)
-    return {ELEMENTS[e]: strength(e, ruling) for e in range(5)}
+    return tuple((ELEMENTS[e], strength(e, ruling)) for e in range(5))
 
 
 __all__ = [

@@ -111,27 +111,35 @@ def almanac_hours(d: date, tz, cfg=None) -> tuple[Hour, ...]:
 @lru_cache(maxsize=2048)
 def _hours(d: date, tz, opts: Options) -> tuple[Hour, ...]:
     slots = cal.day_hours(d, tz, opts.calendar)
-    # 月將, month and season marks change only at a solar term; on the ~23 days in 24 that hold
-    # none, what holds at the first hour holds at every hour.
-    first, last = slots[0].start, slots[-1].end
-    steady = not cal.terms_between(first, last)
-    if steady:
-        marks, month = season_marks(first), cal.month_pillar_at(first).branch
-        yj0 = yuejiang_for(first, opts.liuren)
-        facts = cycle_table(opts.qin, marks)
     day = day_qin(d, opts.qin)
     charts, day_index = chart_table(opts.liuren), day.pillar.index
+    inputs = hour_inputs([s.start for s in slots] + [slots[-1].end], opts)
+    return tuple([Hour(slot, hour_qin_in(cycle_table(opts.qin, marks), day, slot.branch),
+                       charts[day_index, k, night], yj, night, month)
+                  for slot, (marks, month, yj, night, k) in zip(slots, inputs)])
+
+
+def hour_inputs(instants, opts: Options) -> list[tuple]:
+    """``(season marks, 月建, 月將, night, k)`` of each 時辰 of a day whose thirteen boundaries are
+    ``instants`` (``cal.day_instants``), ``k`` the rotation of its chart (the chart is
+    ``chart_table(opts.liuren)[day pillar, k, night]``): the one place an hour's 月將, 晝/夜 and
+    chart are read, for the ``Hour`` objects of :func:`almanac_hours` and for ``api.day``, which
+    reads its hours straight into JSON without them."""
+    # 月將, month and season marks change only at a solar term; on the ~23 days in 24 that hold
+    # none, what holds at the first hour holds at every hour.
+    first = instants[0]
+    steady = not cal.terms_between(first, instants[12])
+    if steady:
+        marks, month = season_marks(first), cal.month_pillar_at(first).branch
+        yj = yuejiang_for(first, opts.liuren)
     out = []
-    for slot in slots:
+    for b in range(12):
+        at = instants[b]
         if not steady:
-            marks, month = season_marks(slot.start), cal.month_pillar_at(slot.start).branch
-            facts = cycle_table(opts.qin, marks)
-        hq = hour_qin_in(facts, day, slot.branch)
-        yj = yj0 if steady else yuejiang_for(slot.start, opts.liuren)
-        night = is_night(slot.start, slot.branch, opts)
-        chart = charts[day_index, rotation(yj, slot.branch), night]
-        out.append(Hour(slot, hq, chart, yj, night, month))
-    return tuple(out)
+            marks, month = season_marks(at), cal.month_pillar_at(at).branch
+            yj = yuejiang_for(at, opts.liuren)
+        out.append((marks, month, yj, is_night(at, b, opts), rotation(yj, b)))
+    return out
 
 
 def civil_day_span(d: date, tz) -> tuple[datetime, datetime]:

@@ -7,7 +7,10 @@ config, the first term tables) and then times, by process time, 730 new days fro
 (everything cold: the school's charts, hour fact sets and moments), 730 new days from 2032-01-01
 (the charts warm, the dates new), the first 730 days again (their hours kept) and those days
 recomputed (their hours dropped; every chart, fact set and moment they meet already known: the
-least a day costs as the code is shaped, the floor under any cache of the school's tables). ``--no-gc`` runs the timed spans
+least a day costs as the code is shaped, the floor under any cache of the school's tables). Since
+``api.day`` reads its hours straight into JSON and keeps none (2026-12-02), the last two spans
+measure the same thing, and with the default school's tables shipped (``almanac.api.hour_table``)
+its charts are not built at all; the first day loads the tables. ``--no-gc`` runs the timed spans
 with the garbage collector off (it is ≈ 20 % of a cold span). ``--beside DIR`` alternates each
 run with one of the same measurement in another checkout (e.g. ``git worktree add --detach
 ../before REV``), so that the load of a shared machine falls on both alike; docs/performance.md

@@ -17,16 +17,18 @@ import config as _config
 
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
-from ..hours import Options, almanac_hours, civil_day_span, season_marks
+from ..hours import Options, almanac_hours, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
+from ..qin.hour import cycle_key
+from . import hour_table
+from .choices import describe, load, lunar_json
 from ..shared import FrozenDict, FrozenList, freeze
 
 
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
     """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
-    from .choices import load
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     d = cal.parse_date(date)
     z = cal.zone(tz or cfg["calendar"]["default_tz"])
@@ -77,14 +79,23 @@ def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
 
 def _qin_turned_view(q) -> dict:
     """The hour's 禽 object: what its 時禽, 氣將 and branch decide (shared: read-only)."""
-    m = q.mansion
+    return qin_view(q.mansion, q.fanqin, q.fan_side, q.daojiang, q.dao_side, q.huoyao, q.palace,
+                    [_situation_view(s) for s in q.situations], q.anjin_fanqin_ok)
+
+
+def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: str | None,
+             situations: list, anjin_fanqin_ok: bool) -> dict:
+    """The hour's 禽 object of its 時禽 ``m``, 番禽, 到將 and 活曜 (mansions) with their sides, the
+    palace where it lands, its situations' views and the 番禽's 暗金 exception: the one shape
+    of it, for an hour's fact set (:func:`_qin_turned_view`) and for the shipped table's rows
+    (``almanac.api.hour_table``)."""
     return FrozenDict({
         "name": m.name, "luminary": m.luminary, "class": m.qin_class,
-        "fanqin": _general_view(q.fanqin, q.fan_side),
-        "daojiang": _general_view(q.daojiang, q.dao_side),
-        "huoyao": _general_view(q.huoyao), "palace": q.palace,
-        "situations": FrozenList([_situation_view(s) for s in q.situations]),
-        "anjin_fanqin_ok": q.anjin_fanqin_ok})
+        "fanqin": _general_view(fanqin, fan_side),
+        "daojiang": _general_view(daojiang, dao_side),
+        "huoyao": _general_view(huoyao), "palace": palace,
+        "situations": FrozenList(situations),
+        "anjin_fanqin_ok": anjin_fanqin_ok})
 
 
 @lru_cache(maxsize=None)
@@ -110,18 +121,19 @@ def _situation_view(s) -> dict:
     return freeze(s.to_json())
 
 
-def _contexts(hours, years: list[int], marks: dict) -> list[dict]:
-    """The moment of each hour for its 課體 (``keti.moment`` of its 月建, 太歲 and 月將 and the day's
-    marks — 四立, 分至, 月宿, 四正 — with its 占時 ``hour``): made once per (月建, 太歲, 月將) of the
-    day, one on most days. All have the same names (the day's marks are the same all day)."""
+def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
+    """The moment of each hour for its 課體 without its 占時 (``keti.moment`` of its 月建, 太歲 and
+    月將 — ``months`` gives each hour's 月建 and 月將, ``years`` its 太歲 — and the day's marks:
+    四立, 分至, 月宿, 四正), 子 … 亥: made once per (月建, 太歲, 月將) of the day, one on most days,
+    and shared by its hours. All have the same names (the day's marks are the same all day)."""
     made: dict[tuple, dict] = {}
     out = []
-    for h, y in zip(hours, years):
-        key = (h.month_branch, y, h.yuejiang)
+    for (month, yj), y in zip(months, years):
+        key = (month, y, yj)
         base = made.get(key)
         if base is None:
             base = made[key] = moment(*key, **marks)
-        out.append({**base, "hour": h.slot.branch})
+        out.append(base)
     return out
 
 
@@ -134,13 +146,21 @@ def _liuren_built(c, moment_keti) -> dict:
         base = c.__dict__["_day_hour_base"] = (
             FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
             FrozenList([p.name for p in c.patterns]))
+    return liuren_view(base[0], c.method, c.transmissions.sub_method, base[1],
+                       [x.name for x in c.keti + moment_keti], c.night)
+
+
+def liuren_view(transmissions, method: str, sub_method, patterns, keti: list, night: bool) -> dict:
+    """The hour's 六壬 summary of a chart's 三傳 and 格局 (read-only lists, shared by the chart's
+    views), 課法, the names of its and the moment's 課體 and 晝/夜: the one shape of it, for a
+    chart (:func:`_liuren_built`) and for the shipped table's (``almanac.api.hour_table``)."""
     return FrozenDict({
-        "transmissions": base[0],
-        "method": c.method,
-        "sub_method": c.transmissions.sub_method,
-        "patterns": base[1],
-        "keti": FrozenList([x.name for x in c.keti + moment_keti]),
-        "noble": "night" if c.night else "day",
+        "transmissions": transmissions,
+        "method": method,
+        "sub_method": sub_method,
+        "patterns": patterns,
+        "keti": FrozenList(keti),
+        "noble": "night" if night else "day",
     })
 
 
@@ -173,7 +193,19 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     if lang is not None:
         return with_lang(day(date, tz, config, place=place, clock=clock, lunar=lunar, school=school),
                          lang)
-    from .choices import describe, lunar_json
+    return _day(date, tz, config, place, clock, lunar, school, False)
+
+
+def day_to_judge(date, tz=None, config=None) -> dict:
+    """``day(date, tz, config)`` for a caller about to judge the day (the store's precompute):
+    its hours are made from ``almanac_hours``' ``Hour`` objects (``_hours_json_of``), which the
+    judgements then find kept with their charts' moments, rather than from the shipped tables
+    (``_hours_json``) — the same answer (``tests/test_day_paths.py``), without working the day's
+    hours out twice."""
+    return _day(date, tz, config, None, None, None, None, True)
+
+
+def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
     d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)
@@ -183,10 +215,8 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     last = end - _ONE_SECOND
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
-    hours = almanac_hours(d, z, cfg)
+    instants = cal.day_instants(d, z, opts.calendar)
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
-    contexts = _contexts(hours, _years(hours), marks)
-    have = frozenset(contexts[0])
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
         "date": d.isoformat(),
@@ -204,19 +234,61 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": [_hour_json(h, *se, ctx, have)
-                  for h, se, ctx in zip(hours, _boundaries(hours), contexts)],
+        "hours": (_hours_json_of(almanac_hours(d, z, cfg), marks) if to_judge
+                  else _hours_json(d, instants, opts, marks)),
     }
+
+
+def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
+    """The day's ``hours`` (``instants``: the day's ``cal.day_instants``), read straight into JSON: no ``Hour``, ``HourSlot`` or ``HourQin`` is
+    made (the judgements and the store still get them from ``almanac_hours``; a day's are not
+    kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
+    kept as the reference ``tests/test_day_paths.py`` compares it with — everything but the
+    objects: the boundaries (``cal.day_instants``, which ``day_hours`` makes its slots of), each
+    hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
+    cycle table's, read in place, not copied) and the views kept with it and with the chart."""
+    inputs = hour_inputs(instants, opts)
+    texts = [t.isoformat() for t in instants]
+    moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
+    liuren = hour_table.charts_of(opts.liuren).views(
+        cal.day_pillar(d).index, [(i[4], i[3], m) for i, m in zip(inputs, moments)],
+        frozenset({**moments[0], "hour": 0}))
+    key, row = cycle_key(d), hour_table.rows_of(opts.qin).row
+    out = []
+    for b, (season, _, yj, _, _) in enumerate(inputs):
+        pillar, mansion, flags, qin = row(season, key + b)
+        out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
+                    "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
+                    "liuren": liuren[b]})
+    return out
+
+
+def _qin_row(q) -> tuple:
+    """What an hour's JSON reads of its fact set, kept with it (``fact_view``): pillar, 時禽, the
+    flags and the 禽 object (:func:`_hour_json`'s)."""
+    return (str(q.pillar), q.mansion.char, _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+            q.shared_view("day.hour.qin", _qin_turned_view, turned=True))
+
+
+def _hours_json_of(hours, marks: dict) -> list[dict]:
+    """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
+    ``api.day`` gave before :func:`_hours_json`, kept as its reference and for
+    :func:`day_to_judge`."""
+    contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
+        [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
+    have = frozenset(contexts[0])
+    return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
 
 
 #: made once (a ``timedelta`` built from keywords costs about a microsecond)
 _HALF_DAY, _ONE_SECOND = timedelta(hours=12), timedelta(seconds=1)
 
 
-def _years(hours) -> list[int]:
-    """The 太歲 (year branch) of each hour: the same at both ends of the day on all days but the
-    one holding 立春, so read twice rather than twelve times."""
-    first, last = (cal.year_pillar_at(h.slot.start).branch for h in (hours[0], hours[-1]))
+def _years(starts) -> list[int]:
+    """The 太歲 (year branch) of each hour from its start (twelve, or the thirteen boundaries):
+    the same at both ends of the day on all days but the one holding 立春, so read twice rather
+    than twelve times."""
+    first, last = (cal.year_pillar_at(at).branch for at in (starts[0], starts[11]))
     if first == last:
-        return [first] * len(hours)
-    return [cal.year_pillar_at(h.slot.start).branch for h in hours]
+        return [first] * 12
+    return [cal.year_pillar_at(at).branch for at in starts[:12]]

@@ -46,7 +46,15 @@ Citations = tuple[tuple[str, Source], ...]
 
 
 def citations_json(citations: Citations) -> dict[str, str]:
-    return dict(_citations_json(citations))
+    global _last
+    last = _last
+    if last[0] is not citations:    # most calls pass one tuple (a day's): not hashed again
+        last = _last = (citations, _citations_json(citations))
+    return dict(last[1])
+
+
+#: the citations last asked for and their JSON pairs
+_last: tuple = (None, ())
 
 
 @lru_cache(maxsize=256)

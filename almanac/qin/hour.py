@@ -132,18 +132,7 @@ class HourQin:
         with the part that the 時禽, 氣將 and branch decide, shared more widely still: ``build``
         must then read only ``mansion``, ``fanqin``, ``daojiang``, ``fan_side``, ``dao_side``,
         ``huoyao``, ``anjin_fanqin_ok``, ``landing`` (``palace``) and ``situations``."""
-        fields = self.__dict__
-        views = fields.get("_cycle_views")      # the fact set's school's (SchoolFacts.views)
-        if views is None:
-            return freeze(build(self))
-        kept = views.get(name)
-        if kept is None:
-            kept = views[name] = {}
-        at = fields["_turned_key"] if turned else fields["_cycle_key"]
-        view = kept.get(at)
-        if view is None:
-            view = kept[at] = freeze(build(self))       # a no-op when build gives frozen values
-        return view
+        return fact_view(self.__dict__, name, build, turned, self)
 
     @property
     def palace(self) -> str | None:
@@ -267,11 +256,41 @@ def hour_qin_in(table: CycleTable, day: DayQin, b: int) -> HourQin:
     a copy of the fact set's fields with the date's two put in, as the instance's own dict (what
     the generated ``__init__`` does, without its one ``object.__setattr__`` call per field)."""
     d = day.date
-    fields = table[(d - EPOCH).days % CYCLE * 12 + b].copy()
+    fields = table[cycle_key(d) + b].copy()
     fields["zi_day"] = d
     fields["day"] = day
     h = _new(HourQin)
     _set(h, "__dict__", fields)
+    return h
+
+
+def cycle_key(zi_day: date) -> int:
+    """The key of the 子 hour of ``zi_day`` in a cycle table (add the branch for another hour):
+    its day of the 420-day cycle × 12."""
+    return (zi_day - EPOCH).days % CYCLE * 12
+
+
+def fact_view(fields: dict, name: str, build, turned: bool = False, hour: HourQin | None = None):
+    """``HourQin.shared_view`` of an hour fact set's ``fields``: a cycle table's own (shared)
+    dict, for a caller that reads an hour's facts without an HourQin (``api.day``), or an hour's
+    copy of them. ``build`` is given ``hour``, or on a miss an HourQin made from a copy of
+    ``fields`` (its date's fields None: ``build`` reads neither)."""
+    views = fields.get("_cycle_views")      # the fact set's school's (SchoolFacts.views)
+    if views is None:
+        return freeze(build(hour or _hour_of(fields)))
+    kept = views.get(name)
+    if kept is None:
+        kept = views[name] = {}
+    at = fields["_turned_key"] if turned else fields["_cycle_key"]
+    view = kept.get(at)
+    if view is None:
+        view = kept[at] = freeze(build(hour or _hour_of(fields)))  # a no-op for frozen values
+    return view
+
+
+def _hour_of(fields: dict) -> HourQin:
+    h = _new(HourQin)
+    _set(h, "__dict__", fields.copy())
     return h
 
 

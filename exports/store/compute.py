@@ -91,7 +91,12 @@ def default_tz(cfg: Mapping) -> str:
     return cfg["calendar"]["default_tz"]
 
 
-def compute_day(date: dt.date, tz: str, cfg) -> dict:
+def compute_day(date: dt.date, tz: str, cfg, to_judge: bool = False) -> dict:
+    """``api.day``; ``to_judge``: the day's tasks are judged next, so its hours are made from
+    the ``Hour`` objects the judgements read (``almanac.api.days.day_to_judge``)."""
+    if to_judge:
+        from almanac.api.days import day_to_judge
+        return day_to_judge(date, tz, cfg)
     from almanac import api
     return api.day(date, tz, cfg)
 

@@ -1,0 +1,435 @@
+"""What ``api.day`` reads of each hour — its 禽 (pillar, 時禽, flags, 禽 object) and its 六壬 view —
+for the default school, shipped ready in ``almanac/data/hour_qin.json`` and
+``almanac/data/hour_liuren.json`` instead of worked out in the process.
+
+An hour's 禽 facts repeat every 420 days (``qin.hour.CYCLE``) and change with the season only
+where a 禽's seasonal situations do, so one school has 5,040 hours under each of the eight season
+marks a Gregorian year passes through (立春 驚蟄 春分 立秋 秋分 立冬 冬至 begun or not), and a few
+thousand distinct ones. Working them out (``qin.hour.cycle_table``: the fact sets, their 禽's
+palace and seasonal situations, each hour's views) was the largest part of a cold ``api.day``.
+Each hour is one integer there: ``((view × 16 + flags) × 28 + 時禽) × 60 + pillar``, the 禽
+object a row of ``views`` (its 時禽, 番禽 and side, 到將 and side, 活曜, where the 時禽 lands, the
+番禽's 暗金 exception and its situations, numbers into ``situations``) made into the same
+read-only view as ``days.qin_view`` makes of a fact set, on first use.
+
+The 1,440 charts of the school (``liuren.chart.chart_table``) and the 課體 of their moments were
+the next part: the chart table holds of each what the hour's view reads (三傳, 課法, 格局, 課體)
+and the entries of the moment it leaves true or open for a day's hour, each open one with its
+test's answer for every value of the facts it reads (:class:`Charts`), so a day builds no chart.
+
+Both are made by the code they replace (:func:`generate` reads the cycle tables,
+:func:`generate_charts` the charts and ``keti._tests_for``'s tests); ``python -m
+tests.test_hour_table`` writes the files, and the tests check they equal what the code makes now
+and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
+options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
+tables and the charts as ``days._hours_json_of`` does. Loading the two files takes ≈ 10 ms of
+process time, once per process, on the first day asked under the default school.
+
+>>> from almanac.qin import QinOptions
+>>> from almanac.hours import season_marks
+>>> from datetime import datetime, timezone
+>>> row = rows_of(QinOptions()).row(season_marks(datetime(2026, 11, 29, tzinfo=timezone.utc)), 0)
+>>> row[0], row[1], row[3]["name"]
+('甲子', '虛', '虛日鼠')
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, fields
+from functools import lru_cache
+from importlib import resources
+from itertools import product
+from math import prod
+
+from ..cycles import BRANCHES, PILLARS
+from ..hours import _marks
+from ..liuren.chart import chart_table
+from ..liuren.keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, moment_view_at
+from ..liuren.options import LiurenOptions
+from ..mansions import ALL
+from ..qin import QinOptions, SeasonMarks
+from ..qin import palaces
+from ..qin.hour import CYCLE, cycle_table, fact_view
+from ..qin.seasons import TERMS
+from ..shared import FrozenList, freeze
+from . import days as _days     # its builders: the one shape of each view (days imports this module)
+
+FILE = "hour_qin.json"
+#: the season marks a Gregorian year passes through, in order: the first ``i`` of its seven
+#: terms begun (``hours.season_marks`` gives no other; these are its objects)
+SEASONS = tuple(_marks(tuple((f, j < i) for j, f in enumerate(TERMS.values()))) for i in range(8))
+_FLAGS = ("anjin", "fuduan", "jielu", "jielu_strict")
+
+
+def _name(marks: SeasonMarks) -> str:
+    return "".join("1" if getattr(marks, f.name) else "0" for f in fields(SeasonMarks))
+
+
+@lru_cache(maxsize=64)
+def rows_of(opts: QinOptions) -> "Rows":
+    """The hour rows of the school of ``opts``: the shipped ones for the options it was made
+    for, else read off the cycle tables."""
+    return Rows(opts, _shipped() if opts == _shipped_options() else None)
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict:
+    return json.loads(resources.files("almanac").joinpath("data", FILE).read_text(encoding="utf-8"))
+
+
+def _shipped_options() -> QinOptions:
+    return QinOptions(**_shipped()["options"])
+
+
+class Rows:
+    """``row(marks, key)``: ``(pillar, 時禽, flags view, 禽 view)`` of the hour ``key`` of a cycle
+    table (``qin.hour.cycle_key(zi_day) + branch``) under the season ``marks``; each row made
+    once and shared (read-only views)."""
+
+    __slots__ = ("opts", "codes", "views", "situations", "made", "last")
+
+    def __init__(self, opts: QinOptions, table: dict | None):
+        self.opts = opts
+        #: each season's hours' codes, by its marks (from the table; none without one)
+        self.codes: dict[SeasonMarks, list[int]] = {}
+        #: the views' rows as text, made into views on first use (:meth:`_view`)
+        self.views: list = []
+        self.situations: list = []
+        #: the rows made so far, by code
+        self.made: dict[int, tuple] = {}
+        #: the marks last asked for and their codes (a day's hours ask one object, hashed once)
+        self.last: tuple = (None, None)
+        if table is None:
+            return
+        base = table["seasons"][_name(SEASONS[0])]
+        for marks in SEASONS:
+            codes = list(base)
+            for key, code in table["seasons"][_name(marks)].items() if marks != SEASONS[0] else ():
+                codes[int(key)] = code
+            self.codes[marks] = codes
+        self.views = list(table["views"])
+        self.situations = [freeze(s) for s in table["situations"]]
+
+    def row(self, marks: SeasonMarks, key: int) -> tuple:
+        last = self.last
+        if last[0] is marks:
+            codes = last[1]
+        else:
+            codes = self.codes.get(marks)
+            self.last = (marks, codes)
+        if codes is None:
+            return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", _days._qin_row)
+        code = codes[key]
+        row = self.made.get(code)
+        if row is None:
+            row = self.made[code] = self._row(code)
+        return row
+
+    def _row(self, code: int) -> tuple:
+        rest, pillar = divmod(code, 60)
+        rest, mansion = divmod(rest, 28)
+        view, flags = divmod(rest, 16)
+        return _PILLAR_TEXTS[pillar], _MANSION_CHARS[mansion], _flags(flags), self._view(view)
+
+    def _view(self, i: int):
+        v = self.views[i]
+        if isinstance(v, str):
+            m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v.split()
+            v = self.views[i] = _days.qin_view(
+                ALL[int(m)], ALL[int(fan)], fan_side, ALL[int(dao)], dao_side, ALL[int(huo)],
+                palaces.PALACES[int(landing)], [self.situations[int(s)] for s in sits], ok == "1")
+        return v
+
+
+_PILLAR_TEXTS = tuple(str(p) for p in PILLARS)
+_MANSION_CHARS = tuple(m.char for m in ALL)
+
+
+@lru_cache(maxsize=16)
+def _flags(bits: int) -> dict:
+    """The flags view (``days._flags_view``) of the table's four bits."""
+    return _days._flags_view(*(bool(bits >> i & 1) for i in range(len(_FLAGS))))
+
+
+def generate(opts: QinOptions | None = None) -> dict:
+    """The table of ``opts`` (default: the default school's) as the file holds it, read off the
+    cycle tables of :data:`SEASONS`: each hour's pillar, 時禽 and flags, and the fields its 禽
+    object is made of (``days._qin_turned_view`` reads the same)."""
+    opts = opts or QinOptions()
+    views: dict[str, int] = {}
+    situations: dict[str, int] = {}
+    seasons: dict[str, list[int]] = {}
+    for marks in SEASONS:
+        table = cycle_table(opts, marks)
+        codes = []
+        for key in range(CYCLE * 12):
+            f = table[key]
+            sits = [situations.setdefault(json.dumps(s.to_json(), ensure_ascii=False),
+                                          len(situations)) for s in f["situations"]]
+            text = " ".join(_word(x) for x in (
+                f["mansion"].index, f["fanqin"].index, f["fan_side"], f["daojiang"].index,
+                f["dao_side"], f["huoyao"].index, f["landing"], int(f["anjin_fanqin_ok"]), *sits))
+            view = views.setdefault(text, len(views))
+            flags = sum(1 << i for i, name in enumerate(_FLAGS) if f[name])
+            codes.append(((view * 16 + flags) * 28 + f["mansion"].index) * 60 + f["pillar"].index)
+        seasons[_name(marks)] = codes
+    base = seasons[_name(SEASONS[0])]
+    return {
+        "about": "Generated by `python -m tests.test_hour_table` (almanac.api.hour_table.generate); "
+                 "do not edit.",
+        "options": asdict(opts),
+        "situations": [json.loads(s) for s in situations],
+        "views": list(views),
+        "seasons": {name: codes if codes is base else
+                    {str(k): c for k, (c, b) in enumerate(zip(codes, base)) if c != b}
+                    for name, codes in seasons.items()},
+    }
+
+
+def _word(x) -> str:
+    text = str(x)
+    if not text or text.split() != [text]:
+        raise ValueError(f"{x!r} cannot be a word of a view's row")
+    return text
+
+
+def write_text(table: dict) -> str:
+    """The file's text: one line per season, view and situation, so a change shows as lines."""
+    parts = [f'"about": {json.dumps(table["about"])}',
+             f'"options": {json.dumps(table["options"], ensure_ascii=False)}',
+             '"situations": [\n' + ",\n".join(json.dumps(s, ensure_ascii=False)
+                                              for s in table["situations"]) + "\n]",
+             '"views": [\n' + ",\n".join(json.dumps(v, ensure_ascii=False)
+                                         for v in table["views"]) + "\n]",
+             '"seasons": {\n' + ",\n".join(f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}"
+                                           for k, v in table["seasons"].items()) + "\n}"]
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+# --------------------------------------------------------------------------- 六壬: the charts
+
+CHART_FILE = "hour_liuren.json"
+#: how many values each fact of a moment that a day's hour knows takes (the 占時, 月建, 太歲, 月將
+#: and the moon's 宿: a branch; the day's 四立, 分至 and 四正: a truth)
+DOMAIN = {"hour": 12, "month": 12, "year": 12, "yuejiang": 12, "yuesu": 12,
+          "sili": 2, "fenzhi": 2, "sizheng": 2}
+
+
+def _day_moment(values: dict | None = None) -> dict:
+    """A day's hour's moment (``days._moments``' with the 占時: ``keti.moment`` of the 月建, 太歲, 月將 and
+    the day's marks, with the 占時 ``hour``), every fact 0 or false but ``values``."""
+    v = {name: 0 if size == 12 else False for name, size in DOMAIN.items()}
+    v.update(values or {})
+    ctx = moment(v["month"], v["year"], v["yuejiang"], sili=v["sili"], fenzhi=v["fenzhi"],
+                 yuesu=v["yuesu"], sizheng=v["sizheng"])
+    return {**ctx, "hour": v["hour"]}
+
+
+#: the names of a day's hour's moment (``api.day`` asks every chart with these)
+DAY_NAMES = frozenset(_day_moment())
+
+
+def _facts_read(params: tuple) -> tuple[str, ...]:
+    """The facts of :data:`DOMAIN` an open entry's test reads through ``params`` (a moment
+    function reads its fact: ``keti.MOMENT_FUNCTIONS``; a day has no asker and no couple)."""
+    out = {MOMENT_FUNCTIONS.get(p, p) for p in params} - set(PERSON) - {"couple"}
+    if not out <= DOMAIN.keys():
+        raise ValueError(f"a test reads {sorted(out - DOMAIN.keys())}, which a day's hour does not give")
+    return tuple(sorted(out, key=list(DOMAIN).index))
+
+
+@lru_cache(maxsize=64)
+def charts_of(options: LiurenOptions) -> "Charts":
+    """The hours' 六壬 views of the school of ``options``: from the shipped table for the
+    options it was made for, else from the charts."""
+    table = _shipped_charts()
+    return Charts(options, table if options == LiurenOptions(**table["options"]) else None)
+
+
+@lru_cache(maxsize=1)
+def _shipped_charts() -> dict:
+    return json.loads(resources.files("almanac").joinpath("data", CHART_FILE).read_text(encoding="utf-8"))
+
+
+class Charts:
+    """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
+    chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
+    names). From the table, each chart is its 三傳, 課法, 格局 and 課體, and the entries of the
+    moment it leaves true (a name) or open (a name, the facts its test reads and the test's
+    answer for every value of them: a bit each, in the order of :data:`DOMAIN`'s values), so no
+    chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
+    has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
+
+    __slots__ = ("options", "bitmaps", "charts", "made")
+
+    def __init__(self, options: LiurenOptions, table: dict | None):
+        self.options = options
+        #: each chart's row of the table, made into its parts on first use (:meth:`_chart`), by
+        #: ``(day × 12 + k) × 2 + night``
+        self.charts: list = [] if table is None else list(table["charts"])
+        self.bitmaps: list = [] if table is None else [int(b, 16) for b in table["bitmaps"]]
+        #: views made, by chart and which of its entries hold
+        self.made: dict[tuple[int, int], dict] = {}
+
+    def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
+        """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
+        rotation ``k``, 晝/夜 and moment without its 占時 (one object for the hours that share
+        it), ``names`` the names of a moment with it."""
+        if not self.charts or names != DAY_NAMES:
+            return [self.view(day, k, night, {**m, "hour": b}, names)
+                    for b, (k, night, m) in enumerate(hours)]
+        out = []
+        for hour, (k, night, m) in enumerate(hours):
+            if m["ming"] or m["nian"] or m["couple"]:
+                out.append(self.view(day, k, night, {**m, "hour": hour}, names))
+            else:
+                out.append(self._table_view((day * 12 + k) * 2 + night, hour, m))
+        return out
+
+    def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
+        """The view of one hour on the chart ``(day, k, night)`` for the moment ``ctx`` (with its
+        占時 ``hour``) of the names ``names``."""
+        if not self.charts or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
+            return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
+                                  _days._liuren_built, names)
+        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], ctx)
+
+    def _table_view(self, at: int, hour: int, m: dict) -> dict:
+        """The view of the chart ``at`` of the table for the 占時 ``hour`` and the rest of a day's
+        hour's moment ``m``."""
+        chart = self.charts[at]
+        if type(chart) is list:
+            chart = self.charts[at] = self._chart(chart)
+        held = chart[1]
+        for bit, index, bitmap in chart[2]:
+            if bitmap >> index(hour, m) & 1:
+                held |= bit
+        view = self.made.get((at, held))
+        if view is None:
+            view = self.made[at, held] = self._view(chart, held, at & 1)
+        return view
+
+    @staticmethod
+    def _view(chart: tuple, held: int, night: bool) -> dict:
+        base, _, _, names_of = chart
+        return _days.liuren_view(base[0], base[1], base[2], base[3],
+                                 [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)],
+                                 bool(night))
+
+    def _chart(self, row: list) -> tuple:
+        """``(base, held, tests, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
+        read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it leaves
+        true; ``(bit, index, answers)`` of each it leaves open (``index(hour, moment)``: the
+        place of the moment's values among the answers); the entries' names."""
+        transmissions, method, sub_method, patterns, keti, *entries = row
+        held, tests, names = 0, [], []
+        for j, entry in enumerate(entries):
+            name, *open_ = entry.split(" ")
+            names.append(name)
+            if open_:
+                facts, bitmap = open_
+                tests.append((1 << j, _INDEX.get(facts) or _index(facts), self.bitmaps[int(bitmap)]))
+            else:
+                held |= 1 << j
+        base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
+        return base, held, tuple(tests), names
+
+
+#: ``index(hour, moment)`` of the facts an open entry's test reads, by their text in the table
+_INDEX: dict = {}
+
+
+def _index(text: str):
+    """``index(hour, moment)`` for the facts ``text`` (``"hour,month,year"``): the number whose
+    digits, in :data:`DOMAIN`'s sizes, are their values (the 占時 ``hour``, the others the moment's),
+    as :func:`_answers` numbers the answers."""
+    facts = text.split(",")
+    for f in facts:
+        DOMAIN[f]                               # a fact the table does not know: KeyError
+    rest = facts[1:] if facts[0] == "hour" else facts
+    weights = [prod(DOMAIN[g] for g in rest[i + 1:]) for i in range(len(rest))]
+    per_hour = prod(DOMAIN[g] for g in rest) if facts[0] == "hour" else 0
+    if not rest:
+
+        def index(hour, m):
+            return hour
+    elif len(rest) == 1:
+        (a,) = rest
+
+        def index(hour, m):
+            return hour * per_hour + m[a]
+    elif len(rest) == 2:
+        (a, b), wa = rest, weights[0]
+
+        def index(hour, m):
+            return hour * per_hour + m[a] * wa + m[b]
+    else:
+        pairs = tuple(zip(rest, weights))
+
+        def index(hour, m):
+            return hour * per_hour + sum([m[f] * w for f, w in pairs])
+    _INDEX[text] = index
+    return index
+
+
+def generate_charts(options: LiurenOptions | None = None) -> dict:
+    """The chart table of ``options`` (default: the default school's) as the file holds it: each
+    of the 1,440 charts with what its hour's view reads (``days._liuren_built``) and its moment's
+    entries for the names of a day's hour (``keti._tests_for``), each open one's test asked for
+    every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
+    options = options or LiurenOptions()
+    table = chart_table(options)
+    bitmaps: dict[str, int] = {}
+    charts = []
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                c = table[day, k, night]
+                cm = c.keti_moment
+                entries = []
+                if cm.empty is None:
+                    held, tests = _tests_for(cm, DAY_NAMES, False)
+                    tested = {t[1]: t for t in tests}
+                    for i, (_, r) in enumerate(cm.layout[0]):
+                        if held >> i & 1:
+                            entries.append(r.keti.name)
+                        elif i in tested:
+                            facts, bits = _answers(cm, tested[i], r.params)
+                            at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
+                            entries.append(f"{r.keti.name} {','.join(facts)} {at}")
+                charts.append([[BRANCHES[b] for b in c.transmissions.branches], c.method,
+                               c.transmissions.sub_method, [p.name for p in c.patterns],
+                               [x.name for x in c.keti], *entries])
+    return {
+        "about": "Generated by `python -m tests.test_hour_table` (almanac.api.hour_table."
+                 "generate_charts); do not edit.",
+        "options": asdict(options),
+        "names": sorted(DAY_NAMES),
+        "bitmaps": list(bitmaps),
+        "charts": charts,
+    }
+
+
+def _answers(cm, test: tuple, params: tuple) -> tuple[tuple[str, ...], int]:
+    """The facts an open entry's test reads and its answer for each of their values (bit ``i``:
+    the values whose digits, in :data:`DOMAIN`'s sizes, make ``i``)."""
+    _, i, one, get = test
+    fn = cm.fn(i)
+    facts = _facts_read(params)
+    bits = 0
+    for n, values in enumerate(product(*(range(DOMAIN[f]) for f in facts))):
+        ctx = _day_moment({f: (v if DOMAIN[f] == 12 else bool(v)) for f, v in zip(facts, values)})
+        if fn(ctx[one]) if one is not None else fn(*get(ctx)) if get is not None else fn():
+            bits |= 1 << n
+    return facts, bits
+
+
+def write_charts_text(table: dict) -> str:
+    """The chart file's text: one line per chart and answer set."""
+    parts = [f'"about": {json.dumps(table["about"])}',
+             f'"options": {json.dumps(table["options"], ensure_ascii=False)}',
+             f'"names": {json.dumps(table["names"])}',
+             '"bitmaps": [\n' + ",\n".join(json.dumps(b) for b in table["bitmaps"]) + "\n]",
+             '"charts": [\n' + ",\n".join(json.dumps(c, ensure_ascii=False)
+                                          for c in table["charts"]) + "\n]"]
+    return "{\n" + ",\n".join(parts) + "\n}\n"

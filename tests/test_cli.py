@@ -549,3 +549,17 @@ def test_feed_report_and_precompute_leave_out_a_date_the_zone_skipped(data, tmp_
     assert main(["day", "2011-12-30", *apia]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "does not exist" in err and "daylight" not in err
+
+
+def test_a_simplified_chinese_reader_s_chart_is_drawn_in_simplified_characters(capsys):
+    """The drawn chart (學派, 晝貴, 將, 三傳, 四課, 天地盤, 課體 …) is the reader's script too: a
+    zh-Hans reader got it in traditional characters while the reading under it was simplified."""
+    from almanac.cli import main
+    from almanac.lang import hans
+    assert main(["chart", "2026-12-02T14:30", "--tz", "Asia/Shanghai", "--lang", "zh-Hant"]) == 0
+    drawn = capsys.readouterr().out.rstrip("\n")
+    assert main(["chart", "2026-12-02T14:30", "--tz", "Asia/Shanghai", "--lang", "zh-Hans"]) == 0
+    simplified = capsys.readouterr().out.rstrip("\n")
+    assert drawn != hans(drawn)                        # the drawing has characters to simplify
+    assert simplified == hans(drawn)
+    assert "课体" in simplified and "課體" not in simplified

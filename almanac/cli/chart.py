@@ -141,6 +141,9 @@ def render(doc: dict, task: str | None = None) -> str:
 
     lang = doc.get("lang")
     text = render_json(doc, _school_line(doc, lang)).rstrip("\n")
+    if lang == "zh-Hans":           # drawn as the books print it, in the reader's characters
+        from almanac.lang import hans
+        text = hans(text)
     if lang in ("en", "ko"):
         text += "\n" + _key(doc, lang)
     keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]

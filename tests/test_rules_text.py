@@ -615,3 +615,17 @@ def test_korean_texts_give_a_patterns_hanja_where_they_first_name_it():
             if at and not ko.startswith(f"{reading}({hanja}", at[0]):
                 bad.append((r.id, ko[at[0]:at[0] + 20]))
     assert not bad, bad
+
+
+def test_a_korean_list_of_mansions_glosses_all_of_them_or_none():
+    # 「심·위(危)·위(胃)·묘」: the two 위 needed their hanja to be told apart, and the list then read
+    # as two mansions named and two left as bare sounds
+    from almanac.mansions import MANSIONS, MANSIONS_KO
+    one = rf"[{''.join(MANSIONS_KO)}](?:\([{MANSIONS}]\))?"
+    bad = []
+    for r in CAT.rules:
+        for m in re.finditer(rf"(?<![\uac00-\ud7a3]){one}(?:·{one})+(?![\uac00-\ud7a3])", r.text["ko"]):
+            glossed = re.findall(rf"\([{MANSIONS}]\)", m.group(0))
+            if glossed and len(glossed) != m.group(0).count("·") + 1:
+                bad.append((r.id, m.group(0)))
+    assert not bad, bad

@@ -215,7 +215,6 @@ def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
     last = end - _ONE_SECOND
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
-    instants = cal.day_instants(d, z, opts.calendar)
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     return {
@@ -235,18 +234,19 @@ def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
         "hours": (_hours_json_of(almanac_hours(d, z, cfg), marks) if to_judge
-                  else _hours_json(d, instants, opts, marks)),
+                  else _hours_json(d, z, opts, marks)),
     }
 
 
-def _hours_json(d, instants, opts: Options, marks: dict) -> list[dict]:
-    """The day's ``hours`` (``instants``: the day's ``cal.day_instants``), read straight into JSON: no ``Hour``, ``HourSlot`` or ``HourQin`` is
-    made (the judgements and the store still get them from ``almanac_hours``; a day's are not
-    kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
+def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
+    """The ``hours`` of day ``d`` in zone ``z``, read straight into JSON: no ``Hour``, ``HourSlot``
+    or ``HourQin`` is made (the judgements and the store still get them from ``almanac_hours``;
+    a day's are not kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
     kept as the reference ``tests/test_day_paths.py`` compares it with — everything but the
     objects: the boundaries (``cal.day_instants``, which ``day_hours`` makes its slots of), each
     hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
     cycle table's, read in place, not copied) and the views kept with it and with the chart."""
+    instants = cal.day_instants(d, z, opts.calendar)
     inputs = hour_inputs(instants, opts)
     texts = [t.isoformat() for t in instants]
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)

@@ -627,23 +627,6 @@ def _gap_end(clock: datetime, tz: ZoneInfo) -> datetime:
     return datetime.fromtimestamp(hi, tz)
 
 
-def _instants_of_clocks(clocks: list[datetime], opts: CalendarOptions, tz: ZoneInfo) -> list[datetime]:
-    """``_instant_of_clock`` of each of ``clocks`` (in time order). On the civil clock each is
-    first guessed as the same distance from the first instant in UTC: the guess stands when the
-    zone reads exactly that clock at it (fold 0), as it does everywhere but in a 夏令 change."""
-    first = _instant_of_clock(clocks[0], opts, tz)
-    if opts.time_basis != "civil":
-        return [first] + [_instant_of_clock(c, opts, tz) for c in clocks[1:]]
-    u0, c0 = first.astimezone(UTC), clocks[0]
-    out = [first]
-    for c in clocks[1:]:
-        guess = (u0 + (c - c0)).astimezone(tz)
-        if guess.fold or guess.replace(tzinfo=None) != c:
-            guess = _instant_of_clock(c, opts, tz)
-        out.append(guess)
-    return out
-
-
 def sun_altitude(instant: datetime, latitude: float, longitude: float) -> float:
     """The Sun's altitude in degrees (NOAA low-precision formulas, ample for day/night)."""
     u = instant.astimezone(UTC)
@@ -749,14 +732,62 @@ def day_instants(d: date, tz: ZoneInfo, opts: CalendarOptions) -> list[datetime]
     """The thirteen boundaries of the 時辰 of almanac day ``d`` as aware instants (the start of
     子 … 亥, then the end of 亥): what :func:`day_hours` makes its slots of (each hour ends where
     the next one starts), for a caller that needs only the instants."""
+    return day_boundaries(d, tz, opts)[0]
+
+
+def day_boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[datetime], list[str]]:
+    """:func:`day_instants` and each one's ``isoformat()`` text.
+
+    On the civil clock each boundary after the first is first guessed as the same distance from
+    the first in UTC: the guess stands when the zone reads exactly that clock at it (fold 0, its
+    UTC offset the first's), as it does everywhere but in a 夏令 change, and its text is then
+    written from the clock and that offset rather than by ``isoformat`` (which looks the zone's
+    offset up again: about 2 µs a boundary, 13 a day)."""
     base = datetime.combine(d, time(0))
     edges = [base + step for step in _EDGES[opts.day_boundary]]
-    instants = _instants_of_clocks(edges, opts, tz)
+    if opts.time_basis == "civil":
+        instants, texts = _civil_boundaries(d, edges, opts, tz)
+    else:
+        instants = [_instant_of_clock(c, opts, tz) for c in edges]
+        texts = [t.isoformat() for t in instants]
     if instants[1] == instants[12]:
         # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
         # changed its offset from UTC (Pacific/Apia 2011-12-30, crossing the date line); no hours
         raise skipped_date(d, tz)
-    return instants
+    return instants, texts
+
+
+def _civil_boundaries(d: date, edges: list[datetime], opts: CalendarOptions,
+                      tz: ZoneInfo) -> tuple[list[datetime], list[str]]:
+    """:func:`day_boundaries` on the civil clock (``edges``: the thirteen clocks, the last twelve
+    01:00 … 23:00 of ``d``)."""
+    c0 = edges[0]
+    first = _instant_of_clock(c0, opts, tz)
+    u0 = first.astimezone(UTC)
+    # a boundary whose zone clock reads what it was guessed to read has this UTC offset
+    off = c0 - u0.replace(tzinfo=None)
+    suffix, day = _iso_offset(off), d.isoformat()
+    instants = [first]
+    texts = [c0.isoformat() + suffix if first.replace(tzinfo=None) == c0 else first.isoformat()]
+    for c, hour in zip(edges[1:], _HOUR_TEXTS):
+        guess = (u0 + (c - c0)).astimezone(tz)
+        if guess.fold or guess.utcoffset() != off:
+            guess = _instant_of_clock(c, opts, tz)
+            texts.append(guess.isoformat())
+        else:
+            texts.append(day + hour + suffix)
+        instants.append(guess)
+    return instants, texts
+
+
+#: the clock of the boundaries 01:00 … 23:00 as ``isoformat`` writes it after the date
+_HOUR_TEXTS = tuple(f"T{h:02d}:00:00" for h in range(1, 24, 2))
+
+
+@lru_cache(maxsize=64)
+def _iso_offset(offset: timedelta) -> str:
+    """A UTC offset as ``isoformat`` writes it (``+08:00``, ``-03:30``, ``+08:05:43``)."""
+    return datetime(2000, 1, 1, tzinfo=timezone(offset)).isoformat()[19:]
 
 
 #: the thirteen boundaries of the 時辰 on the clock, from the day's civil midnight, by day

@@ -375,3 +375,29 @@ def test_an_hour_starting_where_the_clocks_jump_begins_at_the_jump():
     assert slots[1].start.isoformat() == "2026-03-29T02:00:00+01:00"
     u = timezone.utc
     assert slots[0].end.astimezone(u) - slots[0].start.astimezone(u) == timedelta(hours=2)
+
+
+_ZONES = ("Asia/Shanghai", "America/New_York", "Europe/London", "Europe/Dublin", "Australia/Lord_Howe",
+          "Asia/Kathmandu", "America/St_Johns", "Pacific/Chatham", "Africa/Casablanca",
+          "America/Sao_Paulo", "Asia/Seoul", "Pacific/Apia")
+
+
+@pytest.mark.parametrize("zone", _ZONES)
+@pytest.mark.parametrize("boundary", ["zi", "midnight"])
+def test_each_days_boundaries_and_their_texts_are_each_clocks_own_instant(zone, boundary):
+    """``day_boundaries`` guesses the twelve later boundaries from the first and writes their
+    texts from the clock: each must be the instant found for its clock alone and that instant's
+    own ``isoformat()``, through daylight-saving changes (gaps, folds, half-hour and negative
+    ones), offsets of whole seconds (local mean time before 1928) and a date a zone skipped."""
+    tz, opts = cal.zone(zone), cal.CalendarOptions(day_boundary=boundary)
+    days = [date(y, 1, 1) + timedelta(days=i) for y in (1900, 1988, 2011, 2026) for i in range(366)]
+    for d in days:
+        edges = [datetime.combine(d, datetime.min.time()) + s for s in cal._EDGES[boundary]]
+        want = [cal._instant_of_clock(c, opts, tz) for c in edges]
+        if want[1] == want[12]:
+            with pytest.raises(BadInput):
+                cal.day_boundaries(d, tz, opts)
+            continue
+        instants, texts = cal.day_boundaries(d, tz, opts)
+        assert [(t, t.utcoffset(), t.fold) for t in instants] == [(t, t.utcoffset(), t.fold) for t in want], d
+        assert texts == [t.isoformat() for t in want], d

@@ -243,12 +243,11 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     or ``HourQin`` is made (the judgements and the store still get them from ``almanac_hours``;
     a day's are not kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
     kept as the reference ``tests/test_day_paths.py`` compares it with — everything but the
-    objects: the boundaries (``cal.day_instants``, which ``day_hours`` makes its slots of), each
+    objects: the boundaries (``cal.day_boundaries``: ``day_instants``, which ``day_hours`` makes its slots of, and their texts), each
     hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
     cycle table's, read in place, not copied) and the views kept with it and with the chart."""
-    instants = cal.day_instants(d, z, opts.calendar)
+    instants, texts = cal.day_boundaries(d, z, opts.calendar)
     inputs = hour_inputs(instants, opts)
-    texts = [t.isoformat() for t in instants]
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
     liuren = hour_table.charts_of(opts.liuren).views(
         cal.day_pillar(d).index, [(i[4], i[3], m) for i, m in zip(inputs, moments)],

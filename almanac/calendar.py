@@ -732,11 +732,19 @@ def day_instants(d: date, tz: ZoneInfo, opts: CalendarOptions) -> list[datetime]
     """The thirteen boundaries of the 時辰 of almanac day ``d`` as aware instants (the start of
     子 … 亥, then the end of 亥): what :func:`day_hours` makes its slots of (each hour ends where
     the next one starts), for a caller that needs only the instants."""
-    return day_boundaries(d, tz, opts)[0]
+    return _boundaries(d, tz, opts)[0]
 
 
 def day_boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[datetime], list[str]]:
-    """:func:`day_instants` and each one's ``isoformat()`` text.
+    """:func:`day_instants` as UTC instants (what the terms, pillars and 月將 are read by, with
+    no zone look-up) and as the texts ``isoformat()`` gives of them in ``tz``, for a caller that
+    prints them and reads the rest off them (``api.day``)."""
+    _, utc, texts = _boundaries(d, tz, opts)
+    return utc, texts
+
+
+def _boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[datetime], list[datetime], list[str]]:
+    """The thirteen boundaries of day ``d`` in ``tz``, in UTC and as texts.
 
     On the civil clock each boundary after the first is first guessed as the same distance from
     the first in UTC: the guess stands when the zone reads exactly that clock at it (fold 0, its
@@ -746,20 +754,20 @@ def day_boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[d
     base = datetime.combine(d, time(0))
     edges = [base + step for step in _EDGES[opts.day_boundary]]
     if opts.time_basis == "civil":
-        instants, texts = _civil_boundaries(d, edges, opts, tz)
+        out = _civil_boundaries(d, edges, opts, tz)
     else:
         instants = [_instant_of_clock(c, opts, tz) for c in edges]
-        texts = [t.isoformat() for t in instants]
-    if instants[1] == instants[12]:
+        out = instants, [t.astimezone(UTC) for t in instants], [t.isoformat() for t in instants]
+    if out[1][1] == out[1][12]:
         # every wall time from 01:00 to 23:00 skipped: a date the zone's clocks jumped over when it
         # changed its offset from UTC (Pacific/Apia 2011-12-30, crossing the date line); no hours
         raise skipped_date(d, tz)
-    return instants, texts
+    return out
 
 
 def _civil_boundaries(d: date, edges: list[datetime], opts: CalendarOptions,
-                      tz: ZoneInfo) -> tuple[list[datetime], list[str]]:
-    """:func:`day_boundaries` on the civil clock (``edges``: the thirteen clocks, the last twelve
+                      tz: ZoneInfo) -> tuple[list[datetime], list[datetime], list[str]]:
+    """:func:`_boundaries` on the civil clock (``edges``: the thirteen clocks, the last twelve
     01:00 … 23:00 of ``d``)."""
     c0 = edges[0]
     first = _instant_of_clock(c0, opts, tz)
@@ -767,17 +775,20 @@ def _civil_boundaries(d: date, edges: list[datetime], opts: CalendarOptions,
     # a boundary whose zone clock reads what it was guessed to read has this UTC offset
     off = c0 - u0.replace(tzinfo=None)
     suffix, day = _iso_offset(off), d.isoformat()
-    instants = [first]
+    instants, utc = [first], [u0]
     texts = [c0.isoformat() + suffix if first.replace(tzinfo=None) == c0 else first.isoformat()]
     for c, hour in zip(edges[1:], _HOUR_TEXTS):
-        guess = (u0 + (c - c0)).astimezone(tz)
+        u = u0 + (c - c0)
+        guess = u.astimezone(tz)
         if guess.fold or guess.utcoffset() != off:
             guess = _instant_of_clock(c, opts, tz)
+            u = guess.astimezone(UTC)
             texts.append(guess.isoformat())
         else:
             texts.append(day + hour + suffix)
         instants.append(guess)
-    return instants, texts
+        utc.append(u)
+    return instants, utc, texts
 
 
 #: the clock of the boundaries 01:00 … 23:00 as ``isoformat`` writes it after the date

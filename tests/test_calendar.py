@@ -398,6 +398,8 @@ def test_each_days_boundaries_and_their_texts_are_each_clocks_own_instant(zone, 
             with pytest.raises(BadInput):
                 cal.day_boundaries(d, tz, opts)
             continue
-        instants, texts = cal.day_boundaries(d, tz, opts)
+        instants, utc, texts = cal._boundaries(d, tz, opts)
         assert [(t, t.utcoffset(), t.fold) for t in instants] == [(t, t.utcoffset(), t.fold) for t in want], d
+        assert [(t, t.tzinfo) for t in utc] == [(t.astimezone(timezone.utc), timezone.utc) for t in want], d
         assert texts == [t.isoformat() for t in want], d
+        assert cal.day_boundaries(d, tz, opts) == (utc, texts) and cal.day_instants(d, tz, opts) == instants

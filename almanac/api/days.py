@@ -209,10 +209,11 @@ def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
     d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)
-    noon = start + _HALF_DAY
+    # in UTC once (each look-up below reads them so: a zone's instant is converted every time)
+    noon = (start + _HALF_DAY).astimezone(cal.UTC)
     # Day-level pillars are those in force at the end of the civil day, so the day on which a 節
     # falls already belongs to the new month (as almanacs print it); the hours carry their own.
-    last = end - _ONE_SECOND
+    last = (end - _ONE_SECOND).astimezone(cal.UTC)
     month = cal.month_pillar_at(last)
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
@@ -246,7 +247,7 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     objects: the boundaries (``cal.day_boundaries``: ``day_instants``, which ``day_hours`` makes its slots of, and their texts), each
     hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
     cycle table's, read in place, not copied) and the views kept with it and with the chart."""
-    instants, texts = cal.day_boundaries(d, z, opts.calendar)
+    instants, texts = cal.day_boundaries(d, z, opts.calendar)          # instants in UTC
     inputs = hour_inputs(instants, opts)
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
     liuren = hour_table.charts_of(opts.liuren).views(

@@ -132,6 +132,10 @@ def hour_inputs(instants, opts: Options) -> list[tuple]:
     if steady:
         marks, month = season_marks(first), cal.month_pillar_at(first).branch
         yj = yuejiang_for(first, opts.liuren)
+        rule = opts.liuren.daynight
+        if rule != "sun":       # 晝/夜 by the hour's branch alone, k by the branch and 月將
+            return [(marks, month, yj, night, k)
+                    for night, k in _BRANCH_NIGHTS_AND_ROTATIONS[rule == "ziwu"][yj]]
     out = []
     for b in range(12):
         at = instants[b]
@@ -140,6 +144,13 @@ def hour_inputs(instants, opts: Options) -> list[tuple]:
             yj = yuejiang_for(at, opts.liuren)
         out.append((marks, month, yj, is_night(at, b, opts), rotation(yj, b)))
     return out
+
+
+#: ``(night, k)`` of the hours 子 … 亥 by the 月將, under the fixed rule [0] and 子午分 [1]:
+#: what :func:`is_night` and ``rotation`` give on a day whose 月將 holds throughout (most days)
+_BRANCH_NIGHTS_AND_ROTATIONS = tuple(
+    tuple(tuple((night(b), rotation(yj, b)) for b in range(12)) for yj in range(12))
+    for night in (is_night_fixed, is_night_ziwu))
 
 
 def civil_day_span(d: date, tz) -> tuple[datetime, datetime]:

@@ -126,6 +126,11 @@ def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> li
     月將 — ``months`` gives each hour's 月建 and 月將, ``years`` its 太歲 — and the day's marks:
     四立, 分至, 月宿, 四正), 子 … 亥: made once per (月建, 太歲, 月將) of the day, one on most days,
     and shared by its hours. All have the same names (the day's marks are the same all day)."""
+    if months[0] == months[11] and years[0] == years[11]:
+        # no term within the day (a 節 and a 中氣 are a fortnight apart: the 月建, 月將 and 太歲
+        # that hold at both ends hold throughout): one moment
+        (month, yj), y = months[0], years[0]
+        return [moment(month, y, yj, **marks)] * 12
     made: dict[tuple, dict] = {}
     out = []
     for (month, yj), y in zip(months, years):
@@ -250,17 +255,12 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     instants, texts = cal.day_boundaries(d, z, opts.calendar)          # instants in UTC
     inputs = hour_inputs(instants, opts)
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
-    liuren = hour_table.charts_of(opts.liuren).views(
-        cal.day_pillar(d).index, [(i[4], i[3], m) for i, m in zip(inputs, moments)],
-        frozenset({**moments[0], "hour": 0}))
-    key, row = cycle_key(d), hour_table.rows_of(opts.qin).row
-    out = []
-    for b, (season, _, yj, _, _) in enumerate(inputs):
-        pillar, mansion, flags, qin = row(season, key + b)
-        out.append({"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
-                    "mansion": mansion, "yuejiang": BRANCHES[yj], "flags": flags, "qin": qin,
-                    "liuren": liuren[b]})
-    return out
+    liuren = hour_table.charts_of(opts.liuren).day_views(cal.day_pillar(d).index, inputs, moments)
+    rows = hour_table.rows_of(opts.qin).day_rows(inputs, cycle_key(d))
+    return [{"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
+             "mansion": mansion, "yuejiang": BRANCHES[i[2]], "flags": flags, "qin": qin,
+             "liuren": view}
+            for b, (i, (pillar, mansion, flags, qin), view) in enumerate(zip(inputs, rows, liuren))]
 
 
 def _qin_row(q) -> tuple:

@@ -125,6 +125,23 @@ class Rows:
             row = self.made[code] = self._row(code)
         return row
 
+    def day_rows(self, inputs: list[tuple], key: int) -> list[tuple]:
+        """The rows of a day's twelve hours, 子 … 亥: ``inputs`` its hours' ``hours.hour_inputs``
+        (the season marks first), ``key`` its 子 hour's (``qin.hour.cycle_key``)."""
+        marks = inputs[0][0]
+        if marks is not inputs[11][0]:
+            return [self.row(i[0], key + b) for b, i in enumerate(inputs)]
+        codes = self.codes.get(marks)
+        if codes is None:
+            return [self.row(marks, key + b) for b in range(12)]
+        made, out = self.made, []
+        for code in codes[key:key + 12]:
+            row = made.get(code)
+            if row is None:
+                row = made[code] = self._row(code)
+            out.append(row)
+        return out
+
     def _row(self, code: int) -> tuple:
         rest, pillar = divmod(code, 60)
         rest, mansion = divmod(rest, 28)
@@ -260,7 +277,7 @@ class Charts:
     chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
     has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
 
-    __slots__ = ("options", "bitmaps", "charts", "made")
+    __slots__ = ("options", "bitmaps", "charts")
 
     def __init__(self, options: LiurenOptions, table: dict | None):
         self.options = options
@@ -268,8 +285,6 @@ class Charts:
         #: ``(day × 12 + k) × 2 + night``
         self.charts: list = [] if table is None else list(table["charts"])
         self.bitmaps: list = [] if table is None else [int(b, 16) for b in table["bitmaps"]]
-        #: views made, by chart and which of its entries hold
-        self.made: dict[tuple[int, int], dict] = {}
 
     def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
         """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
@@ -285,6 +300,17 @@ class Charts:
             else:
                 out.append(self._table_view((day * 12 + k) * 2 + night, hour, m))
         return out
+
+    def day_views(self, day: int, inputs: list[tuple], moments: list[dict]) -> list[dict]:
+        """The views of the hours of a day of pillar ``day``, 子 … 亥: ``inputs`` its hours'
+        ``hours.hour_inputs`` (晝/夜 and the rotation ``k`` last), ``moments`` their moments
+        without the 占時, made by ``keti.moment`` of the 月建, 太歲, 月將 and the day's marks (the
+        names :data:`DAY_NAMES` has; no asker, no couple)."""
+        if not self.charts:
+            return self.views(day, [(i[4], i[3], m) for i, m in zip(inputs, moments)], DAY_NAMES)
+        base, view = day * 24, self._table_view
+        return [view(base + i[4] * 2 + i[3], hour, m)
+                for hour, (i, m) in enumerate(zip(inputs, moments))]
 
     def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
         """The view of one hour on the chart ``(day, k, night)`` for the moment ``ctx`` (with its
@@ -304,23 +330,25 @@ class Charts:
         for bit, index, bitmap in chart[2]:
             if bitmap >> index(hour, m) & 1:
                 held |= bit
-        view = self.made.get((at, held))
+        made = chart[4]
+        view = made.get(held)
         if view is None:
-            view = self.made[at, held] = self._view(chart, held, at & 1)
+            view = made[held] = self._view(chart, held, at & 1)
         return view
 
     @staticmethod
     def _view(chart: tuple, held: int, night: bool) -> dict:
-        base, _, _, names_of = chart
+        base, _, _, names_of, _ = chart
         return _days.liuren_view(base[0], base[1], base[2], base[3],
                                  [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)],
                                  bool(night))
 
     def _chart(self, row: list) -> tuple:
-        """``(base, held, tests, names)`` of a chart's row of the table: its 三傳 and 格局 as shared
-        read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it leaves
-        true; ``(bit, index, answers)`` of each it leaves open (``index(hour, moment)``: the
-        place of the moment's values among the answers); the entries' names."""
+        """``(base, held, tests, names, made)`` of a chart's row of the table: its 三傳 and 格局 as
+        shared read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it
+        leaves true; ``(bit, index, answers)`` of each it leaves open (``index(hour, moment)``: the
+        place of the moment's values among the answers); the entries' names; the views made so
+        far, by which of its entries hold."""
         transmissions, method, sub_method, patterns, keti, *entries = row
         held, tests, names = 0, [], []
         for j, entry in enumerate(entries):
@@ -332,7 +360,7 @@ class Charts:
             else:
                 held |= 1 << j
         base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
-        return base, held, tuple(tests), names
+        return base, held, tuple(tests), names, {}
 
 
 #: ``index(hour, moment)`` of the facts an open entry's test reads, by their text in the table

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 import sxtwl
 
+from . import lunar_month_table as _month_table
 from .errors import BadInput
 
 CALENDARS = ("auto", "chinese", "korean")
@@ -69,15 +70,17 @@ def calendar_for(choice: str, tz_name: str | None) -> str:
 def chinese_date(d: date) -> LunarDate:
     """The Chinese lunar date of a civil date (sxtwl), with its leap-month flag. Kept (at most
     :data:`_CHINESE_KEPT` dates); a date whose day before is kept as a lunar day 1–28 is the next
-    day of the same month — every lunar month has 29 or 30 days —, so a run of dates asks sxtwl
-    (≈ 10 µs a date) only about its months' ends."""
+    day of the same month — every lunar month has 29 or 30 days —, so a run of dates asks only
+    about its months' ends: of the shipped months of 1900–2100 (``almanac.lunar_month_table``),
+    else of sxtwl (which works out a whole lunar year, ≈ 1–2 ms, on the first question in it)."""
     ld = _chinese.get(d)
     if ld is None:
         prev = _chinese.get(d - _ONE_DAY) if d >= _BOTH_GREGORIAN else None
         if prev is not None and prev.day <= 28:
             ld = LunarDate(prev.year, prev.month, prev.day + 1, prev.leap)
         else:
-            ld = _sxtwl_date(d)
+            shipped = _month_table.month_of(d)
+            ld = _sxtwl_date(d) if shipped is None else LunarDate(*shipped)
         if len(_chinese) >= _CHINESE_KEPT:
             _chinese.clear()
         _chinese[d] = ld

@@ -92,7 +92,7 @@ class Rows:
         self.opts = opts
         #: each season's hours' codes, by its marks (from the table; none without one)
         self.codes: dict[SeasonMarks, list[int]] = {}
-        #: the views' rows as text, made into views on first use (:meth:`_view`)
+        #: the views' rows as the file gives them (lists), made into views on first use (:meth:`_view`)
         self.views: list = []
         self.situations: list = []
         #: the rows made so far, by code
@@ -150,11 +150,12 @@ class Rows:
 
     def _view(self, i: int):
         v = self.views[i]
-        if isinstance(v, str):
-            m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v.split()
+        if type(v) is list:
+            m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v
+            situations = self.situations
             v = self.views[i] = _days.qin_view(
-                ALL[int(m)], ALL[int(fan)], fan_side, ALL[int(dao)], dao_side, ALL[int(huo)],
-                palaces.PALACES[int(landing)], [self.situations[int(s)] for s in sits], ok == "1")
+                ALL[m], ALL[fan], fan_side, ALL[dao], dao_side, ALL[huo], palaces.PALACES[landing],
+                [situations[s] for s in sits], ok == 1)
         return v
 
 
@@ -183,9 +184,10 @@ def generate(opts: QinOptions | None = None) -> dict:
             f = table[key]
             sits = [situations.setdefault(json.dumps(s.to_json(), ensure_ascii=False),
                                           len(situations)) for s in f["situations"]]
-            text = " ".join(_word(x) for x in (
+            text = json.dumps([
                 f["mansion"].index, f["fanqin"].index, f["fan_side"], f["daojiang"].index,
-                f["dao_side"], f["huoyao"].index, f["landing"], int(f["anjin_fanqin_ok"]), *sits))
+                f["dao_side"], f["huoyao"].index, f["landing"], int(f["anjin_fanqin_ok"]), *sits],
+                ensure_ascii=False)
             view = views.setdefault(text, len(views))
             flags = sum(1 << i for i, name in enumerate(_FLAGS) if f[name])
             codes.append(((view * 16 + flags) * 28 + f["mansion"].index) * 60 + f["pillar"].index)
@@ -196,18 +198,11 @@ def generate(opts: QinOptions | None = None) -> dict:
                  "do not edit.",
         "options": asdict(opts),
         "situations": [json.loads(s) for s in situations],
-        "views": list(views),
+        "views": [json.loads(v) for v in views],
         "seasons": {name: codes if codes is base else
                     {str(k): c for k, (c, b) in enumerate(zip(codes, base)) if c != b}
                     for name, codes in seasons.items()},
     }
-
-
-def _word(x) -> str:
-    text = str(x)
-    if not text or text.split() != [text]:
-        raise ValueError(f"{x!r} cannot be a word of a view's row")
-    return text
 
 
 def write_text(table: dict) -> str:
@@ -272,7 +267,7 @@ class Charts:
     """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
     chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
     names). From the table, each chart is its 三傳, 課法, 格局 and 課體, and the entries of the
-    moment it leaves true (a name) or open (a name, the facts its test reads and the test's
+    moment it leaves true (a name) or open (a list: its name, the facts its test reads and the test's
     answer for every value of them: a bit each, in the order of :data:`DOMAIN`'s values), so no
     chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
     has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
@@ -352,13 +347,13 @@ class Charts:
         transmissions, method, sub_method, patterns, keti, *entries = row
         held, tests, names = 0, [], []
         for j, entry in enumerate(entries):
-            name, *open_ = entry.split(" ")
-            names.append(name)
-            if open_:
-                facts, bitmap = open_
-                tests.append((1 << j, _INDEX.get(facts) or _index(facts), self.bitmaps[int(bitmap)]))
-            else:
+            if type(entry) is str:
+                names.append(entry)
                 held |= 1 << j
+            else:
+                name, facts, bitmap = entry
+                names.append(name)
+                tests.append((1 << j, _INDEX.get(facts) or _index(facts), self.bitmaps[bitmap]))
         base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
         return base, held, tuple(tests), names, {}
 
@@ -424,7 +419,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
                         elif i in tested:
                             facts, bits = _answers(cm, tested[i], r.params)
                             at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
-                            entries.append(f"{r.keti.name} {','.join(facts)} {at}")
+                            entries.append([r.keti.name, ",".join(facts), at])
                 charts.append([[BRANCHES[b] for b in c.transmissions.branches], c.method,
                                c.transmissions.sub_method, [p.name for p in c.patterns],
                                [x.name for x in c.keti], *entries])

@@ -348,7 +348,7 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
         pages = write_reports(first, 2, tmp_path / day, None, heatmap_days=1)
         page = next(p for p in pages if p.name == f"{day}.html").read_text()
         nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
-        assert f'href="{inward}.html"' in nav and outward not in nav
+        assert f'href="{inward}.html?lang=zh-Hant&amp;tz=Asia%2FShanghai"' in nav and outward not in nav
 
 
 def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
@@ -362,8 +362,9 @@ def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     out = tmp_path / "r"
 
-    def nav(path):
-        return re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))
+    def nav(path):      # the day each link leads to (each carries the page's lang and tz)
+        return [x.split("?", 1)[0] for x in
+                re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))]
 
     alone = write_reports("2026-12-05", 1, out, None, heatmap_days=1)[0]
     assert nav(alone) == []

@@ -441,22 +441,22 @@ def _check_days(days) -> int:
 
 def link_query(lang: str, tz: str, cfg, picked: dict | None = None) -> str:
     """The query a page's links to its neighbours carry: ``?lang=…&tz=…`` and the reader's own
-    choices (``picked``: place, clock, lunar, school), or nothing for a page of the configured
-    language and zone with no choices. The service answers ``/reports/DAY.html`` with those
-    parameters from the same language and zone (:func:`variant_dir`); a static copy of the pages
-    ignores them and finds its neighbour beside it.
+    choices (``picked``: place, clock, lunar, school). The service answers ``/reports/DAY.html``
+    with those parameters from the same language and zone (:func:`variant_dir`); a static copy of
+    the pages ignores them and finds its neighbour beside it. A page of the configured language
+    and zone carries them too: the service reads a link without ``lang=`` in the browser's own
+    language (``Accept-Language``), so a bare link would take a reader who chose that language —
+    or a friend the link was sent to — to a page in another.
 
     >>> import config
     >>> cfg = config.load()
     >>> link_query("ko", "Asia/Seoul", cfg), link_query(cfg["reports"]["lang"], cfg["calendar"]["default_tz"], cfg)
-    ('?lang=ko&tz=Asia%2FSeoul', '')
+    ('?lang=ko&tz=Asia%2FSeoul', '?lang=zh-Hant&tz=Asia%2FShanghai')
     >>> link_query("en", "Asia/Seoul", cfg, {"place": "부산", "clock": None})
     '?lang=en&tz=Asia%2FSeoul&place=%EB%B6%80%EC%82%B0'
     """
     from urllib.parse import urlencode
     extra = {k: v for k, v in (picked or {}).items() if v is not None}
-    if not extra and variant_dir("", lang, tz, cfg) == Path(""):
-        return ""
     return "?" + urlencode({"lang": T.check_lang(lang), "tz": tz, **extra})
 
 

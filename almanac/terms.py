@@ -495,6 +495,46 @@ def bracketed(text: str, lang: str) -> str:
     return f"（{text}）" if lang in ("zh-Hant", "zh-Hans") else f" ({text})"
 
 
+def verdict_score(verdict: str, score: float, lang: str, *, vetoed: bool = False,
+                  named: bool = False) -> str:
+    """A verdict and its score as every reader meets the pair — summaries, reports, feeds: one
+    bracket after the word, holding the character (Korean, English) and the score, so a reader
+    never sees two brackets in a row (not 「good (吉) (+4.3)」). A vetoed hour opens with the word
+    the day's table shows for it; ``named`` names the score where nothing else says what the
+    number is (a calendar event).
+
+    >>> [verdict_score("平", -0.5, g) for g in ("en", "ko", "zh-Hant")]
+    ['neutral (平, -0.5)', '평(平, -0.5)', '平（-0.5）']
+    >>> [verdict_score("大凶", -14, g, vetoed=True) for g in ("en", "ko", "zh-Hant")]
+    ['forbidden · very bad (大凶, -14)', '불가 · 대흉(大凶, -14)', '禁（大凶，-14）']
+    >>> verdict_score("吉", 4.3, "en", named=True), verdict_score("吉", 4.3, "zh-Hans", named=True)
+    ('good (吉, score +4.3)', '吉（分 +4.3）')
+    """
+    lang = check_lang(lang)
+    sc = f"{score:+g}" if isinstance(score, (int, float)) else str(score or "")
+    if not sc:                              # no score to show: the word alone, as a reader reads it
+        word = verdict if verdict not in VERDICTS or lang in ("zh-Hant", "zh-Hans") else \
+            f"{VERDICTS[verdict][lang]}{'' if lang == 'ko' else ' '}({verdict})"
+        if not vetoed:
+            return word
+        return f"{LABELS['vetoed'][lang]}" + (f"（{word}）" if lang in ("zh-Hant", "zh-Hans") else f" · {word}")
+    if named:
+        sc = f"{LABELS['score'][lang].lower() if lang == 'en' else LABELS['score'][lang]} {sc}"
+    zh = lang in ("zh-Hant", "zh-Hans")
+    words = VERDICTS.get(verdict)
+    if words is None:                       # not a verdict of the scale: shown as it came
+        pair = f"{verdict}{bracketed(sc, lang)}"
+    elif zh:
+        pair = f"{verdict}（{sc}）"
+    else:
+        pair = f"{words[lang]}{'' if lang == 'ko' else ' '}({verdict}, {sc})"
+    if not vetoed:
+        return pair
+    if zh:
+        return f"{LABELS['vetoed'][lang]}（{verdict}，{sc}）"
+    return f"{LABELS['vetoed'][lang]} · {pair}"
+
+
 def joined(items, lang: str) -> str:
     """Several shown words in a row: 、 between them in Chinese, a comma in Korean and English."""
     return ("、" if lang in ("zh-Hant", "zh-Hans") else ", ").join(items)

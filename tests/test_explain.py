@@ -106,6 +106,26 @@ def test_summary_names_what_favours_and_what_to_watch():
                 assert all(s.count(v) == 1 for v in vetoes), s       # said once
 
 
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant", "zh-Hans"])
+def test_a_summary_says_its_verdict_and_score_in_one_bracket(lang):
+    """A summary opens with the verdict and its score in one bracket — neutral (平, -0.5),
+    평(平, -0.5), 平（-0.5） — never two brackets in a row (「neutral (平) (-0.5)」) nor one inside
+    another (「forbidden (very bad (大凶), -14)」); a vetoed hour the same after its table word."""
+    from almanac.judgement.explain import summary
+    from almanac.terms import verdict_score
+    stop = "。" if lang.startswith("zh") else ". "
+    seen_veto = False
+    for task, hours in _hours(lang):
+        for h in hours:
+            head = h["summary"].split(stop, 1)[0]
+            assert head == verdict_score(h["verdict"], h["score"], lang, vetoed=bool(h.get("vetoed"))), head
+            assert not re.search(r"[)）]\s*[(（]", head) and not re.search(r"[(（][^)）]*[(（]", head), head
+            seen_veto |= bool(h.get("vetoed"))
+    assert seen_veto
+    assert summary("平", -0.5, [], lang).split(stop, 1)[0] == {
+        "ko": "평(平, -0.5)", "en": "neutral (平, -0.5)", "zh-Hant": "平（-0.5）", "zh-Hans": "平（-0.5）"}[lang]
+
+
 def test_citation_forms():
     from almanac.sources import citation
     src = "000_4c1b45775ab319f3.txt: 然其伏斷之惡本官"

@@ -395,9 +395,13 @@ def test_an_hours_title_says_its_verdict_once_and_fits_a_phone_line(feeds_by_lan
         said = [v for v in feeds.L.VERDICTS
                 if VERDICT_NAMES[v][lang].lower() in title.lower() or feeds.L.verdict_name(v, lang) in title]
         assert said and feeds.L.label("good_hour", lang) not in title, title
-        word = VERDICT_NAMES[max(said, key=len)][lang]
+        verdict = max(said, key=len)
+        word = VERDICT_NAMES[verdict][lang]
         assert title.lower().count(word.lower()) == 1, title
-        assert word in desc[0] and not desc[1].startswith(word), desc[:2]
+        # the verdict with its named score in one bracket (good (吉, score +4.3)), not two in a row
+        pair = re.escape(feeds.L.verdict_score(verdict, "SCORE", lang, named=True)).replace("SCORE", r"[+-][\d.]+")
+        assert re.search(pair, desc[0]) and not re.search(r"[)）]\s*[(（]", desc[0]), desc[0]
+        assert not desc[1].startswith(word), desc[:2]
         assert lang.startswith("zh") or word not in desc[1], desc[:2]   # 吉 is in rule texts too
         assert not any(desc[1].startswith(feeds.L.verdict_name(v, lang)) for v in feeds.L.VERDICTS), desc[1]
 

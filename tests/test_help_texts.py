@@ -145,3 +145,37 @@ def test_korean_help_gives_a_classical_phrase_its_reading(helps):
         flat = re.sub(r"\s+", " ", text)
         for phrase in re.findall(r"「([\u4e00-\u9fff]{4,})」", flat):
             assert re.search(rf"「{phrase}」 \([A-Z][a-z]", flat), (name, phrase)
+
+
+def _lang_help(text: str) -> str | None:
+    """The help of a command's ``--lang`` option, its wrapped lines joined."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("--lang L"):
+            said = [line.split("--lang L", 1)[1]]
+            for nxt in lines[i + 1:]:
+                if nxt.lstrip().startswith("-") or not nxt.startswith(" "):
+                    break
+                said.append(nxt)
+            return " ".join(x.strip() for x in said)
+    return None
+
+
+@pytest.mark.parametrize("lang", [None, "ko", "zh-Hant", "zh-Hans"])
+def test_every_lang_option_says_it_also_takes_a_language_tag(helps, lang):
+    """``--lang`` reads a BCP 47 tag as one of the four languages (ko-KR, zh-TW, zh-CN, en-US):
+    every command's help says so, with the four, in the reader's own words — and names only tags
+    it does read, never broken across a line (zh-/Hant)."""
+    from almanac.lang import LANGS, check_lang
+    seen = 0
+    for name, text in helps[lang].items():
+        said = _lang_help(text)
+        if said is None:
+            continue
+        seen += 1
+        tags = re.findall(r"\b(?:ko|zh|en)-[A-Z]{2}\b", said)
+        assert {"ko-KR", "zh-TW", "zh-CN", "en-US"} <= set(tags), (lang, name, said)
+        assert [check_lang(t) for t in ("ko-KR", "zh-TW", "zh-CN", "en-US")] == ["ko", "zh-Hant", "zh-Hans", "en"]
+        assert all(re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", said) for x in LANGS), (lang, name, said)
+        assert not re.search(r"\b(?:zh|ko|en)- ", said), (lang, name, said)
+    assert seen == len(COMMANDS)

@@ -281,3 +281,27 @@ def test_two_spellings_of_a_language_are_one_answer_kept_from_the_store(client, 
     assert len(bodies) == 1 and b'"lang":"ko"' in next(iter(bodies))
     stats = answers.stats()
     assert stats["entries"] == 1 and stats["misses"] == 1 and stats["requests"] == 3, stats
+
+
+@pytest.mark.parametrize("url, header, lang", [
+    ("?lang=zh-Hant", {"Accept-Language": "en-US,en;q=0.9"}, "zh-Hant"),    # chosen against the browser
+    ("", {"Accept-Language": "zh-TW,zh;q=0.9"}, "zh-Hant"),                  # the browser's, the default
+    ("", KOREAN_BROWSER, "ko"),                                               # the browser's, another
+])
+def test_a_report_page_s_links_keep_its_reader_s_language(client, url, header, lang):
+    """The links to the days beside a report page name the page's language, however it was
+    chosen: followed from another browser (a link sent to a friend, another device) or with no
+    header at all, they lead to a page in the same language — not to the default, nor to the
+    language that browser prefers. The configured language's pages were the gap: their links
+    named none, and an English browser that followed one from a page asked ?lang=zh-Hant landed
+    in English."""
+    import datetime as dt
+    d = _report_day() + dt.timedelta(days=1)
+    page = client.get(f"/reports/{d}.html{url}", headers=header)
+    assert page.status_code == 200 and f'lang="{lang}"' in page.text
+    links = re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", page.text, re.S).group(1))
+    assert len(links) == 2 and all(f"lang={lang}" in x for x in links), links
+    for other in ({"Accept-Language": "en-US,en;q=0.9"}, {"Accept-Language": "ko"}, {}):
+        for x in links:
+            r = client.get("/reports/" + x.replace("&amp;", "&"), headers=other)
+            assert r.status_code == 200 and f'<html lang="{lang}"' in r.text, (x, other)

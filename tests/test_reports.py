@@ -91,25 +91,46 @@ def test_glance_says_each_tasks_verdict_and_score_once(written, lang):
     and threatens the hour, without opening with the verdict and score again."""
     import html as _html
 
-    from almanac.judgement.explain import VERDICT_NAMES
     out, paths, ko, en = written
     page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
     html_glance = page.read_text().split('id="glance"', 1)[1].split("</section>", 1)[0]
     md_glance = page.with_suffix(".md").read_text().split("\n## ", 2)[1]
+    # the verdict and its score as every reader meets the pair (good (吉, +4.3), 길(吉, +4.3), 吉（+4.3）)
+    pairs = {v: re.escape(T.verdict_score(v, "SCORE", lang)).replace("SCORE", r"[+-][\d.]+") for v in T.VERDICTS}
     for rows in (html_glance.split("<tr>")[1:],
                  [x for x in md_glance.splitlines() if x.startswith("- **")][:len(api.tasks()["tasks"])]):
         assert len(rows) == len(api.tasks()["tasks"])
         for row in rows:
             text = _html.unescape(re.sub(r"<[^>]+>", " ", row))
-            said = [v for v in T.VERDICTS if re.search(re.escape(VERDICT_NAMES[v][lang]) + r"(?![(（](?![+-]))", text)]
+            said = [m.group(0) for v in T.VERDICTS for m in re.finditer(pairs[v], text)]
             if T.label("no_usable_hour", lang) in text:
                 continue
-            word = VERDICT_NAMES[max(said, key=len)][lang]
+            assert len(said) == 1 or lang.startswith("zh"), text
+            word = max(said, key=len)
             reason = re.sub(r"<[^>]+>", "", row.split('class="reason">', 1)[1]) if 'class="reason"' in row \
                 else text.rsplit(" · ", 1)[1]
             assert text.count(word) == 1 or lang.startswith("zh"), text
             assert not reason.startswith(word) and not re.match(r"\S*\s*[(（][+-]\d", reason), reason
             assert re.search(r"[+-]\d", text.split(reason)[0]), text     # the score is shown, before
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_a_verdict_and_its_score_share_one_bracket(written, lang):
+    """Wherever a report shows a verdict with its score — the day at a glance, each hour's
+    reasons, the best hours' charts, in HTML and Markdown — the pair is one bracket after the word
+    (good (吉, +4.3), 길(吉, +4.3), 吉（+4.3）): never 「good (吉) (+4.3)」, two brackets in a row."""
+    import html as _html
+    out, paths, ko, en = written
+    page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
+    pairs = "|".join(re.escape(T.verdict_score(v, "SCORE", lang, vetoed=x)).replace("SCORE", r"[+-][\d.]+")
+                     for v in T.VERDICTS for x in (False, True))
+    for text in (page.with_suffix(".md").read_text(), _html.unescape(re.sub(r"<[^>]+>", " ", page.read_text()))):
+        assert not re.search(r"[)）]\s*[(（][+-]\d", text), re.search(r".{40}[)）]\s*[(（][+-]\d", text)
+        assert len(re.findall(pairs, text)) >= len(api.tasks()["tasks"])   # the glance's lines at least
+    md = page.with_suffix(".md").read_text()
+    reasons = md.split("\n## " + T.label("hour_reasons", lang), 1)[1].split("\n## ", 1)[0]
+    said = [x.split(" — ", 1)[1] for x in reasons.splitlines() if x.startswith("- **")]
+    assert said and all(re.fullmatch(pairs, x) for x in said), said[:3]
 
 
 def test_heatmap_covers_the_reports_days(written):
@@ -327,7 +348,7 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
         pages = write_reports(first, 2, tmp_path / day, None, heatmap_days=1)
         page = next(p for p in pages if p.name == f"{day}.html").read_text()
         nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
-        assert f'href="{inward}.html"' in nav and outward not in nav
+        assert f'href="{inward}.html?lang=zh-Hant&amp;tz=Asia%2FShanghai"' in nav and outward not in nav
 
 
 def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
@@ -341,8 +362,9 @@ def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     out = tmp_path / "r"
 
-    def nav(path):
-        return re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))
+    def nav(path):      # the day each link leads to (each carries the page's lang and tz)
+        return [x.split("?", 1)[0] for x in
+                re.findall(r'href="([^"]+)"', re.search(r"<nav>(.*?)</nav>", path.read_text(), re.S).group(1))]
 
     alone = write_reports("2026-12-05", 1, out, None, heatmap_days=1)[0]
     assert nav(alone) == []

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 
 from almanac.errors import BadInput, Unreachable, capped
 from almanac.redaction import redact
@@ -51,15 +52,23 @@ def told(lang: str | None, en: str, *, zh: str, ko: str) -> str:
     return in_lang({"en": en, "zh": zh, "ko": ko}, lang)
 
 
+#: the values every ``--lang`` takes, as each reader's help names them — the one home of that
+#: wording: the four languages, and the BCP 47 tags ``almanac.lang.check_lang`` reads as one of them
+LANG_VALUES = {
+    "en": "zh-Hant, zh-Hans, ko or en, or a tag such as ko-KR, zh-TW, zh-CN or en-US",
+    "zh": "zh-Hant、zh-Hans、ko 或 en，亦可用 ko-KR、zh-TW、zh-CN、en-US 等語言標籤",
+    "ko": "zh-Hant, zh-Hans, ko, en 또는 ko-KR·zh-TW·zh-CN·en-US 같은 언어 태그",
+}
+
 #: the help of an option several commands give alike (:func:`shared_help`), in each language
 _SHARED_HELP = {
     "json": ("print one JSON document", "輸出一份 JSON 文件", "JSON 문서 하나로 출력합니다"),
     "tz": ("IANA time zone (default: calendar.default_tz)", "IANA 時區（預設：calendar.default_tz）",
            "IANA 시간대 (기본값: calendar.default_tz)"),
     "lang_descriptions": (
-        "language of the descriptions: zh-Hant, zh-Hans, ko or en (default: the configuration's lang)",
-        "說明文字的語言：zh-Hant、zh-Hans、ko 或 en（預設：設定的 lang）",
-        "설명의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정의 lang)"),
+        f"language of the descriptions: {LANG_VALUES['en']} (default: the configuration's lang)",
+        f"說明文字的語言：{LANG_VALUES['zh']}（預設：設定的 lang）",
+        f"설명의 언어: {LANG_VALUES['ko']} (기본값: 설정의 lang)"),
 }
 
 
@@ -90,13 +99,14 @@ class _Formatter(argparse.HelpFormatter):
         return text.replace("\n ", "\n " + " " * extra) if extra else text
 
     def _split_lines(self, text, width):
-        if text.isascii():
-            return super()._split_lines(text, width)
+        if text.isascii():      # never broken inside a hyphenated value (zh-Hant, ko-KR, mean_solar)
+            return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
         return _wrap(" ".join(text.split()), width)
 
     def _fill_text(self, text, width, indent):
         if text.isascii():
-            return super()._fill_text(text, width, indent)
+            return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                                 subsequent_indent=indent, break_on_hyphens=False)
         return "\n".join(indent + line for line in _wrap(" ".join(text.split()), width - len(indent)))
 
 

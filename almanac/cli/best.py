@@ -8,7 +8,7 @@ where 天罡 points, which directions to avoid and the ways out 勾陳 controls.
 """
 from __future__ import annotations
 
-from . import say, shared_help
+from . import LANG_VALUES, say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -38,9 +38,9 @@ def register(subparsers, common) -> None:
         "how many hours to list (1–1000, default 10)",
         zh="列出多少個時辰（1–1000，預設 10）", ko="나열할 시진(時辰)의 수 (1–1000, 기본값 10)"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of reasons, summaries and citations: zh-Hant (default), zh-Hans, ko, en",
-        zh="理由、摘要與出處的語言：zh-Hant（預設）、zh-Hans、ko、en",
-        ko="근거, 요약, 출처의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
+        f"language of reasons, summaries and citations: {LANG_VALUES['en']} (default: zh-Hant)",
+        zh=f"理由、摘要與出處的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
+        ko=f"근거, 요약, 출처의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
     from .choices import add_person_arguments
     add_person_arguments(p)
     p.add_argument("--json", action="store_true", help=shared_help("json"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from almanac.errors import BadInput
 
-from . import say, shared_help
+from . import LANG_VALUES, say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -56,9 +56,9 @@ def register(subparsers, common) -> None:
         zh="按此事項解讀課式（見 `almanac tasks`）",
         ko="이 할 일로 과(課)를 풀이합니다 (`almanac tasks` 참고)"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of citations and readings: zh-Hant (default), zh-Hans, ko, en",
-        zh="出處與解讀的語言：zh-Hant（預設）、zh-Hans、ko、en",
-        ko="출처와 풀이의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
+        f"language of citations and readings: {LANG_VALUES['en']} (default: zh-Hant)",
+        zh=f"出處與解讀的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
+        ko=f"출처와 풀이의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
     from .choices import add_partner_arguments, add_person_arguments
     add_person_arguments(p)
     add_partner_arguments(p)

@@ -6,7 +6,7 @@ from datetime import date as _date
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
 
-from . import emit, pad, say, shared_help, width
+from . import LANG_VALUES, emit, pad, say, shared_help, width
 from .choices import add_arguments, add_person_arguments, choices_line, kwargs
 
 _KO = dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO))
@@ -43,9 +43,9 @@ def register(sub, common) -> None:
         zh="按此事項判斷每個時辰（見 `almanac tasks`）",
         ko="이 할 일로 시진(時辰)마다 판단합니다 (`almanac tasks` 참고)"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of the judgement's reasons and summaries: zh-Hant (default), zh-Hans, ko, en",
-        zh="判斷理由與摘要的語言：zh-Hant（預設）、zh-Hans、ko、en",
-        ko="판단 근거와 요약의 언어: zh-Hant (기본값), zh-Hans, ko, en"))
+        f"language of the judgement's reasons and summaries: {LANG_VALUES['en']} (default: zh-Hant)",
+        zh=f"判斷理由與摘要的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
+        ko=f"판단 근거와 요약의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
     add_person_arguments(p)
     p.add_argument("--reasons", action="store_true", help=say(
         "with --task: list under each hour the reasons (rule, effect, source) of its score",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from . import say
+from . import LANG_VALUES, say
 
 
 def register(subparsers, common) -> None:
@@ -28,9 +28,9 @@ def register(subparsers, common) -> None:
         "IANA time zone (default: the config's default_tz)",
         zh="IANA 時區（預設：設定的 default_tz）", ko="IANA 시간대 (기본값: 설정의 default_tz)"))
     p.add_argument("--lang", metavar="L", default="zh-Hant", help=say(
-        "zh-Hant (default), zh-Hans, ko or en",
-        zh="訂閱源的語言：zh-Hant（預設）、zh-Hans、ko 或 en",
-        ko="피드의 언어: zh-Hant (기본값), zh-Hans, ko 또는 en"))
+        f"language of the feed: {LANG_VALUES['en']} (default: zh-Hant)",
+        zh=f"訂閱源的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
+        ko=f"피드의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
     p.add_argument("--alarm", metavar="MIN", type=str, default=None, help=say(
         "add a VALARM this many minutes before each good hour (0..1440)",
         zh="在每個吉時之前這麼多分鐘加上 VALARM 提醒（0..1440）",

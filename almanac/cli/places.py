@@ -2,7 +2,7 @@
 first as a reader of ``L`` calls it (서울, 首爾, Seoul)."""
 from __future__ import annotations
 
-from . import say, shared_help, width
+from . import LANG_VALUES, say, shared_help, width
 
 
 def register(subparsers, common) -> None:
@@ -19,9 +19,9 @@ def register(subparsers, common) -> None:
             ko="지명 목록: 도시마다 경도, 위도, 시간대와 그 밖의 이름을 보여 줍니다. --place 옵션은 "
                "도(°) 단위 좌표 LON,LAT도 받습니다 (동쪽 경도와 북쪽 위도가 양수)."))
     p.add_argument("--lang", metavar="L", help=say(
-        "name each city first as this reader does: zh-Hant, zh-Hans, ko or en (default: English)",
-        zh="各城市先以此讀者的叫法列出：zh-Hant、zh-Hans、ko 或 en（預設：英文）",
-        ko="이 언어의 도시 이름을 먼저 보여 줍니다: zh-Hant, zh-Hans, ko 또는 en (기본값: 영어)"))
+        f"name each city first as this reader does: {LANG_VALUES['en']} (default: English)",
+        zh=f"各城市先以此讀者的叫法列出：{LANG_VALUES['zh']}（預設：英文）",
+        ko=f"이 언어의 도시 이름을 먼저 보여 줍니다: {LANG_VALUES['ko']} (기본값: 영어)"))
     p.add_argument("--json", action="store_true", help=shared_help("json"))
     p.set_defaults(func=run)
 

@@ -23,7 +23,7 @@ import time
 
 import config as config_mod
 
-from . import say, shared_help
+from . import LANG_VALUES, say, shared_help
 from . import told as _said
 
 
@@ -51,9 +51,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--json", action="store_true", help=say(
         "print a JSON summary on stdout", zh="在 stdout 輸出 JSON 摘要", ko="stdout에 JSON 요약을 출력합니다"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of the progress, summary and error lines: zh-Hant, zh-Hans, ko or en (default: en)",
-        zh="進度、摘要與錯誤訊息的語言：zh-Hant、zh-Hans、ko 或 en（預設：en）",
-        ko="진행 상황·요약·오류 줄의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: en)"))
+        f"language of the progress, summary and error lines: {LANG_VALUES['en']} (default: en)",
+        zh=f"進度、摘要與錯誤訊息的語言：{LANG_VALUES['zh']}（預設：en）",
+        ko=f"진행 상황·요약·오류 줄의 언어: {LANG_VALUES['ko']} (기본값: en)"))
     p.add_argument("--yes", action="store_true", help=say(
         f"go ahead with a range longer than {CONFIRM_DAYS} days (an estimate is printed first)",
         zh=f"範圍超過 {CONFIRM_DAYS} 天也照樣執行（會先印出預估的天數與資料量）",

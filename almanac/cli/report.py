@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from . import say, shared_help
+from . import LANG_VALUES, say, shared_help
 
 
 def register(subparsers, common) -> None:
@@ -20,9 +20,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--days", type=int, default=1, metavar="N", help=say(
         "number of days (1..366, default 1)", zh="天數（1..366，預設 1）", ko="일수 (1..366, 기본값 1)"))
     p.add_argument("--lang", metavar="L", default=None, help=say(
-        "zh-Hant, zh-Hans, ko or en (default: config)",
-        zh="報告的語言：zh-Hant、zh-Hans、ko 或 en（預設：依設定）",
-        ko="보고서의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: 설정에 따름)"))
+        f"language of the reports: {LANG_VALUES['en']} (default: config)",
+        zh=f"報告的語言：{LANG_VALUES['zh']}（預設：依設定）",
+        ko=f"보고서의 언어: {LANG_VALUES['ko']} (기본값: 설정에 따름)"))
     p.add_argument("--tz", metavar="ZONE", default=None, help=shared_help("tz"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help=say(
         "output folder (created)", zh="輸出資料夾（不存在則建立）", ko="출력 폴더 (없으면 만듭니다)"))

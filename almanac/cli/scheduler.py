@@ -15,7 +15,7 @@ import time
 
 import config as config_mod
 
-from . import say, told
+from . import LANG_VALUES, say, told
 
 
 def register(subparsers, common) -> None:
@@ -38,10 +38,10 @@ def register(subparsers, common) -> None:
         zh="若另一個排程器持有鎖，則等候它而不退出",
         ko="다른 스케줄러가 잠금을 쥐고 있으면 끝내지 않고 기다립니다"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of its error lines and of --once's job lines: zh-Hant, zh-Hans, ko or en "
+        f"language of its error lines and of --once's job lines: {LANG_VALUES['en']} "
         "(default: en; the log stays English)",
-        zh="錯誤訊息與 --once 各作業結果的語言：zh-Hant、zh-Hans、ko 或 en（預設：en；日誌一律英文）",
-        ko="오류 줄과 --once 작업 결과 줄의 언어: zh-Hant, zh-Hans, ko 또는 en "
+        zh=f"錯誤訊息與 --once 各作業結果的語言：{LANG_VALUES['zh']}（預設：en；日誌一律英文）",
+        ko=f"오류 줄과 --once 작업 결과 줄의 언어: {LANG_VALUES['ko']} "
            "(기본값: en, 로그는 영어로 남습니다)"))
     p.add_argument("--json", action="store_true", help=say(
         "with --once: print the outcomes as JSON",

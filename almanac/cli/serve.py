@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 
-from . import say, told
+from . import LANG_VALUES, say, told
 
 
 def register(subparsers, common) -> None:
@@ -25,9 +25,9 @@ def register(subparsers, common) -> None:
     p.add_argument("--port", type=int, default=None, help=say(
         "port (default: [http] port)", zh="連接埠（預設：[http] port）", ko="포트 (기본값: [http] port)"))
     p.add_argument("--lang", metavar="L", help=say(
-        "language of its start-up and error lines: zh-Hant, zh-Hans, ko or en (default: en)",
-        zh="啟動與錯誤訊息的語言：zh-Hant、zh-Hans、ko 或 en（預設：en）",
-        ko="시작 안내와 오류 줄의 언어: zh-Hant, zh-Hans, ko 또는 en (기본값: en)"))
+        f"language of its start-up and error lines: {LANG_VALUES['en']} (default: en)",
+        zh=f"啟動與錯誤訊息的語言：{LANG_VALUES['zh']}（預設：en）",
+        ko=f"시작 안내와 오류 줄의 언어: {LANG_VALUES['ko']} (기본값: en)"))
     p.add_argument("--no-warm", action="store_true", help=say(
         "do not precompute the horizon at start-up",
         zh="啟動時不預先計算今日前後設定的日期範圍",

@@ -14,12 +14,12 @@ A rule text is written ``condition — meaning``; the summary names the conditio
 >>> summary("凶", -2.0, [r], "zh-Hant")
 '凶（-2）。不可為：截路空亡（時干壬癸）。'
 >>> summary("平", 0.0, [], "en")
-'neutral (平) (+0). Nothing in the texts speaks for or against this hour.'
+'neutral (平, +0). Nothing in the texts speaks for or against this hour.'
 
 A vetoed hour is named as the day's table names it (禁, 불가, forbidden), its veto said once:
 
 >>> summary("大凶", -14.0, [{**r, "rule": "v"}], "ko", vetoes=[{"rule": "v", "text": "시진이 복단을 범함 — 흉"}])
-'불가 (대흉(大凶), -14). 불가 사유: 시진이 복단을 범함.'
+'불가 · 대흉(大凶, -14). 불가 사유: 시진이 복단을 범함.'
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from almanac.lang import check_lang, in_lang
 from almanac.sources import citation
-from almanac.terms import LABELS, VERDICTS
+from almanac.terms import VERDICTS, verdict_score
 
 #: the verdict scale in each language, from the verdict words of :mod:`almanac.terms` (Korean and
 #: English keep the hanja beside the word)
@@ -85,14 +85,9 @@ def summary(verdict: str, score: float, reasons: Iterable[Mapping], lang: str,
             vetoes: Iterable[Mapping] = ()) -> str:
     """One line: the verdict and score, then what forbids, favours and threatens the hour."""
     lang = check_lang(lang)
-    sc = f"{score:+g}"
     vetoes = list(vetoes)
-    name = VERDICT_NAMES[verdict][lang]
-    if vetoes:          # the word the day's table shows for the hour, the verdict and score beside it
-        forbidden = LABELS["vetoed"][lang]
-        head = f"{forbidden}（{name}，{sc}）" if lang.startswith("zh") else f"{forbidden} ({name}, {sc})"
-    else:
-        head = f"{name}（{sc}）" if lang.startswith("zh") else f"{name} ({sc})"
+    # a vetoed hour opens with the word the day's table shows for it, the verdict and score beside it
+    head = verdict_score(verdict, score, lang, vetoed=bool(vetoes))
     return head + _words(lang)["stop"] + summary_body(reasons, lang, vetoes)
 
 

@@ -330,12 +330,10 @@ class _Builder:
             tr, method = _chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
             summary = hour_title(verdict, self.task_label, h["branch"], lang, best=not good)
-            score = h.get("score", "")
-            score = f"{score:+g}" if isinstance(score, (int, float)) else score
-            score_word = L.label("score", lang).lower() if lang == "en" else L.label("score", lang)
             c = L.colon(lang)
-            lines = [f"{L.label('verdict', lang)}{c}{verdict_text(verdict, lang)}"
-                     f"{L.bracketed(f'{score_word} {score}', lang)}"]
+            # the verdict and its score in the one form every reader meets them in, the score named
+            lines = [f"{L.label('verdict', lang)}{c}"
+                     f"{L.verdict_score(verdict, h.get('score', ''), lang, named=True)}"]
             if "verdict" in j and j.get("reasons") is not None:
                 # what favours and threatens the hour; its verdict and score are the line above
                 lines.append(summary_body(h["reasons"], lang, h.get("vetoes") or ()))

@@ -20,7 +20,7 @@ from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.terms import (FLAGS, LABELS, LANGS, VERDICT_RANK, VERDICTS, bracketed, check_lang,  # noqa: F401
                            choices_text, colon, flag_explain, flag_name, hans, joined, label, pillar_line,
                            place_name, qin_text, school_name, task_description, task_label, term, term_list,
-                           verdict_name, yuan_text)
+                           verdict_name, verdict_score, yuan_text)
 
 _KO_GZ = str.maketrans(dict(zip(STEMS + BRANCHES, STEMS_KO + BRANCHES_KO)))
 

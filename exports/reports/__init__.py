@@ -222,6 +222,9 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
             verdicts[t["name"]] = {
                 "word": T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang),
                 "score": f"{hj['score']:+g}" if _num(hj.get("score")) else "", "bg": bg, "ink": ink,
+                # the verdict and score as a reader meets the pair everywhere (one home: terms)
+                "pair": T.verdict_score(verdict, hj["score"], lang, vetoed=vetoed) if _num(hj.get("score"))
+                else (T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang)),
                 "reasons": reasons}
         rows.append({"branch": L.term(h["branch"], lang), "start": h["start"][11:16], "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
@@ -256,7 +259,8 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
             entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
                          end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
-                         score=f"{top['score']:+g}", bg=bg, ink=ink, reason=reason_line(top, lang),
+                         score=f"{top['score']:+g}", pair=T.verdict_score(str(top["verdict"]), top["score"], lang),
+                         bg=bg, ink=ink, reason=reason_line(top, lang),
                          good=T.VERDICT_RANK.get(str(top["verdict"]), 0) >= T.VERDICT_RANK["吉"])
         best.append(entry)
     rated = [b["good"] for b in best if "good" in b]
@@ -393,6 +397,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
             word = verdict_text(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": L.term(branch, lang), "word": word, "score": f"{score:+g}",
+                           "pair": T.verdict_score(str(hj.get("verdict", "")), score, lang),
                            "svg": plate_svg(ch, f"{labels[task]} · {L.term(branch, lang)}{' ' if lang == 'en' else ''}"
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
@@ -436,22 +441,22 @@ def _check_days(days) -> int:
 
 def link_query(lang: str, tz: str, cfg, picked: dict | None = None) -> str:
     """The query a page's links to its neighbours carry: ``?lang=…&tz=…`` and the reader's own
-    choices (``picked``: place, clock, lunar, school), or nothing for a page of the configured
-    language and zone with no choices. The service answers ``/reports/DAY.html`` with those
-    parameters from the same language and zone (:func:`variant_dir`); a static copy of the pages
-    ignores them and finds its neighbour beside it.
+    choices (``picked``: place, clock, lunar, school). The service answers ``/reports/DAY.html``
+    with those parameters from the same language and zone (:func:`variant_dir`); a static copy of
+    the pages ignores them and finds its neighbour beside it. A page of the configured language
+    and zone carries them too: the service reads a link without ``lang=`` in the browser's own
+    language (``Accept-Language``), so a bare link would take a reader who chose that language —
+    or a friend the link was sent to — to a page in another.
 
     >>> import config
     >>> cfg = config.load()
     >>> link_query("ko", "Asia/Seoul", cfg), link_query(cfg["reports"]["lang"], cfg["calendar"]["default_tz"], cfg)
-    ('?lang=ko&tz=Asia%2FSeoul', '')
+    ('?lang=ko&tz=Asia%2FSeoul', '?lang=zh-Hant&tz=Asia%2FShanghai')
     >>> link_query("en", "Asia/Seoul", cfg, {"place": "부산", "clock": None})
     '?lang=en&tz=Asia%2FSeoul&place=%EB%B6%80%EC%82%B0'
     """
     from urllib.parse import urlencode
     extra = {k: v for k, v in (picked or {}).items() if v is not None}
-    if not extra and variant_dir("", lang, tz, cfg) == Path(""):
-        return ""
     return "?" + urlencode({"lang": T.check_lang(lang), "tz": tz, **extra})
 
 

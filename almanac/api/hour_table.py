@@ -267,12 +267,13 @@ class Charts:
     """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
     chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
     names). From the table, each chart is its 三傳, 課法, 格局 and 課體, and the entries of the
-    moment it leaves true (a name) or open (a list: its name, the facts its test reads and the test's
-    answer for every value of them: a bit each, in the order of :data:`DOMAIN`'s values), so no
+    moment it leaves true (a name) or open (a list: its name, which of the table's ``facts`` its
+    test reads, and which of its ``bitmaps`` holds the test's answer for every value of them: a
+    bit each, in the order of :data:`DOMAIN`'s values), so no
     chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
     has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
 
-    __slots__ = ("options", "bitmaps", "charts")
+    __slots__ = ("options", "bitmaps", "charts", "facts")
 
     def __init__(self, options: LiurenOptions, table: dict | None):
         self.options = options
@@ -280,6 +281,8 @@ class Charts:
         #: ``(day × 12 + k) × 2 + night``
         self.charts: list = [] if table is None else list(table["charts"])
         self.bitmaps: list = [] if table is None else [int(b, 16) for b in table["bitmaps"]]
+        #: ``(per_hour, part)`` of each set of facts an open entry's test reads (:func:`_facts`)
+        self.facts: tuple = () if table is None else tuple(_facts(f) for f in table["facts"])
 
     def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
         """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
@@ -293,7 +296,7 @@ class Charts:
             if m["ming"] or m["nian"] or m["couple"]:
                 out.append(self.view(day, k, night, {**m, "hour": hour}, names))
             else:
-                out.append(self._table_view((day * 12 + k) * 2 + night, hour, m))
+                out.append(self._table_view((day * 12 + k) * 2 + night, hour, self._parts(m)))
         return out
 
     def day_views(self, day: int, inputs: list[tuple], moments: list[dict]) -> list[dict]:
@@ -303,9 +306,12 @@ class Charts:
         names :data:`DAY_NAMES` has; no asker, no couple)."""
         if not self.charts:
             return self.views(day, [(i[4], i[3], m) for i, m in zip(inputs, moments)], DAY_NAMES)
-        base, view = day * 24, self._table_view
-        return [view(base + i[4] * 2 + i[3], hour, m)
-                for hour, (i, m) in enumerate(zip(inputs, moments))]
+        base, view, out, last = day * 24, self._table_view, [], None
+        for hour, (i, m) in enumerate(zip(inputs, moments)):
+            if m is not last:               # one moment for all twelve hours on most days
+                last, parts = m, self._parts(m)
+            out.append(view(base + i[4] * 2 + i[3], hour, parts))
+        return out
 
     def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
         """The view of one hour on the chart ``(day, k, night)`` for the moment ``ctx`` (with its
@@ -313,17 +319,22 @@ class Charts:
         if not self.charts or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
             return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
                                   _days._liuren_built, names)
-        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], ctx)
+        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], self._parts(ctx))
 
-    def _table_view(self, at: int, hour: int, m: dict) -> dict:
+    def _parts(self, m: dict) -> list[int]:
+        """What each set of facts the tests read gives of a day's hour's moment ``m`` without its
+        占時: the place of the answers for its values, less the 占時's part."""
+        return [part(m) for _, part in self.facts]
+
+    def _table_view(self, at: int, hour: int, parts: list[int]) -> dict:
         """The view of the chart ``at`` of the table for the 占時 ``hour`` and the rest of a day's
-        hour's moment ``m``."""
+        hour's moment, read into ``parts`` (:meth:`_parts`)."""
         chart = self.charts[at]
         if type(chart) is list:
             chart = self.charts[at] = self._chart(chart)
         held = chart[1]
-        for bit, index, bitmap in chart[2]:
-            if bitmap >> index(hour, m) & 1:
+        for bit, fid, per_hour, bitmap in chart[2]:
+            if bitmap >> (hour * per_hour + parts[fid]) & 1:
                 held |= bit
         made = chart[4]
         view = made.get(held)
@@ -341,9 +352,10 @@ class Charts:
     def _chart(self, row: list) -> tuple:
         """``(base, held, tests, names, made)`` of a chart's row of the table: its 三傳 and 格局 as
         shared read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it
-        leaves true; ``(bit, index, answers)`` of each it leaves open (``index(hour, moment)``: the
-        place of the moment's values among the answers); the entries' names; the views made so
-        far, by which of its entries hold."""
+        leaves true; ``(bit, facts, per_hour, answers)`` of each it leaves open (the answer for
+        the 占時 ``hour`` and a moment read into ``parts`` is bit ``hour × per_hour +
+        parts[facts]``); the entries' names; the views made so far, by which of its entries
+        hold."""
         transmissions, method, sub_method, patterns, keti, *entries = row
         held, tests, names = 0, [], []
         for j, entry in enumerate(entries):
@@ -351,48 +363,30 @@ class Charts:
                 names.append(entry)
                 held |= 1 << j
             else:
-                name, facts, bitmap = entry
+                name, fid, bitmap = entry
                 names.append(name)
-                tests.append((1 << j, _INDEX.get(facts) or _index(facts), self.bitmaps[bitmap]))
+                tests.append((1 << j, fid, self.facts[fid][0], self.bitmaps[bitmap]))
         base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
         return base, held, tuple(tests), names, {}
 
 
-#: ``index(hour, moment)`` of the facts an open entry's test reads, by their text in the table
-_INDEX: dict = {}
-
-
-def _index(text: str):
-    """``index(hour, moment)`` for the facts ``text`` (``"hour,month,year"``): the number whose
-    digits, in :data:`DOMAIN`'s sizes, are their values (the 占時 ``hour``, the others the moment's),
-    as :func:`_answers` numbers the answers."""
+def _facts(text: str) -> tuple[int, object]:
+    """``(per_hour, part)`` of the facts ``text`` (``"hour,month,year"``) an open entry's test
+    reads: the answers are numbered by their values as digits in :data:`DOMAIN`'s sizes, the 占時
+    ``hour`` first if read (as :func:`_answers` numbers them), so the answer for the 占時 ``hour``
+    and a moment ``m`` is bit ``hour × per_hour + part(m)`` (``per_hour`` 0 if the 占時 is not
+    read)."""
     facts = text.split(",")
     for f in facts:
         DOMAIN[f]                               # a fact the table does not know: KeyError
     rest = facts[1:] if facts[0] == "hour" else facts
-    weights = [prod(DOMAIN[g] for g in rest[i + 1:]) for i in range(len(rest))]
+    weights = tuple(prod(DOMAIN[g] for g in rest[i + 1:]) for i in range(len(rest)))
     per_hour = prod(DOMAIN[g] for g in rest) if facts[0] == "hour" else 0
-    if not rest:
+    pairs = tuple(zip(rest, weights))
 
-        def index(hour, m):
-            return hour
-    elif len(rest) == 1:
-        (a,) = rest
-
-        def index(hour, m):
-            return hour * per_hour + m[a]
-    elif len(rest) == 2:
-        (a, b), wa = rest, weights[0]
-
-        def index(hour, m):
-            return hour * per_hour + m[a] * wa + m[b]
-    else:
-        pairs = tuple(zip(rest, weights))
-
-        def index(hour, m):
-            return hour * per_hour + sum([m[f] * w for f, w in pairs])
-    _INDEX[text] = index
-    return index
+    def part(m):
+        return sum([m[f] * w for f, w in pairs])
+    return per_hour, part
 
 
 def generate_charts(options: LiurenOptions | None = None) -> dict:
@@ -403,6 +397,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
     options = options or LiurenOptions()
     table = chart_table(options)
     bitmaps: dict[str, int] = {}
+    read: dict[str, int] = {}
     charts = []
     for day in range(60):
         for k in range(12):
@@ -419,7 +414,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
                         elif i in tested:
                             facts, bits = _answers(cm, tested[i], r.params)
                             at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
-                            entries.append([r.keti.name, ",".join(facts), at])
+                            entries.append([r.keti.name, read.setdefault(",".join(facts), len(read)), at])
                 charts.append([[BRANCHES[b] for b in c.transmissions.branches], c.method,
                                c.transmissions.sub_method, [p.name for p in c.patterns],
                                [x.name for x in c.keti], *entries])
@@ -428,6 +423,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
                  "generate_charts); do not edit.",
         "options": asdict(options),
         "names": sorted(DAY_NAMES),
+        "facts": list(read),
         "bitmaps": list(bitmaps),
         "charts": charts,
     }
@@ -452,6 +448,7 @@ def write_charts_text(table: dict) -> str:
     parts = [f'"about": {json.dumps(table["about"])}',
              f'"options": {json.dumps(table["options"], ensure_ascii=False)}',
              f'"names": {json.dumps(table["names"])}',
+             f'"facts": {json.dumps(table["facts"])}',
              '"bitmaps": [\n' + ",\n".join(json.dumps(b) for b in table["bitmaps"]) + "\n]",
              '"charts": [\n' + ",\n".join(json.dumps(c, ensure_ascii=False)
                                           for c in table["charts"]) + "\n]"]

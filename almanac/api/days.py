@@ -86,7 +86,8 @@ def _qin_turned_view(q) -> dict:
 def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: str | None,
              situations: list, anjin_fanqin_ok: bool) -> dict:
     """The hour's 禽 object of its 時禽 ``m``, 番禽, 到將 and 活曜 (mansions) with their sides, the
-    palace where it lands, its situations' views and the 番禽's 暗金 exception: the one shape
+    palace where it lands, its situations' views (a read-only list is kept as it is, not copied)
+    and the 番禽's 暗金 exception: the one shape
     of it, for an hour's fact set (:func:`_qin_turned_view`) and for the shipped table's rows
     (``almanac.api.hour_table``)."""
     return FrozenDict({
@@ -94,7 +95,7 @@ def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: 
         "fanqin": _general_view(fanqin, fan_side),
         "daojiang": _general_view(daojiang, dao_side),
         "huoyao": _general_view(huoyao), "palace": palace,
-        "situations": FrozenList(situations),
+        "situations": situations if type(situations) is FrozenList else FrozenList(situations),
         "anjin_fanqin_ok": anjin_fanqin_ok})
 
 

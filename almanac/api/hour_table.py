@@ -86,7 +86,7 @@ class Rows:
     table (``qin.hour.cycle_key(zi_day) + branch``) under the season ``marks``; each row made
     once and shared (read-only views)."""
 
-    __slots__ = ("opts", "codes", "views", "situations", "made", "last")
+    __slots__ = ("opts", "codes", "views", "situations", "lists", "made", "last")
 
     def __init__(self, opts: QinOptions, table: dict | None):
         self.opts = opts
@@ -95,6 +95,8 @@ class Rows:
         #: the views' rows as the file gives them (lists), made into views on first use (:meth:`_view`)
         self.views: list = []
         self.situations: list = []
+        #: the views' lists of situations, by their numbers (:meth:`_situation_list`)
+        self.lists: dict[tuple, FrozenList] = {}
         #: the rows made so far, by code
         self.made: dict[int, tuple] = {}
         #: the marks last asked for and their codes (a day's hours ask one object, hashed once)
@@ -148,14 +150,23 @@ class Rows:
         view, flags = divmod(rest, 16)
         return _PILLAR_TEXTS[pillar], _MANSION_CHARS[mansion], _flags(flags), self._view(view)
 
+    def _situation_list(self, sits: list[int]) -> FrozenList:
+        """The read-only list of the situations numbered ``sits``, one for every view that has
+        the same (most have none)."""
+        key = tuple(sits)
+        out = self.lists.get(key)
+        if out is None:
+            situations = self.situations
+            out = self.lists[key] = FrozenList([situations[s] for s in sits])
+        return out
+
     def _view(self, i: int):
         v = self.views[i]
         if type(v) is list:
             m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v
-            situations = self.situations
             v = self.views[i] = _days.qin_view(
                 ALL[m], ALL[fan], fan_side, ALL[dao], dao_side, ALL[huo], palaces.PALACES[landing],
-                [situations[s] for s in sits], ok == 1)
+                self._situation_list(sits), ok == 1)
         return v
 
 
@@ -332,11 +343,11 @@ class Charts:
         chart = self.charts[at]
         if type(chart) is list:
             chart = self.charts[at] = self._chart(chart)
-        held = chart[1]
-        for bit, fid, per_hour, bitmap in chart[2]:
+        held = chart[0]
+        for bit, fid, per_hour, bitmap in chart[1]:
             if bitmap >> (hour * per_hour + parts[fid]) & 1:
                 held |= bit
-        made = chart[4]
+        made = chart[2]
         view = made.get(held)
         if view is None:
             view = made[held] = self._view(chart, held, at & 1)
@@ -344,18 +355,22 @@ class Charts:
 
     @staticmethod
     def _view(chart: tuple, held: int, night: bool) -> dict:
-        base, _, _, names_of, _ = chart
-        return _days.liuren_view(base[0], base[1], base[2], base[3],
-                                 [*base[4], *(n for j, n in enumerate(names_of) if held >> j & 1)],
+        _, _, _, names_of, transmissions, method, sub_method, patterns, keti = chart
+        return _days.liuren_view(transmissions, method, sub_method, patterns,
+                                 [*keti, *(n for j, n in enumerate(names_of) if held >> j & 1)],
                                  bool(night))
 
     def _chart(self, row: list) -> tuple:
-        """``(base, held, tests, names, made)`` of a chart's row of the table: its 三傳 and 格局 as
-        shared read-only lists, 課法, sub-method and 課體 names; the bits of the moment's entries it
-        leaves true; ``(bit, facts, per_hour, answers)`` of each it leaves open (the answer for
-        the 占時 ``hour`` and a moment read into ``parts`` is bit ``hour × per_hour +
-        parts[facts]``); the entries' names; the views made so far, by which of its entries
-        hold."""
+        """``(held, tests, made, names, 三傳, 課法, sub-method, 格局, 課體)`` of a chart's row of the
+        table: the bits of the moment's entries it leaves true; ``(bit, facts, per_hour,
+        answers)`` of each it leaves open (the answer for the 占時 ``hour`` and a moment read into
+        ``parts`` is bit ``hour × per_hour + parts[facts]``); the views made so far, by which of
+        its entries hold; the entries' names; its 三傳 and 格局 as read-only lists shared by the
+        charts that have the same, its 課法, sub-method and 課體 names.
+
+        A cold year of days meets nearly every chart, and what it keeps of each lives as long as
+        the process: so as few objects as the garbage collector must go through (tuples of
+        numbers and names it stops following; one list per 三傳 or 格局, not per chart)."""
         transmissions, method, sub_method, patterns, keti, *entries = row
         held, tests, names = 0, [], []
         for j, entry in enumerate(entries):
@@ -366,8 +381,20 @@ class Charts:
                 name, fid, bitmap = entry
                 names.append(name)
                 tests.append((1 << j, fid, self.facts[fid][0], self.bitmaps[bitmap]))
-        base = (FrozenList(transmissions), method, sub_method, FrozenList(patterns), keti)
-        return base, held, tuple(tests), names, {}
+        return (held, tuple(tests), {}, tuple(names), _shared_list(transmissions), method,
+                sub_method, _shared_list(patterns), tuple(keti))
+
+
+def _shared_list(items: list) -> FrozenList:
+    """One read-only list of ``items`` for every caller that asks for the same."""
+    key = tuple(items)
+    out = _SHARED_LISTS.get(key)
+    if out is None:
+        out = _SHARED_LISTS[key] = FrozenList(items)
+    return out
+
+
+_SHARED_LISTS: dict[tuple, FrozenList] = {}
 
 
 def _facts(text: str) -> tuple[int, object]:

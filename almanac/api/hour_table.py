@@ -69,16 +69,24 @@ def _name(marks: SeasonMarks) -> str:
 def rows_of(opts: QinOptions) -> "Rows":
     """The hour rows of the school of ``opts``: the shipped ones for the options it was made
     for, else read off the cycle tables."""
-    return Rows(opts, _shipped() if opts == _shipped_options() else None)
+    shipped = _shipped_rows()
+    return shipped if opts == shipped.opts else Rows(opts, None)
 
 
 @lru_cache(maxsize=1)
+def _shipped_rows() -> "Rows":
+    """The rows of the shipped table (the file's text is not kept: its rows are, each until it
+    is made into its view)."""
+    table = _shipped()
+    return Rows(QinOptions(**table["options"]), table)
+
+
 def _shipped() -> dict:
-    return json.loads(resources.files("almanac").joinpath("data", FILE).read_text(encoding="utf-8"))
+    return _read(FILE)
 
 
-def _shipped_options() -> QinOptions:
-    return QinOptions(**_shipped()["options"])
+def _read(name: str) -> dict:
+    return json.loads(resources.files("almanac").joinpath("data", name).read_text(encoding="utf-8"))
 
 
 class Rows:
@@ -265,13 +273,15 @@ def _facts_read(params: tuple) -> tuple[str, ...]:
 def charts_of(options: LiurenOptions) -> "Charts":
     """The hours' 六壬 views of the school of ``options``: from the shipped table for the
     options it was made for, else from the charts."""
-    table = _shipped_charts()
-    return Charts(options, table if options == LiurenOptions(**table["options"]) else None)
+    shipped = _shipped_chart_table()
+    return shipped if options == shipped.options else Charts(options, None)
 
 
 @lru_cache(maxsize=1)
-def _shipped_charts() -> dict:
-    return json.loads(resources.files("almanac").joinpath("data", CHART_FILE).read_text(encoding="utf-8"))
+def _shipped_chart_table() -> "Charts":
+    """The charts of the shipped table (as :func:`_shipped_rows`: the file's text is not kept)."""
+    table = _read(CHART_FILE)
+    return Charts(LiurenOptions(**table["options"]), table)
 
 
 class Charts:

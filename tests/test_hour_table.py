@@ -68,7 +68,7 @@ def test_chart_views_from_the_table_are_the_views_of_the_charts():
     of a day's hour, gives from the table the view ``keti.moment_view_at`` gives on the chart,
     as JSON; another school, or a moment of other names, is answered from the charts."""
     shipped = hour_table.charts_of(DEFAULT)
-    assert shipped.charts and not hour_table.charts_of(SCHOOLS["mengzhong"]).charts
+    assert shipped.table and hour_table.charts_of(SCHOOLS["mengzhong"]).table is None
     rng = random.Random(13)
     for day in range(60):
         for k in range(12):
@@ -93,6 +93,36 @@ def test_chart_views_from_the_table_are_the_views_of_the_charts():
             bare = hour_table._day_moment({"month": 2})
             differ += _dump(want) != _dump(shipped.view(day, 3, False, bare, frozenset(bare)))
     assert differ
+
+
+
+def test_the_judgements_read_a_moments_keti_from_the_table_as_the_chart_gives_them():
+    """``moment_table.moment_names`` and ``chart_names`` — what the judgements read of a day's
+    hour's moment and of its chart — are the names ``keti.of_moment`` and ``Chart.keti`` give,
+    for every chart under random moments of a day's hour; an asker, a moment without the day's
+    marks or another school is left to the chart (None)."""
+    from almanac.liuren import moment_table
+    from almanac.liuren.keti import moment, of_moment
+    rng = random.Random(7)
+    for day in range(60):
+        for k in range(12):
+            for night in (False, True):
+                chart = chart_table(DEFAULT)[day, k, night]
+                for hour in range(0, 12, 5):
+                    ctx = moment(rng.randrange(12), rng.randrange(12), rng.randrange(12),
+                                 sili=rng.random() < 0.5, fenzhi=rng.random() < 0.5,
+                                 yuesu=rng.randrange(12), sizheng=rng.random() < 0.5)
+                    assert moment_table.moment_names(chart, hour, ctx) == \
+                        tuple(x.name for x in of_moment(chart, hour, ctx)), (day, k, night, ctx)
+                assert moment_table.chart_names(chart) == tuple(x.name for x in chart.keti)
+    chart = chart_table(DEFAULT)[5, 3, False]
+    assert moment_table.moment_names(chart, 2, moment(1, 2, 3, ming=4, sili=False, fenzhi=False,
+                                                      yuesu=0, sizheng=False)) is None
+    assert moment_table.moment_names(chart, 2, moment(1, 2, 3)) is None
+    other = chart_table(SCHOOLS["mengzhong"])[5, 3, False]
+    assert moment_table.chart_names(other) is None
+    assert moment_table.moment_names(other, 2, moment(1, 2, 3, sili=False, fenzhi=False, yuesu=0,
+                                                      sizheng=False)) is None
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import config as _config
 
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS
-from ..hours import Options, almanac_hours, civil_day_span, hour_inputs, season_marks
+from ..hours import Options, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
 from ..liuren.keti import moment, moment_view_at
 from ..qin import day_qin
@@ -199,19 +199,19 @@ def day(date, tz=None, config=None, *, lang=None, place=None, clock=None, lunar=
     if lang is not None:
         return with_lang(day(date, tz, config, place=place, clock=clock, lunar=lunar, school=school),
                          lang)
-    return _day(date, tz, config, place, clock, lunar, school, False)
+    return _day(date, tz, config, place, clock, lunar, school)
 
 
 def day_to_judge(date, tz=None, config=None) -> dict:
-    """``day(date, tz, config)`` for a caller about to judge the day (the store's precompute):
-    its hours are made from ``almanac_hours``' ``Hour`` objects (``_hours_json_of``), which the
-    judgements then find kept with their charts' moments, rather than from the shipped tables
-    (``_hours_json``) — the same answer (``tests/test_day_paths.py``), without working the day's
-    hours out twice."""
-    return _day(date, tz, config, None, None, None, None, True)
+    """``day(date, tz, config)`` for a caller about to judge the day (the store's precompute).
+    It used to make the hours from ``almanac_hours``' ``Hour`` objects, whose charts' moment
+    entries the judgements then found worked out; since the judgements read a moment's 課體
+    from the same shipped table as ``api.day`` (``liuren.moment_table``), it is ``day``'s
+    answer made the same way (2026-12-07)."""
+    return _day(date, tz, config, None, None, None, None)
 
 
-def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
+def _day(date, tz, config, place, clock, lunar, school) -> dict:
     d, z, cfg = resolve(date, tz, config, place, clock, lunar, school)
     opts = Options.from_config(cfg)
     start, end = civil_day_span(d, z)
@@ -240,8 +240,7 @@ def _day(date, tz, config, place, clock, lunar, school, to_judge: bool) -> dict:
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": (_hours_json_of(almanac_hours(d, z, cfg), marks) if to_judge
-                  else _hours_json(d, z, opts, marks)),
+        "hours": _hours_json(d, z, opts, marks),
     }
 
 
@@ -273,8 +272,8 @@ def _qin_row(q) -> tuple:
 
 def _hours_json_of(hours, marks: dict) -> list[dict]:
     """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
-    ``api.day`` gave before :func:`_hours_json`, kept as its reference and for
-    :func:`day_to_judge`."""
+    ``api.day`` gave before :func:`_hours_json`, kept as its reference (``tests/test_day_paths.py``
+    compares the two)."""
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])

@@ -38,13 +38,15 @@ import json
 from dataclasses import asdict, fields
 from functools import lru_cache
 from importlib import resources
-from itertools import product
-from math import prod
 
-from ..cycles import BRANCHES, PILLARS
+from ..cycles import PILLARS
 from ..hours import _marks
+from ..liuren import moment_table
+# the chart table's names, read here as before it moved to ``liuren.moment_table``
+from ..liuren.moment_table import (CHART_FILE, DAY_NAMES, DOMAIN, _day_moment,  # noqa: F401
+                                   generate_charts, write_charts_text)
 from ..liuren.chart import chart_table
-from ..liuren.keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, moment_view_at
+from ..liuren.keti import moment_view_at
 from ..liuren.options import LiurenOptions
 from ..mansions import ALL
 from ..qin import QinOptions, SeasonMarks
@@ -239,77 +241,30 @@ def write_text(table: dict) -> str:
 
 # --------------------------------------------------------------------------- 六壬: the charts
 
-CHART_FILE = "hour_liuren.json"
-#: how many values each fact of a moment that a day's hour knows takes (the 占時, 月建, 太歲, 月將
-#: and the moon's 宿: a branch; the day's 四立, 分至 and 四正: a truth)
-DOMAIN = {"hour": 12, "month": 12, "year": 12, "yuejiang": 12, "yuesu": 12,
-          "sili": 2, "fenzhi": 2, "sizheng": 2}
-
-
-def _day_moment(values: dict | None = None) -> dict:
-    """A day's hour's moment (``days._moments``' with the 占時: ``keti.moment`` of the 月建, 太歲, 月將 and
-    the day's marks, with the 占時 ``hour``), every fact 0 or false but ``values``."""
-    v = {name: 0 if size == 12 else False for name, size in DOMAIN.items()}
-    v.update(values or {})
-    ctx = moment(v["month"], v["year"], v["yuejiang"], sili=v["sili"], fenzhi=v["fenzhi"],
-                 yuesu=v["yuesu"], sizheng=v["sizheng"])
-    return {**ctx, "hour": v["hour"]}
-
-
-#: the names of a day's hour's moment (``api.day`` asks every chart with these)
-DAY_NAMES = frozenset(_day_moment())
-
-
-def _facts_read(params: tuple) -> tuple[str, ...]:
-    """The facts of :data:`DOMAIN` an open entry's test reads through ``params`` (a moment
-    function reads its fact: ``keti.MOMENT_FUNCTIONS``; a day has no asker and no couple)."""
-    out = {MOMENT_FUNCTIONS.get(p, p) for p in params} - set(PERSON) - {"couple"}
-    if not out <= DOMAIN.keys():
-        raise ValueError(f"a test reads {sorted(out - DOMAIN.keys())}, which a day's hour does not give")
-    return tuple(sorted(out, key=list(DOMAIN).index))
-
-
 @lru_cache(maxsize=64)
 def charts_of(options: LiurenOptions) -> "Charts":
-    """The hours' 六壬 views of the school of ``options``: from the shipped table for the
-    options it was made for, else from the charts."""
-    shipped = _shipped_chart_table()
-    return shipped if options == shipped.options else Charts(options, None)
-
-
-@lru_cache(maxsize=1)
-def _shipped_chart_table() -> "Charts":
-    """The charts of the shipped table (as :func:`_shipped_rows`: the file's text is not kept)."""
-    table = _read(CHART_FILE)
-    return Charts(LiurenOptions(**table["options"]), table)
+    """The hours' 六壬 views of the school of ``options``: from the shipped table
+    (``liuren.moment_table``) for the options it was made for, else from the charts."""
+    return Charts(options, moment_table.table_of(options))
 
 
 class Charts:
     """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
     chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
-    names). From the table, each chart is its 三傳, 課法, 格局 and 課體, and the entries of the
-    moment it leaves true (a name) or open (a list: its name, which of the table's ``facts`` its
-    test reads, and which of its ``bitmaps`` holds the test's answer for every value of them: a
-    bit each, in the order of :data:`DOMAIN`'s values), so no
-    chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
+    names). From the shipped table (``liuren.moment_table``), so no chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
     has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
 
-    __slots__ = ("options", "bitmaps", "charts", "facts")
+    __slots__ = ("options", "table")
 
-    def __init__(self, options: LiurenOptions, table: dict | None):
+    def __init__(self, options: LiurenOptions, table: "moment_table.MomentTable | None"):
         self.options = options
-        #: each chart's row of the table, made into its parts on first use (:meth:`_chart`), by
-        #: ``(day × 12 + k) × 2 + night``
-        self.charts: list = [] if table is None else list(table["charts"])
-        self.bitmaps: list = [] if table is None else [int(b, 16) for b in table["bitmaps"]]
-        #: ``(per_hour, part)`` of each set of facts an open entry's test reads (:func:`_facts`)
-        self.facts: tuple = () if table is None else tuple(_facts(f) for f in table["facts"])
+        self.table = table
 
     def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
         """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
         rotation ``k``, 晝/夜 and moment without its 占時 (one object for the hours that share
         it), ``names`` the names of a moment with it."""
-        if not self.charts or names != DAY_NAMES:
+        if self.table is None or names != DAY_NAMES:
             return [self.view(day, k, night, {**m, "hour": b}, names)
                     for b, (k, night, m) in enumerate(hours)]
         out = []
@@ -325,7 +280,7 @@ class Charts:
         ``hours.hour_inputs`` (晝/夜 and the rotation ``k`` last), ``moments`` their moments
         without the 占時, made by ``keti.moment`` of the 月建, 太歲, 月將 and the day's marks (the
         names :data:`DAY_NAMES` has; no asker, no couple)."""
-        if not self.charts:
+        if self.table is None:
             return self.views(day, [(i[4], i[3], m) for i, m in zip(inputs, moments)], DAY_NAMES)
         base, view, out, last = day * 24, self._table_view, [], None
         for hour, (i, m) in enumerate(zip(inputs, moments)):
@@ -337,26 +292,19 @@ class Charts:
     def view(self, day: int, k: int, night: bool, ctx: dict, names: frozenset) -> dict:
         """The view of one hour on the chart ``(day, k, night)`` for the moment ``ctx`` (with its
         占時 ``hour``) of the names ``names``."""
-        if not self.charts or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
+        if self.table is None or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
             return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
                                   _days._liuren_built, names)
         return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], self._parts(ctx))
 
     def _parts(self, m: dict) -> list[int]:
-        """What each set of facts the tests read gives of a day's hour's moment ``m`` without its
-        占時: the place of the answers for its values, less the 占時's part."""
-        return [part(m) for _, part in self.facts]
+        return self.table.parts(m)
 
     def _table_view(self, at: int, hour: int, parts: list[int]) -> dict:
         """The view of the chart ``at`` of the table for the 占時 ``hour`` and the rest of a day's
-        hour's moment, read into ``parts`` (:meth:`_parts`)."""
-        chart = self.charts[at]
-        if type(chart) is list:
-            chart = self.charts[at] = self._chart(chart)
-        held = chart[0]
-        for bit, fid, per_hour, bitmap in chart[1]:
-            if bitmap >> (hour * per_hour + parts[fid]) & 1:
-                held |= bit
+        hour's moment, read into ``parts`` (``MomentTable.parts``): made once per chart and
+        which of its entries hold, and kept with the chart's parts."""
+        chart, held = self.table.held(at, hour, parts)
         made = chart[2]
         view = made.get(held)
         if view is None:
@@ -369,124 +317,3 @@ class Charts:
         return _days.liuren_view(transmissions, method, sub_method, patterns,
                                  [*keti, *(n for j, n in enumerate(names_of) if held >> j & 1)],
                                  bool(night))
-
-    def _chart(self, row: list) -> tuple:
-        """``(held, tests, made, names, 三傳, 課法, sub-method, 格局, 課體)`` of a chart's row of the
-        table: the bits of the moment's entries it leaves true; ``(bit, facts, per_hour,
-        answers)`` of each it leaves open (the answer for the 占時 ``hour`` and a moment read into
-        ``parts`` is bit ``hour × per_hour + parts[facts]``); the views made so far, by which of
-        its entries hold; the entries' names; its 三傳 and 格局 as read-only lists shared by the
-        charts that have the same, its 課法, sub-method and 課體 names.
-
-        A cold year of days meets nearly every chart, and what it keeps of each lives as long as
-        the process: so as few objects as the garbage collector must go through (tuples of
-        numbers and names it stops following; one list per 三傳 or 格局, not per chart)."""
-        transmissions, method, sub_method, patterns, keti, *entries = row
-        held, tests, names = 0, [], []
-        for j, entry in enumerate(entries):
-            if type(entry) is str:
-                names.append(entry)
-                held |= 1 << j
-            else:
-                name, fid, bitmap = entry
-                names.append(name)
-                tests.append((1 << j, fid, self.facts[fid][0], self.bitmaps[bitmap]))
-        return (held, tuple(tests), {}, tuple(names), _shared_list(transmissions), method,
-                sub_method, _shared_list(patterns), tuple(keti))
-
-
-def _shared_list(items: list) -> FrozenList:
-    """One read-only list of ``items`` for every caller that asks for the same."""
-    key = tuple(items)
-    out = _SHARED_LISTS.get(key)
-    if out is None:
-        out = _SHARED_LISTS[key] = FrozenList(items)
-    return out
-
-
-_SHARED_LISTS: dict[tuple, FrozenList] = {}
-
-
-def _facts(text: str) -> tuple[int, object]:
-    """``(per_hour, part)`` of the facts ``text`` (``"hour,month,year"``) an open entry's test
-    reads: the answers are numbered by their values as digits in :data:`DOMAIN`'s sizes, the 占時
-    ``hour`` first if read (as :func:`_answers` numbers them), so the answer for the 占時 ``hour``
-    and a moment ``m`` is bit ``hour × per_hour + part(m)`` (``per_hour`` 0 if the 占時 is not
-    read)."""
-    facts = text.split(",")
-    for f in facts:
-        DOMAIN[f]                               # a fact the table does not know: KeyError
-    rest = facts[1:] if facts[0] == "hour" else facts
-    weights = tuple(prod(DOMAIN[g] for g in rest[i + 1:]) for i in range(len(rest)))
-    per_hour = prod(DOMAIN[g] for g in rest) if facts[0] == "hour" else 0
-    pairs = tuple(zip(rest, weights))
-
-    def part(m):
-        return sum([m[f] * w for f, w in pairs])
-    return per_hour, part
-
-
-def generate_charts(options: LiurenOptions | None = None) -> dict:
-    """The chart table of ``options`` (default: the default school's) as the file holds it: each
-    of the 1,440 charts with what its hour's view reads (``days._liuren_built``) and its moment's
-    entries for the names of a day's hour (``keti._tests_for``), each open one's test asked for
-    every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
-    options = options or LiurenOptions()
-    table = chart_table(options)
-    bitmaps: dict[str, int] = {}
-    read: dict[str, int] = {}
-    charts = []
-    for day in range(60):
-        for k in range(12):
-            for night in (False, True):
-                c = table[day, k, night]
-                cm = c.keti_moment
-                entries = []
-                if cm.empty is None:
-                    held, tests = _tests_for(cm, DAY_NAMES, False)
-                    tested = {t[1]: t for t in tests}
-                    for i, (_, r) in enumerate(cm.layout[0]):
-                        if held >> i & 1:
-                            entries.append(r.keti.name)
-                        elif i in tested:
-                            facts, bits = _answers(cm, tested[i], r.params)
-                            at = bitmaps.setdefault(format(bits, "x"), len(bitmaps))
-                            entries.append([r.keti.name, read.setdefault(",".join(facts), len(read)), at])
-                charts.append([[BRANCHES[b] for b in c.transmissions.branches], c.method,
-                               c.transmissions.sub_method, [p.name for p in c.patterns],
-                               [x.name for x in c.keti], *entries])
-    return {
-        "about": "Generated by `python -m tests.test_hour_table` (almanac.api.hour_table."
-                 "generate_charts); do not edit.",
-        "options": asdict(options),
-        "names": sorted(DAY_NAMES),
-        "facts": list(read),
-        "bitmaps": list(bitmaps),
-        "charts": charts,
-    }
-
-
-def _answers(cm, test: tuple, params: tuple) -> tuple[tuple[str, ...], int]:
-    """The facts an open entry's test reads and its answer for each of their values (bit ``i``:
-    the values whose digits, in :data:`DOMAIN`'s sizes, make ``i``)."""
-    _, i, one, get = test
-    fn = cm.fn(i)
-    facts = _facts_read(params)
-    bits = 0
-    for n, values in enumerate(product(*(range(DOMAIN[f]) for f in facts))):
-        ctx = _day_moment({f: (v if DOMAIN[f] == 12 else bool(v)) for f, v in zip(facts, values)})
-        if fn(ctx[one]) if one is not None else fn(*get(ctx)) if get is not None else fn():
-            bits |= 1 << n
-    return facts, bits
-
-
-def write_charts_text(table: dict) -> str:
-    """The chart file's text: one line per chart and answer set."""
-    parts = [f'"about": {json.dumps(table["about"])}',
-             f'"options": {json.dumps(table["options"], ensure_ascii=False)}',
-             f'"names": {json.dumps(table["names"])}',
-             f'"facts": {json.dumps(table["facts"])}',
-             '"bitmaps": [\n' + ",\n".join(json.dumps(b) for b in table["bitmaps"]) + "\n]",
-             '"charts": [\n' + ",\n".join(json.dumps(c, ensure_ascii=False)
-                                          for c in table["charts"]) + "\n]"]
-    return "{\n" + ",\n".join(parts) + "\n}\n"

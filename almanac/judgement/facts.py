@@ -27,6 +27,7 @@ from almanac.liuren.keti import names as _keti_names
 from almanac.liuren.keti import CHANGSHENG as _KETI_CS, DE as _KETI_DE, LU as _KETI_LU, moment, of_moment
 from almanac.cycles import (BRANCH_ELEMENT, BRANCHES, PO as _PO, STEM_ELEMENT, STEMS, element_generates,
                             element_overcomes, relation)
+from almanac.liuren.moment_table import chart_names, moment_names
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS, HOMES as _HOMES
 from almanac.liuren.patterns import SANHE
 from almanac.liuren.plate import JIGONG as _JIGONG, season_class
@@ -520,7 +521,10 @@ def _chart_part(chart, day: str) -> tuple:
             tuple(p.name for p in chart.patterns))
         if len(_CHARTS) >= _CHARTS_MAX:
             _CHARTS.clear()
-        hit = _CHARTS[key] = (chart, facts, plate, guiren_on, tuple(x.name for x in chart.keti))
+        keti = chart_names(chart)           # the shipped table's, else the chart's own
+        if keti is None:
+            keti = tuple(x.name for x in chart.keti)
+        hit = _CHARTS[key] = (chart, facts, plate, guiren_on, keti)
     return hit
 
 
@@ -535,12 +539,16 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
            "hour_fuduan": hq.fuduan, "jielu": hq.jielu, "jielu_strict": hq.jielu_strict,
            "landing": BRANCHES[hq.landing],
            "situations": tuple((s.who, s.code, s.verdict) for s in hq.situations)}
+    hour, ctx = hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang, **(marks or {}))
+    # the moment's 課體 from the default school's shipped table (no chart's moment entries built
+    # or tested), else from the chart — the same names (tests/test_hour_table.py)
+    names = moment_names(chart, hour, ctx)
+    if names is None:
+        names = tuple(x.name for x in of_moment(chart, hour, ctx))
     return _hour_facts(chart_f, plate, guiren_on, hour=str(hq.pillar),
                        month_branch=BRANCHES[month_branch], yuejiang=BRANCHES[yuejiang],
                        daytime=daytime, qin=qin, year_branch=BRANCHES[year_branch],
-                       keti=keti + tuple(x.name for x in of_moment(
-                           chart, hq.pillar.index % 12,
-                           moment(month_branch, year_branch, yuejiang, **(marks or {})))))
+                       keti=keti + names)
 
 
 def day_facts(d, tz, cfg) -> tuple[tuple[Any, dict[str, Any]], ...]:

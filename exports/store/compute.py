@@ -92,8 +92,8 @@ def default_tz(cfg: Mapping) -> str:
 
 
 def compute_day(date: dt.date, tz: str, cfg, to_judge: bool = False) -> dict:
-    """``api.day``; ``to_judge``: the day's tasks are judged next, so its hours are made from
-    the ``Hour`` objects the judgements read (``almanac.api.days.day_to_judge``)."""
+    """``api.day``; ``to_judge``: the day's tasks are judged next
+    (``almanac.api.days.day_to_judge``, the same answer)."""
     if to_judge:
         from almanac.api.days import day_to_judge
         return day_to_judge(date, tz, cfg)

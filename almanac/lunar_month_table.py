@@ -21,10 +21,10 @@ range reads as sxtwl reads it now.
 from __future__ import annotations
 
 import bisect
-import json
 from datetime import date, timedelta
 from functools import lru_cache
-from importlib import resources
+
+from .data_files import read, table_text
 
 FILE = "lunar_months.json"
 #: the civil years whose month starts the file holds
@@ -47,7 +47,7 @@ def month_of(d: date) -> tuple[int, int, int, bool] | None:
 def _months() -> tuple[list[int], list[tuple[int, int, bool]]]:
     """Each month's first day (an ordinal) and ``(year, month, leap)``; the last entry only
     closes the one before it."""
-    table = json.loads(resources.files("almanac").joinpath("data", FILE).read_text(encoding="utf-8"))
+    table = read(FILE)
     starts, months, at = [], [], _ORIGIN
     for delta, year, month, leap in table["months"]:
         at += delta
@@ -77,9 +77,7 @@ def generate() -> dict:
 
 def write_text(table: dict) -> str:
     """The file's text: one line per month."""
-    return ('{\n"about": ' + json.dumps(table["about"]) + f',\n"first": {table["first"]},\n'
-            f'"last": {table["last"]},\n"months": [\n'
-            + ",\n".join(json.dumps(m, separators=(",", ":")) for m in table["months"]) + "\n]\n}\n")
+    return table_text(table, "months")
 
 
 __all__ = ["FILE", "FIRST", "LAST", "generate", "month_of", "write_text"]

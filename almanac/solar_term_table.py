@@ -20,9 +20,9 @@ gives now.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
+
+from .data_files import read, table_text
 
 FILE = "solar_terms.json"
 #: the years the file holds
@@ -44,7 +44,7 @@ def shipped(year: int) -> tuple[int, list[int]] | None:
 
 @lru_cache(maxsize=1)
 def _table() -> dict:
-    return json.loads(resources.files("almanac").joinpath("data", FILE).read_text(encoding="utf-8"))
+    return read(FILE)
 
 
 def generate() -> dict:
@@ -65,9 +65,7 @@ def generate() -> dict:
 
 def write_text(table: dict) -> str:
     """The file's text: one line per year."""
-    return ('{\n"about": ' + json.dumps(table["about"]) + f',\n"first": {table["first"]},\n'
-            f'"last": {table["last"]},\n"years": [\n'
-            + ",\n".join(json.dumps(y, separators=(",", ":")) for y in table["years"]) + "\n]\n}\n")
+    return table_text(table, "years")
 
 
 __all__ = ["FILE", "FIRST", "LAST", "generate", "shipped", "write_text"]

@@ -37,9 +37,9 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, fields
 from functools import lru_cache
-from importlib import resources
 
 from ..cycles import PILLARS
+from ..data_files import read
 from ..hours import _marks
 from ..liuren import moment_table
 # the chart table's names, read here as before it moved to ``liuren.moment_table``
@@ -84,11 +84,7 @@ def _shipped_rows() -> "Rows":
 
 
 def _shipped() -> dict:
-    return _read(FILE)
-
-
-def _read(name: str) -> dict:
-    return json.loads(resources.files("almanac").joinpath("data", name).read_text(encoding="utf-8"))
+    return read(FILE)
 
 
 class Rows:

@@ -28,11 +28,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from functools import lru_cache
-from importlib import resources
 from itertools import product
 from math import prod
 
 from ..cycles import BRANCHES
+from ..data_files import read
 from ..shared import FrozenList
 from .chart import chart_table
 from .keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, of_moment
@@ -82,7 +82,7 @@ def table_of(options: LiurenOptions) -> "MomentTable | None":
 def _shipped() -> "MomentTable":
     """The shipped table (the file's parsed text is not kept: each chart's row is, until it is
     read into its parts)."""
-    table = json.loads(resources.files("almanac").joinpath("data", CHART_FILE).read_text(encoding="utf-8"))
+    table = read(CHART_FILE)
     return MomentTable(LiurenOptions(**table["options"]), table)
 
 

@@ -245,13 +245,14 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
 
 
 def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
-    """The ``hours`` of day ``d`` in zone ``z``, read straight into JSON: no ``Hour``, ``HourSlot``
-    or ``HourQin`` is made (the judgements and the store still get them from ``almanac_hours``;
-    a day's are not kept for it). It shares with :func:`_hours_json_of` — the same hours from ``almanac_hours``,
-    kept as the reference ``tests/test_day_paths.py`` compares it with — everything but the
-    objects: the boundaries (``cal.day_boundaries``: ``day_instants``, which ``day_hours`` makes its slots of, and their texts), each
-    hour's marks, 月建, 月將, 晝/夜 and chart (``hours.hour_inputs``), its fact set (the same
-    cycle table's, read in place, not copied) and the views kept with it and with the chart."""
+    """The ``hours`` of day ``d`` in zone ``z``, read straight into JSON: no ``Hour``,
+    ``HourSlot`` or ``HourQin`` is made (the judgements and the store still get them from
+    ``almanac_hours``; a day's are not kept for it). It shares with :func:`_hours_json_of` — the
+    same hours from ``almanac_hours``, kept as the reference ``tests/test_day_paths.py`` compares
+    it with — everything but the objects: the boundaries (``cal.day_boundaries``: those
+    ``day_hours`` makes its slots of, in UTC, and their texts), each hour's marks, 月建, 月將,
+    晝/夜 and chart (``hours.hour_inputs``), its 禽 row and 六壬 view (the shipped tables' under
+    the default school, else the cycle tables' and the charts')."""
     instants, texts = cal.day_boundaries(d, z, opts.calendar)          # instants in UTC
     inputs = hour_inputs(instants, opts)
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)

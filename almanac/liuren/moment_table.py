@@ -35,7 +35,7 @@ from ..cycles import BRANCHES
 from ..data_files import read
 from ..shared import FrozenList
 from .chart import chart_table
-from .keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, of_moment
+from .keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, of_moment  # noqa: F401 (the doctest)
 from .options import LiurenOptions
 
 CHART_FILE = "hour_liuren.json"

@@ -325,12 +325,12 @@ def _en_names() -> dict[str, tuple[str, ...]]:
     from almanac.calendar import TERM_NAMES
     from almanac.cycles import BRANCHES, STEMS
     from almanac.liuren.generals import GENERALS
-    from almanac.liuren.keti import catalogue
+    from almanac.liuren.keti import catalogue_names
     from almanac.mansions import MANSIONS
     names: dict[str, tuple[str, ...]] = {}
     pairs = [*zip(STEMS, STEMS_EN), *zip(BRANCHES, BRANCHES_EN), *zip(GENERALS, GENERALS_EN),
              *zip(MANSIONS, MANSIONS_EN), *zip(TERM_NAMES, SOLAR_TERMS_EN), *WORDS_EN.items()]
-    pairs += [(n, d.name_en) for d in catalogue() for n in (d.name, *d.aliases)]
+    pairs += [(n, name_en) for name, _, name_en, aliases in catalogue_names() for n in (name, *aliases)]
     for word, name in pairs:
         if name not in names.get(word, ()):
             names[word] = (*names.get(word, ()), name)

@@ -207,6 +207,10 @@ def test_readings_are_options():
 
 def test_names_are_unique_and_patterns_kept():
     assert len(names()) == len(set(names()))
+    # read off the file without compiling it, the names are the compiled catalogue's, in order
+    from almanac.liuren.keti import catalogue_names
+    assert catalogue_names() == tuple((d.name, d.name_ko, d.name_en, d.aliases) for d in catalogue())
+    assert names() == tuple(d.name for d in catalogue()) and len(names()) > 100
     # patterns keep their meaning: the seed's 格局 names are still reported there
     c = chart_for(GanZhi.parse("乙丑").index, 1, False)
     assert [p.name for p in c.patterns][:2] == ["連茹", "進茹"]

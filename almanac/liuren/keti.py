@@ -402,11 +402,21 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
     return ctx
 
 
+def _catalogue_text() -> dict:
+    """The catalogue file (:data:`DATA`) as TOML reads it (≈ 25 ms), once per file."""
+    return _toml(DATA)
+
+
+@lru_cache(maxsize=4)
+def _toml(path) -> dict:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[KetiDef, ...]:
     """The 課體 catalogue, loaded and compiled once."""
-    with DATA.open("rb") as fh:
-        raw = tomllib.load(fh)
+    raw = _catalogue_text()
     out: list[KetiDef] = []
     seen: set[str] = set()
     for entry in raw["keti"]:
@@ -1227,14 +1237,25 @@ def shown_name(name: str, lang: str) -> str:
 
 @lru_cache(maxsize=1)
 def shown_table() -> dict[tuple[str, str], str]:
-    """``{(name, lang): shown}`` for ko and en, every 課體 of the catalogue (read-only)."""
+    """``{(name, lang): shown}`` for ko and en, every 課體 of the catalogue (read-only), from
+    :func:`catalogue_names`."""
     out: dict[tuple[str, str], str] = {}
-    for d in catalogue():
-        out[(d.name, "ko")] = f"{d.name_ko}({d.name})"
-        out[(d.name, "en")] = f"{d.name_en} ({d.name})"
+    for name, name_ko, name_en, _ in catalogue_names():
+        out[(name, "ko")] = f"{name_ko}({name})"
+        out[(name, "en")] = f"{name_en} ({name})"
     return out
 
 
 def names() -> tuple[str, ...]:
-    """Every 課體 name the catalogue can report."""
-    return tuple(d.name for d in catalogue())
+    """Every 課體 name the catalogue can report, in its order (:func:`catalogue_names`)."""
+    return tuple(n for n, *_ in catalogue_names())
+
+
+@lru_cache(maxsize=1)
+def catalogue_names() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """``(name, name_ko, name_en, aliases)`` of each entry of the catalogue, in its order, read off
+    the file without compiling its conditions (≈ 40 ms more): what the judgements' vocabulary,
+    the readers' names and the English names read, which a process that reads the default
+    school's 課體 from the shipped table (``liuren.moment_table``) needs and nothing more."""
+    return tuple((e["name"], e.get("name_ko", ""), e.get("name_en", ""), tuple(e.get("aliases", ())))
+                 for e in _catalogue_text()["keti"])

@@ -495,6 +495,15 @@ def bracketed(text: str, lang: str) -> str:
     return f"（{text}）" if lang in ("zh-Hant", "zh-Hans") else f" ({text})"
 
 
+def verdict_shown(verdict: str, lang: str, more: str = "") -> str:
+    """A verdict of the scale as a reader of ``lang`` meets it alone: the character in a bracket
+    after the Korean or English word, with ``more`` beside it (길(吉), good (吉, +4.3)); Chinese
+    as it is."""
+    if lang in ("zh-Hant", "zh-Hans"):
+        return verdict
+    return f"{VERDICTS[verdict][lang]}{'' if lang == 'ko' else ' '}({verdict}{', ' + more if more else ''})"
+
+
 def verdict_score(verdict: str, score: float, lang: str, *, vetoed: bool = False,
                   named: bool = False) -> str:
     """A verdict and its score as every reader meets the pair — summaries, reports, feeds: one
@@ -511,23 +520,21 @@ def verdict_score(verdict: str, score: float, lang: str, *, vetoed: bool = False
     ('good (吉, score +4.3)', '吉（分 +4.3）')
     """
     lang = check_lang(lang)
+    zh = lang in ("zh-Hant", "zh-Hans")
     sc = f"{score:+g}" if isinstance(score, (int, float)) else str(score or "")
     if not sc:                              # no score to show: the word alone, as a reader reads it
-        word = verdict if verdict not in VERDICTS or lang in ("zh-Hant", "zh-Hans") else \
-            f"{VERDICTS[verdict][lang]}{'' if lang == 'ko' else ' '}({verdict})"
+        word = verdict_shown(verdict, lang) if verdict in VERDICTS else verdict
         if not vetoed:
             return word
-        return f"{LABELS['vetoed'][lang]}" + (f"（{word}）" if lang in ("zh-Hant", "zh-Hans") else f" · {word}")
+        return f"{LABELS['vetoed'][lang]}" + (f"（{word}）" if zh else f" · {word}")
     if named:
         sc = f"{LABELS['score'][lang].lower() if lang == 'en' else LABELS['score'][lang]} {sc}"
-    zh = lang in ("zh-Hant", "zh-Hans")
-    words = VERDICTS.get(verdict)
-    if words is None:                       # not a verdict of the scale: shown as it came
+    if verdict not in VERDICTS:             # not a verdict of the scale: shown as it came
         pair = f"{verdict}{bracketed(sc, lang)}"
     elif zh:
         pair = f"{verdict}（{sc}）"
     else:
-        pair = f"{words[lang]}{'' if lang == 'ko' else ' '}({verdict}, {sc})"
+        pair = verdict_shown(verdict, lang, sc)
     if not vetoed:
         return pair
     if zh:

@@ -29,13 +29,12 @@ from typing import Any, Iterable, Mapping
 
 from almanac.lang import check_lang, in_lang
 from almanac.sources import citation
-from almanac.terms import VERDICTS, verdict_score
+from almanac.terms import VERDICTS, verdict_score, verdict_shown
 
 #: the verdict scale in each language, from the verdict words of :mod:`almanac.terms` (Korean and
-#: English keep the hanja beside the word)
+#: English keep the hanja beside the word: ``terms.verdict_shown``)
 VERDICT_NAMES: dict[str, dict[str, str]] = {
-    v: {"zh-Hant": v, "zh-Hans": v, "ko": f"{words['ko']}({v})", "en": f"{words['en']} ({v})"}
-    for v, words in VERDICTS.items()}
+    v: {lg: verdict_shown(v, lg) for lg in ("zh-Hant", "zh-Hans", "ko", "en")} for v in VERDICTS}
 
 _WORDS: dict[str, dict[str, str]] = {
     "for": {"zh-Hant": "有利：", "zh-Hans": "有利：", "ko": "유리한 점: ", "en": "In favour: "},

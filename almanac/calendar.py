@@ -743,7 +743,8 @@ def day_boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[d
     return utc, texts
 
 
-def _boundaries(d: date, tz: ZoneInfo, opts: CalendarOptions) -> tuple[list[datetime], list[datetime], list[str]]:
+def _boundaries(d: date, tz: ZoneInfo,
+                opts: CalendarOptions) -> tuple[list[datetime], list[datetime], list[str]]:
     """The thirteen boundaries of day ``d`` in ``tz``, in UTC and as texts.
 
     On the civil clock each boundary after the first is first guessed as the same distance from

@@ -13,12 +13,11 @@ object a row of ``views`` (its 時禽, 番禽 and side, 到將 and side, 活曜,
 read-only view as ``days.qin_view`` makes of a fact set, on first use.
 
 The 1,440 charts of the school (``liuren.chart.chart_table``) and the 課體 of their moments were
-the next part: the chart table holds of each what the hour's view reads (三傳, 課法, 格局, 課體)
-and the entries of the moment it leaves true or open for a day's hour, each open one with its
-test's answer for every value of the facts it reads (:class:`Charts`), so a day builds no chart.
+the next part: their table is ``liuren.moment_table``'s (the judgements read it too), and
+:class:`Charts` makes each hour's view of it, so a day builds no chart.
 
 Both are made by the code they replace (:func:`generate` reads the cycle tables,
-:func:`generate_charts` the charts and ``keti._tests_for``'s tests); ``python -m
+``moment_table.generate_charts`` the charts and ``keti._tests_for``'s tests); ``python -m
 tests.test_hour_table`` writes the files, and the tests check they equal what the code makes now
 and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
 options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
@@ -247,8 +246,9 @@ def charts_of(options: LiurenOptions) -> "Charts":
 class Charts:
     """``view(day, k, night, moment, names)``: the hour's 六壬 view (``days.liuren_view``) on the
     chart ``(day, k, night)`` of the school for the moment of a day's hour (``names``: its
-    names). From the shipped table (``liuren.moment_table``), so no chart is built; otherwise (another school, other names, an asker or a couple: a day's hour
-    has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
+    names); ``day_views`` for a day's twelve. From the shipped table (``liuren.moment_table``),
+    so no chart is built; otherwise (another school, other names, an asker or a couple: a day's
+    hour has none) ``keti.moment_view_at`` on the chart, as :func:`days._hours_json_of` does."""
 
     __slots__ = ("options", "table")
 
@@ -256,32 +256,18 @@ class Charts:
         self.options = options
         self.table = table
 
-    def views(self, day: int, hours: list[tuple], names: frozenset) -> list[dict]:
-        """The views of the hours of a day of pillar ``day``, 子 … 亥: ``hours`` gives each one's
-        rotation ``k``, 晝/夜 and moment without its 占時 (one object for the hours that share
-        it), ``names`` the names of a moment with it."""
-        if self.table is None or names != DAY_NAMES:
-            return [self.view(day, k, night, {**m, "hour": b}, names)
-                    for b, (k, night, m) in enumerate(hours)]
-        out = []
-        for hour, (k, night, m) in enumerate(hours):
-            if m["ming"] or m["nian"] or m["couple"]:
-                out.append(self.view(day, k, night, {**m, "hour": hour}, names))
-            else:
-                out.append(self._table_view((day * 12 + k) * 2 + night, hour, self._parts(m)))
-        return out
-
     def day_views(self, day: int, inputs: list[tuple], moments: list[dict]) -> list[dict]:
         """The views of the hours of a day of pillar ``day``, 子 … 亥: ``inputs`` its hours'
         ``hours.hour_inputs`` (晝/夜 and the rotation ``k`` last), ``moments`` their moments
         without the 占時, made by ``keti.moment`` of the 月建, 太歲, 月將 and the day's marks (the
         names :data:`DAY_NAMES` has; no asker, no couple)."""
         if self.table is None:
-            return self.views(day, [(i[4], i[3], m) for i, m in zip(inputs, moments)], DAY_NAMES)
+            return [self.view(day, i[4], i[3], {**m, "hour": b}, DAY_NAMES)
+                    for b, (i, m) in enumerate(zip(inputs, moments))]
         base, view, out, last = day * 24, self._table_view, [], None
         for hour, (i, m) in enumerate(zip(inputs, moments)):
             if m is not last:               # one moment for all twelve hours on most days
-                last, parts = m, self._parts(m)
+                last, parts = m, self.table.parts(m)
             out.append(view(base + i[4] * 2 + i[3], hour, parts))
         return out
 
@@ -291,10 +277,7 @@ class Charts:
         if self.table is None or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
             return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
                                   _days._liuren_built, names)
-        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], self._parts(ctx))
-
-    def _parts(self, m: dict) -> list[int]:
-        return self.table.parts(m)
+        return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], self.table.parts(ctx))
 
     def _table_view(self, at: int, hour: int, parts: list[int]) -> dict:
         """The view of the chart ``at`` of the table for the 占時 ``hour`` and the rest of a day's

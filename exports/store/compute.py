@@ -92,11 +92,9 @@ def default_tz(cfg: Mapping) -> str:
 
 
 def compute_day(date: dt.date, tz: str, cfg, to_judge: bool = False) -> dict:
-    """``api.day``; ``to_judge``: the day's tasks are judged next
-    (``almanac.api.days.day_to_judge``, the same answer)."""
-    if to_judge:
-        from almanac.api.days import day_to_judge
-        return day_to_judge(date, tz, cfg)
+    """``api.day``. ``to_judge`` (the day's tasks are judged next) is kept for its callers and
+    changes nothing since the judgements read the shipped tables as ``api.day`` does
+    (``almanac.api.days.day_to_judge`` gives the same answer)."""
     from almanac import api
     return api.day(date, tz, cfg)
 

@@ -189,7 +189,7 @@ class Store:
         facts_ok = cur is not None and cur[0] == fh
         tasks = [t for t, h in th.items() if not facts_ok or (cur[1] or {}).get(t) != h]
         out = _Computed(date, None if facts_ok else _day_rows(
-            date, tz, fh, C.compute_day(date, tz, self.config, to_judge=bool(tasks))))
+            date, tz, fh, C.compute_day(date, tz, self.config)))
         if not tasks:
             return out
         # every task of the day in one pass over its fired rules (all of the options' tasks, so

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from functools import lru_cache
 
-import config as _config
+from almanac import config as _config
 
 from . import calendar as cal
 from .liuren.chart import Chart, chart_table

@@ -768,7 +768,7 @@ def school_name(name: str, preset: dict, lang: str) -> str:
     a common word has its meaning after it (``gloss_ko``): 본서(本書) alone reads "this book", so
     본서(本書) — 원전(原典) 그대로.
 
-    >>> import config
+    >>> from almanac import config
     >>> school_name("default", config.BUILTIN_SCHOOLS["default"], "ko")
     '본서(本書) — 원전(原典) 그대로'
     """

@@ -45,7 +45,7 @@ def store_side_by_side() -> None:
     os.environ["ALMANAC_DATA_DIR"] = tmp
     url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
     os.environ["ALMANAC_DB_URL"] = url
-    from exports.store import Store
+    from almanac.exports.store import Store
     store = Store(url)
     args = ("travel", "2026-01-01", "2026-12-31")
     store.precompute(args[1], args[2], "Asia/Shanghai")
@@ -68,7 +68,7 @@ def store_side_by_side() -> None:
     assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     client = TestClient(create_app({}))
     url_best = f"/api/best?task={args[0]}&from={args[1]}&to={args[2]}&tz=Asia/Shanghai&limit=10"
     client.get(url_best)

@@ -29,7 +29,7 @@ import urllib.request
 
 LAUNCH = """
 import uvicorn
-from exports.http import create_app
+from almanac.exports.http import create_app
 uvicorn.run(create_app(), host="127.0.0.1", port={port}, log_level="warning", access_log=False)
 """
 

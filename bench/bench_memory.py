@@ -45,7 +45,7 @@ from bench_load import Server  # noqa: E402 — one home for starting the servic
 LAUNCH = """
 import threading
 import uvicorn
-from exports.http import create_app, warm
+from almanac.exports.http import create_app, warm
 app = create_app()
 threading.Thread(target=warm, args=(app,), daemon=True).start()  # as `almanac serve` does
 uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False)

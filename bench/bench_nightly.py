@@ -35,7 +35,7 @@ _NEXT_NIGHT = """
 import sys, time
 from datetime import date
 t = time.perf_counter()
-from exports import feeds, source
+from almanac.exports import feeds, source
 feeds.write_feeds(source.data_dir() / "feeds", None, date.fromisoformat(sys.argv[1]))
 print(f"{time.perf_counter() - t:.2f}")
 """
@@ -73,7 +73,7 @@ def _once(tmp: str) -> str:
 def _plain_feed(task, start, end, tz, lang, cfg, reads: dict) -> bytes:
     """The feed as icalendar alone writes it (the straightforward path, for the ratio); the
     store is read once per day range and task, as ``write_feeds`` reads it."""
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     b = feeds._Builder(task, tz, lang, None, cfg)
     if task not in reads:
         reads[task] = source.judge_range(task, start, end, tz, cfg)
@@ -104,9 +104,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALMANAC_DATA_DIR"] = tmp
         os.environ.pop("ALMANAC_DB_URL", None)
-        import config as config_mod
-        from exports import feeds, source
-        from exports.store import Store
+        from almanac import config as config_mod
+        from almanac.exports import feeds, source
+        from almanac.exports.store import Store
         cfg = config_mod.load(None)
         today = date(2026, 12, 1)
         s, e = feeds.horizon(today, cfg)

@@ -63,7 +63,7 @@ def main(argv=None) -> int:
         os.environ["ALMANAC_DATA_DIR"] = tmp
         os.environ.pop("ALMANAC_DB_URL", None)
         from almanac import api
-        from exports.store import Store
+        from almanac.exports.store import Store
         cfg = {"store": {"workers": args.workers}} if args.workers is not None else None
         store = Store(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", cfg)
         tasks = [t["name"] for t in api.tasks(store.config)["tasks"]]
@@ -79,7 +79,7 @@ def main(argv=None) -> int:
         problems = store.verify()
         size = _bytes_per_day(Path(tmp) / "bench.sqlite3", stats.days)
         # the store's own share: writing a year already computed into a second fresh file
-        from exports.store import core
+        from almanac.exports.store import core
         other = Store(f"sqlite:///{Path(tmp) / 'write-only.sqlite3'}", cfg)
         fh, th = other._hashes()
         dates = core.date_range(stats_start(args.year), stats_end(args.year))
@@ -123,7 +123,7 @@ def _growth(args, cfg, tmp: Path) -> list[tuple[int, int, float, float]]:
     stretch."""
     import datetime as dt
 
-    from exports.store import Store
+    from almanac.exports.store import Store
     path = tmp / "growth.sqlite3"
     store = Store(f"sqlite:///{path}", cfg)
     out, done = [], 0

@@ -5,7 +5,7 @@ there with the source it follows. A user's file (``--config FILE``, ``ALMANAC_CO
 the same shape is merged over them; an unknown section or key is bad input, so a typo never goes
 unnoticed.
 
->>> from config import load
+>>> from almanac.config import load
 >>> cfg = load({"calendar": {"day_boundary": "midnight"}})
 >>> cfg["calendar"]["day_boundary"], cfg["calendar"]["time_basis"]
 ('midnight', 'civil')

@@ -20,9 +20,9 @@ from almanac.errors import BadInput
 def _backend():
     """The precomputed store when it is installed, else ``None`` (compute directly)."""
     try:
-        return importlib.import_module("exports.store")
+        return importlib.import_module("almanac.exports.store")
     except ModuleNotFoundError as e:
-        if e.name and e.name.startswith("exports.store"):
+        if e.name and e.name.startswith("almanac.exports.store"):
             return None
         raise
 
@@ -124,7 +124,7 @@ def task_tags(task: str, start, end, tz: str | None = None, config=None) -> dict
 def _dates(start, end, tz: str | None = None, config=None) -> list[date]:
     """The dates of the range that have hours in ``tz`` (``almanac.calendar.range_dates``: a date
     the zone skipped whole is left out), on the configuration's clock."""
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.calendar import parse_date, range_dates
     cfg = config_mod.load(config)
     s, e = parse_date(start), parse_date(end)   # 9999-12-31 and past refused before counting on
@@ -171,7 +171,7 @@ def task_names(config=None) -> list[str]:
 
 def check_task(task: str, config=None) -> str:
     """The key of the task named ``task`` (key, Chinese or Korean name); BadInput otherwise."""
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.judgement.score import resolve_task
     return resolve_task(config_mod.load(config), task)
 

@@ -182,7 +182,7 @@ class Record:
 
 def record_path() -> Path:
     """The record of the data folder (``ALMANAC_DATA_DIR``)."""
-    from exports.source import data_dir
+    from almanac.exports.source import data_dir
     return data_dir() / RECORD_FILE
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from exports.store.core import holder_name
-from exports.store.db import check_persisted, data_dir, file_identity
+from almanac.exports.store.core import holder_name
+from almanac.exports.store.db import check_persisted, data_dir, file_identity
 
 from . import ledger
 
@@ -119,9 +119,9 @@ def _out_dir(ctx: Context, key: str, default: str) -> Path:
 
 
 def _feeds(ctx: Context, day: dt.date) -> tuple[str, dict]:
-    fn = _writer("exports.feeds", "write_feeds")
+    fn = _writer("almanac.exports.feeds", "write_feeds")
     if fn is None:
-        return "noop", {"reason": "exports.feeds.write_feeds is not installed"}
+        return "noop", {"reason": "almanac.exports.feeds.write_feeds is not installed"}
     out = _out_dir(ctx, "feeds_dir", "feeds")
     paths = fn(out, config=ctx.config, today=day)
     return "ok", {"out_dir": str(out), "files": len(paths),
@@ -129,9 +129,9 @@ def _feeds(ctx: Context, day: dt.date) -> tuple[str, dict]:
 
 
 def _reports(ctx: Context, day: dt.date) -> tuple[str, dict]:
-    fn = _writer("exports.reports", "write_report_set")
+    fn = _writer("almanac.exports.reports", "write_report_set")
     if fn is None:
-        return "noop", {"reason": "exports.reports.write_report_set is not installed"}
+        return "noop", {"reason": "almanac.exports.reports.write_report_set is not installed"}
     out = _out_dir(ctx, "reports_dir", "reports")
     days = int(ctx.config["reports"]["days"]) if "reports" in ctx.config else 7
     paths = fn(day, days, out, config=ctx.config)  # every [reports] langs × zones
@@ -197,7 +197,7 @@ def catch_up_all(ctx: Context, now: dt.datetime | None = None,
 RETRY_ERRORS_AFTER = 900
 
 
-# entry points stored in the job store as "scheduler.jobs:<name>"
+# entry points stored in the job store as "almanac.scheduler.jobs:<name>"
 def precompute() -> str:
     return run_job("precompute")
 

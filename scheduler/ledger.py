@@ -14,8 +14,8 @@ import datetime as dt
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from exports.store.db import reading
-from exports.store.models import Run
+from almanac.exports.store.db import reading
+from almanac.exports.store.models import Run
 
 DONE = ("ok", "noop")
 

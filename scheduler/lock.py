@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from exports.store.db import sqlite_path
+from almanac.exports.store.db import sqlite_path
 
 
 class LockHeld(RuntimeError):

@@ -19,8 +19,8 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import MetaData, Table, delete, inspect
 
-import config as config_mod
-from exports.store import Store
+from almanac import config as config_mod
+from almanac.exports.store import Store
 
 from . import jobs, ledger
 from .lock import LockHeld, SingleInstanceLock
@@ -71,7 +71,7 @@ class Service:
             job_defaults={"coalesce": True, "max_instances": 1,
                           "misfire_grace_time": grace if grace > 0 else None})
         for job, trigger in self.triggers().items():
-            sched.add_job(f"scheduler.jobs:{job}", trigger, id=job, name=f"almanac {job}",
+            sched.add_job(f"almanac.scheduler.jobs:{job}", trigger, id=job, name=f"almanac {job}",
                           replace_existing=True)
         sched.add_job(jobs.check_lock, "interval", seconds=int(sec["lock_check_seconds"]),
                       id="check-lock", jobstore="memory", replace_existing=True)

@@ -74,8 +74,8 @@ def compute() -> dict[str, str]:
 
 def compute_feeds() -> dict[str, str]:
     """A year of feeds for three tasks in three languages (Asia/Seoul), each digested whole."""
-    import config as config_mod
-    from exports import feeds
+    from almanac import config as config_mod
+    from almanac.exports import feeds
     cfg = config_mod.load({"feeds": {"max_events": 100000, "max_bytes": 100_000_000}})
     out = {}
     for task in FEED_TASKS:

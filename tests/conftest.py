@@ -80,8 +80,8 @@ def _pg_database(base_url: str):
 
     from sqlalchemy import create_engine, text
 
-    from exports.store import core as store_core
-    from exports.store import db as store_db
+    from almanac.exports.store import core as store_core
+    from almanac.exports.store import db as store_db
     name = f"almanac_t_{uuid.uuid4().hex[:12]}"
     admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
@@ -103,8 +103,8 @@ def _pg_database(base_url: str):
     not PG_URL, reason="ALMANAC_TEST_PG_URL not set"))])
 def db_url(request, tmp_path, monkeypatch):
     """A fresh store URL: a SQLite file, and a new PostgreSQL database when one is configured."""
-    from exports.store import core as store_core
-    from exports.store import db as store_db
+    from almanac.exports.store import core as store_core
+    from almanac.exports.store import db as store_db
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     if request.param == "sqlite":

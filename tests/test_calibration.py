@@ -5,8 +5,7 @@ from datetime import date, timedelta
 
 import pytest
 
-import config
-
+from almanac import config
 from almanac import api
 from almanac.judgement.calibrate import measure
 from almanac.judgement.score import SCALE, verdict_of

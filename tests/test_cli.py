@@ -101,10 +101,10 @@ def test_precompute_for_a_school_place_and_clock(data, capsys, monkeypatch):
     a reader with the same choices is served the rows, a reader of another school never is."""
     import json
 
-    import config
+    from almanac import config
     from almanac.api.choices import apply
-    from exports import store
-    from exports.store import compute as C
+    from almanac.exports import store
+    from almanac.exports.store import compute as C
     args = ["precompute", "--from", "2027-01-01", "--to", "2027-01-02", "--json"]
     assert main(args + ["--school", "daquan", "--place", "Seoul", "--clock", "true_solar"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -205,7 +205,7 @@ def test_task_named_in_any_language(name, capsys):
 
 def test_task_aliases_in_api_and_feed():
     from almanac import api
-    from exports import feeds
+    from almanac.exports import feeds
     assert api.judge_day("2026-12-01", task="词讼")["task"] == "lawsuit"
     assert api.best("사송", "2026-12-01", "2026-12-01", limit=1)["task"] == "lawsuit"
     with pytest.raises(ValueError, match="unknown task"):
@@ -409,7 +409,7 @@ def test_places_name_each_city_first_as_the_reader_does(capsys):
 @pytest.fixture
 def nothing_computed(monkeypatch):
     """Any day computed or read for a feed or report fails the command (exit 1, not 2)."""
-    from exports import source
+    from almanac.exports import source
 
     def refuse(*a, **k):
         raise AssertionError("computed before refusing")
@@ -430,7 +430,7 @@ def test_feed_over_the_limits_stops_reading_where_it_overflows(data, monkeypatch
     """Days are read a chunk at a time: a range under the event count but over the bytes stops
     after the chunk where it overflows, not after computing the whole range."""
     from almanac.errors import BadInput
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     read = []
     real = source.get_range
 

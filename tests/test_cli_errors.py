@@ -141,7 +141,7 @@ def test_http_errors_name_the_query_parameter(url, field, data):
     """The same messages over HTTP name the query parameter, not a command-line option."""
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     r = TestClient(create_app({}), raise_server_exceptions=False).get(url)
     assert r.status_code == 400, r.text
     error = r.json()["error"]
@@ -232,18 +232,18 @@ def test_a_feed_whose_write_fails_is_one_line_in_the_readers_words(lang, why, da
 def test_a_report_whose_write_fails_is_one_line(data, capsys, monkeypatch):
     import errno
 
-    import exports.reports
+    from almanac.exports import reports as exports_reports
 
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(exports.reports, "write_reports", full)
+    monkeypatch.setattr(exports_reports, "write_reports", full)
     assert main(["report", "--date", D, "-o", str(data / "out"), "--lang", "ko"]) == 2
     line = _line(capsys)
     assert line.startswith(f"almanac: -o '{data / 'out'}'에 쓸 수 없습니다") and "디스크" in line, line
 
 
 def test_precompute_tells_writes_that_did_not_persist_in_korean(data, capsys, monkeypatch):
-    from exports.store.core import Store
+    from almanac.exports.store.core import Store
     real = Store.precompute
 
     def vanish(self, *a, **k):
@@ -305,7 +305,7 @@ def test_serve_on_a_busy_port_says_so_in_korean(data):
 
 
 def test_a_second_scheduler_is_told_in_korean(data, capsys):
-    from scheduler.service import Service
+    from almanac.scheduler.service import Service
     held = Service({})
     assert held.lock.acquire()
     try:
@@ -325,7 +325,7 @@ def test_a_second_scheduler_is_told_in_korean(data, capsys):
 def test_scheduler_once_tells_each_job_in_the_language_asked_for(lang, data, capsys, monkeypatch):
     """--once printed 'precompute: error' to every reader: the job's and its status's words are
     the reader's (the job's own name beside them), English without --lang, the exit status 1."""
-    from scheduler import jobs
+    from almanac.scheduler import jobs
 
     def broken(ctx, day):
         raise RuntimeError("the disk caught fire")

@@ -131,7 +131,7 @@ def test_every_argparse_message_known_here_is_the_one_this_python_writes():
 def _http_client():
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     return TestClient(create_app({}), raise_server_exceptions=False)
 
 
@@ -199,7 +199,7 @@ def test_the_command_line_quotes_at_most_80_characters_of_the_input(capsys):
 def test_an_unknown_school_is_answered_with_each_school_s_korean_name_and_hanja(capsys):
     """The Korean error line for an unknown school names the schools a reader may give, each with
     its hanja: 칠원금 alone reads "seven-won gold" and 본서 "this book"."""
-    import config
+    from almanac import config
     from almanac.cli import main
     assert main(["day", "2026-12-01", "--school", "nope", "--lang", "ko"]) == 2
     err = capsys.readouterr().err
@@ -212,27 +212,27 @@ def test_an_unknown_school_is_answered_with_each_school_s_korean_name_and_hanja(
 # ---------------------------------------------------------------- the names a reader typed
 
 def _alarm_word():
-    from exports.feeds import check_alarm
+    from almanac.exports.feeds import check_alarm
     check_alarm("soon")
 
 
 def _alarm_range():
-    from exports.feeds import check_alarm
+    from almanac.exports.feeds import check_alarm
     check_alarm(2000)
 
 
 def _feed_backwards():
-    from exports.feeds import build_feed
+    from almanac.exports.feeds import build_feed
     build_feed("travel", "2026-01-05", "2026-01-01", "Asia/Seoul", config={})
 
 
 def _precompute_backwards():
-    from exports.store import Store
+    from almanac.exports.store import Store
     Store("sqlite://", {}).precompute("2026-01-05", "2026-01-01", "Asia/Seoul")
 
 
 def _precompute_bad_date():
-    from exports.store import Store
+    from almanac.exports.store import Store
     Store("sqlite://", {}).precompute("2026-13-05", "2026-01-01", "Asia/Seoul")
 
 

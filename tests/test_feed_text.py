@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from icalendar import parser
 
-from exports.feeds import text
+from almanac.exports.feeds import text
 
 
 @pytest.fixture(scope="module")
@@ -85,8 +85,8 @@ def test_events_written_directly_are_what_icalendar_writes(summary, description,
 def _straightforward(task, start, end, tz, lang, alarm):
     """build_feed's answer the plain way: icalendar serialises every event for its size, again
     for its digest, and the whole calendar again at the end."""
-    import config as config_mod
-    from exports import feeds, source
+    from almanac import config as config_mod
+    from almanac.exports import feeds, source
     cfg = config_mod.load(None)
     b = feeds._Builder(task, tz, lang, alarm, cfg)
     days = source.get_range(start, end, tz, cfg)
@@ -102,7 +102,7 @@ def _straightforward(task, start, end, tz, lang, alarm):
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
 @pytest.mark.parametrize("alarm", [None, 15])
 def test_feed_bytes_equal_icalendar_to_ical(backend, lang, alarm):
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     task = source.task_names()[0]
     start, end = date(2026, 12, 1), date(2027, 1, 15)              # 冬至, 小寒 and a new year
     fast = feeds.build_feed(task, start, end, "Asia/Seoul", lang, alarm).body
@@ -112,10 +112,10 @@ def test_feed_bytes_equal_icalendar_to_ical(backend, lang, alarm):
 
 
 def test_a_year_of_feeds_for_every_task_equals_icalendar(backend):
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     start = date(2026, 1, 1)
     cfg = {"feeds": {"max_events": 100000, "max_bytes": 100_000_000}}
-    import config as config_mod
+    from almanac import config as config_mod
     loaded = config_mod.load(cfg)
     for task in source.task_names():
         fast = feeds.build_feed(task, start, start + timedelta(days=364), "Asia/Shanghai", "ko",
@@ -147,7 +147,7 @@ def test_event_text_stamps_as_event_add_would():
 
 
 def test_the_next_night_builds_only_the_new_days_and_writes_the_same_bytes(backend, tmp_path):
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     today = date(2026, 12, 1)
     feeds.write_feeds(tmp_path / "n1", None, today)
     built = len(feeds._texts)
@@ -164,7 +164,7 @@ def test_the_next_night_builds_only_the_new_days_and_writes_the_same_bytes(backe
 
 def _built_days(monkeypatch) -> list:
     """A list that grows by the date of each day whose event texts are built (not read back)."""
-    from exports import feeds
+    from almanac.exports import feeds
     built: list = []
     real = feeds._Builder.day_specs
 
@@ -183,9 +183,9 @@ def _forget(feeds) -> None:
 
 def test_the_next_run_in_a_new_process_reads_unchanged_days_from_the_kept_file(backend, tmp_path,
                                                                                 monkeypatch):
-    import config as config_mod
-    from exports import feeds
-    from exports.feeds import kept
+    from almanac import config as config_mod
+    from almanac.exports import feeds
+    from almanac.exports.feeds import kept
     today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
     _forget(feeds)
     first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
@@ -210,8 +210,8 @@ def test_the_next_run_in_a_new_process_reads_unchanged_days_from_the_kept_file(b
 def test_texts_kept_by_other_code_are_not_served_after_an_upgrade(backend, tmp_path, monkeypatch):
     """The kept file outlives the code that wrote it: a run with changed code (a title or a term
     worded differently) builds every day again rather than serving last night's wording."""
-    from exports import feeds
-    from exports.feeds import kept
+    from almanac.exports import feeds
+    from almanac.exports.feeds import kept
     today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
     built = _built_days(monkeypatch)
     _forget(feeds)
@@ -225,7 +225,7 @@ def test_texts_kept_by_other_code_are_not_served_after_an_upgrade(backend, tmp_p
 
 
 def test_a_damaged_kept_file_is_ignored(backend, tmp_path):
-    from exports import feeds
+    from almanac.exports import feeds
     bad = tmp_path / "texts.sqlite3"
     bad.write_bytes(b"not a database" * 100)
     _forget(feeds)
@@ -236,7 +236,7 @@ def test_a_damaged_kept_file_is_ignored(backend, tmp_path):
 
 
 def test_the_kept_file_holds_the_texts_of_the_last_two_runs(tmp_path):
-    from exports.feeds import kept
+    from almanac.exports.feeds import kept
     ev = icalendar.Event()
     ev.add("uid", "u")
     ev.add("summary", "禽")
@@ -259,8 +259,8 @@ def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(
     """With the horizon precomputed, a new process's run finds every day's kept texts by the
     store's row checksums: no day document or judgement is read, the bytes are the same; the
     next night reads only the day that enters the feeds."""
-    from exports import feeds
-    from exports.store import core
+    from almanac.exports import feeds
+    from almanac.exports.store import core
     today, kept_file = date(2026, 12, 1), tmp_path / "texts.sqlite3"
     e = _precomputed_horizon(today, tmp_path, monkeypatch)
     first = feeds.write_feeds(tmp_path / "n1", None, today, texts_file=kept_file)
@@ -289,9 +289,9 @@ def test_days_the_store_holds_are_found_by_their_checksums_without_reading_them(
 def _precomputed_horizon(today, tmp_path, monkeypatch):
     """A data folder whose store holds the feeds' whole horizon of ``today`` and the day after it,
     with the feeds' in-memory caches emptied; the horizon's last day."""
-    import config as config_mod
-    from exports import feeds
-    from exports.store import Store
+    from almanac import config as config_mod
+    from almanac.exports import feeds
+    from almanac.exports.store import Store
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     cfg = config_mod.load(None)
     s, e = feeds.horizon(today, cfg)
@@ -305,9 +305,9 @@ def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypa
     the next run with the same inputs builds no feed and leaves every file as it was. A changed
     input builds it again, to the bytes a build from nothing gives: a file someone else
     changed, the stamps ledger changed by another writer, other code, the next night."""
-    import config as config_mod
-    from exports import feeds
-    from exports.feeds import kept
+    from almanac import config as config_mod
+    from almanac.exports import feeds
+    from almanac.exports.feeds import kept
     today, out = date(2026, 12, 1), tmp_path / "feeds"
     _precomputed_horizon(today, tmp_path, monkeypatch)
     first = feeds.write_feeds(out, None, today)

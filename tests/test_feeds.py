@@ -31,7 +31,7 @@ def task(backend):
     """The first task with a good (吉) hour in the window, so the feed has hour events to check
     (verdicts are absolute: a week may hold no 吉 hour for a task, and then its feed has none)."""
     from almanac import api
-    from exports import source
+    from almanac.exports import source
     for name in source.task_names():
         d = START
         while d <= END:
@@ -44,7 +44,7 @@ def task(backend):
 
 @pytest.fixture(scope="module")
 def feeds_by_lang(backend, task):
-    from exports import feeds
+    from almanac.exports import feeds
     return {lang: feeds.build_feed(task, START, END, "Asia/Shanghai", lang, 15) for lang in feeds.L.LANGS}
 
 
@@ -54,7 +54,7 @@ def test_feed_hours_are_the_real_judgements(backend, task):
     never below 吉: a feed never calls a bad hour good."""
     import icalendar
     from almanac import api
-    from exports import feeds
+    from almanac.exports import feeds
     f = feeds.build_feed(task, START, END, "Asia/Shanghai", "en")
     got = sorted(e.decoded("DTSTART").isoformat() for e in icalendar.Calendar.from_ical(f.body).walk("VEVENT")
                  if isinstance(e.decoded("DTSTART"), datetime) and e["DTSTART"].params.get("TZID"))
@@ -135,7 +135,7 @@ def test_recurring_ical_events_expands(feeds_by_lang):
 
 
 def test_uids_stable_across_shifted_windows(backend, task):
-    from exports import feeds
+    from almanac.exports import feeds
     import icalendar
     a = feeds.build_feed(task, START, START + timedelta(days=5), "Asia/Shanghai", "zh-Hant")
     b = feeds.build_feed(task, START + timedelta(days=3), START + timedelta(days=8), "Asia/Shanghai", "zh-Hant")
@@ -174,7 +174,7 @@ def test_vtimezone_alone_gives_each_hour_its_instant(backend, zone, start, end):
 
     import icalendar
     import vobject
-    from exports import feeds
+    from almanac.exports import feeds
     cfg = {"feeds": {"min_verdict": "大凶"}}   # every hour not vetoed: both sides of each change
     body = feeds.build_feed("travel", start, end, zone, "en", None, cfg).body
     cal = icalendar.Calendar.from_ical(body)
@@ -215,7 +215,7 @@ def test_vtimezone_alone_gives_each_hour_its_instant(backend, zone, start, end):
 
 
 def test_rebuild_is_byte_identical(backend, task):
-    from exports import feeds
+    from almanac.exports import feeds
     a = feeds.build_feed(task, START, END, "Asia/Seoul", "ko")
     time.sleep(1.1)
     b = feeds.build_feed(task, START, END, "Asia/Seoul", "ko")
@@ -226,7 +226,7 @@ def test_rebuild_in_another_process_is_byte_identical(backend, task):
     """DTSTAMPs are stored when content is first seen: a later process (a restart, another
     worker) on the same data folder publishes the same bytes."""
     import os
-    from exports import feeds
+    from almanac.exports import feeds
     a = feeds.build_feed(task, START, END, "Asia/Shanghai", "zh-Hant")
     time.sleep(1.1)
     code = ("import sys; from exports import feeds; sys.stdout.buffer.write(feeds.build_feed("
@@ -237,7 +237,7 @@ def test_rebuild_in_another_process_is_byte_identical(backend, task):
 
 
 def test_rolling_feed_respects_limits(backend, task):
-    from exports import feeds
+    from almanac.exports import feeds
     f = feeds.rolling_feed(task, "Asia/Shanghai", "zh-Hans", None, {"feeds": {"max_events": 60}},
                            today=START)
     assert f.events <= 60 and len(f.body) < 900_000 and f.end < START + timedelta(days=90)
@@ -248,7 +248,7 @@ def test_rolling_feed_respects_limits(backend, task):
 
 def test_bad_input(backend, task):
     from almanac.errors import BadInput
-    from exports import feeds
+    from almanac.exports import feeds
     for kwargs in ({"lang": "fr"}, {"tz": "Mars/Olympus"}, {"alarm": -5}):
         with pytest.raises(BadInput):
             feeds.build_feed(task, START, END, **kwargs)
@@ -343,7 +343,7 @@ def test_radicale_reads_a_summer_feed_in_a_dst_zone_at_its_instants(radicale, ba
     instants (zoneinfo's −04:00) meet the range — not those an hour off, as a VTIMEZONE that lists
     several changes on one RDATE line made vobject read them."""
     import icalendar
-    from exports import feeds
+    from almanac.exports import feeds
     f = feeds.build_feed("travel", date(2026, 7, 1), date(2026, 7, 3), "America/New_York", "en", None,
                          {"feeds": {"min_verdict": "大凶"}})
     coll = f"{radicale}/user/dst/"
@@ -384,8 +384,8 @@ def test_an_hours_title_says_its_verdict_once_and_fits_a_phone_line(feeds_by_lan
     DESCRIPTION gives the verdict and score once, on the first line, and then what favours and
     threatens the hour without saying the verdict again."""
     from almanac.judgement.explain import VERDICT_NAMES
-    from exports import feeds
-    from exports.source import tasks
+    from almanac.exports import feeds
+    from almanac.exports.source import tasks
     label = next(feeds.L.task_label(t, lang) for t in tasks() if t["name"] == task)
     events = _hour_events(feeds_by_lang[lang].body)
     assert events
@@ -410,7 +410,7 @@ def test_an_hours_title_says_its_verdict_once_and_fits_a_phone_line(feeds_by_lan
 def test_a_days_taboo_is_in_the_first_characters_of_its_title(feeds_by_lang, lang):
     """A day with a taboo (暗金, 伏斷) names it where a phone's calendar line still shows it."""
     import icalendar
-    from exports import feeds
+    from almanac.exports import feeds
     days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
             if type(e.decoded("DTSTART")) is date]
     names = [feeds.L.flag_name(f, lang) for f in ("暗金", "伏斷")]
@@ -456,7 +456,7 @@ def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(
     the 將星 is named it is named the same way, by its full name (觜火猴, not 觜 in one place and
     觜火猴 in the other)."""
     import icalendar
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
             if type(e.decoded("DTSTART")) is date]
     assert len(days) == (END - START).days + 1
@@ -490,7 +490,7 @@ def test_a_chinese_feeds_reasons_use_chinese_punctuation(backend, lang):
     """An hour's reasons in a Chinese feed give their effect in full-width brackets and their
     citation by its own 《》「」 — 「日上神生日干 — 百事吉…（+2）《大六壬·太陰論》「…」」 — not the ASCII
     「(+2) [《…》]」 beside Chinese words."""
-    from exports import feeds
+    from almanac.exports import feeds
     body = feeds.build_feed("marriage", START, END, "Asia/Shanghai", lang).body
     lines = [x for e in _hour_events(body) for x in str(e["DESCRIPTION"]).splitlines() if x.startswith("- ")]
     assert len(lines) > 10

@@ -51,8 +51,8 @@ def _free_port() -> int:
 
 _LAUNCH = """
 import uvicorn
-from exports.http import create_app
-from exports.http.protocol import server_config
+from almanac.exports.http import create_app
+from almanac.exports.http.protocol import server_config
 uvicorn.Server(server_config(create_app({config!r}), host="127.0.0.1", port={port})).run()
 """
 
@@ -91,7 +91,7 @@ class Server:
 
 
 def _client(config: dict | None = None) -> TestClient:
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     return TestClient(create_app(config or {}), raise_server_exceptions=False)
 
 
@@ -99,7 +99,7 @@ def _client(config: dict | None = None) -> TestClient:
 @pytest.mark.parametrize("name", ["posixrules", "Factory", "right/UTC", "posix/Asia/Seoul", "localtime"])
 def test_zones_that_are_not_places_are_refused(name, data):
     from almanac.errors import BadInput
-    from exports.feeds import check_tz
+    from almanac.exports.feeds import check_tz
     with pytest.raises(BadInput):
         check_tz(name)
     r = _client().get(f"/api/day/2026-11-29?tz={name}")
@@ -107,7 +107,7 @@ def test_zones_that_are_not_places_are_refused(name, data):
 
 
 def test_place_zones_still_accepted(data):
-    from exports.feeds import check_tz
+    from almanac.exports.feeds import check_tz
     for name in ("Asia/Seoul", "UTC", "Etc/GMT-8", "America/New_York", "Australia/Lord_Howe"):
         assert check_tz(name) == name
 
@@ -201,7 +201,7 @@ def test_redact_hides_passwords_with_spaces_quotes_and_query_secrets(kind):
 @pytest.mark.parametrize("kind", sorted(LEAKY_URLS))
 def test_invalid_url_messages_hide_every_secret(kind, tmp_path, monkeypatch):
     from almanac.errors import BadConfig
-    from exports.store.db import resolve_url
+    from almanac.exports.store.db import resolve_url
     url, secret = LEAKY_URLS[kind]
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     with pytest.raises(BadConfig) as e:
@@ -224,7 +224,7 @@ def test_precompute_never_prints_a_secret(kind, tmp_path):
 def test_serve_start_line_hides_query_secrets(tmp_path, monkeypatch):
     """A valid URL with ``?sslpassword=``: the line naming the database hides it."""
     from almanac.cli.serve import where_data_lives
-    import config as config_mod
+    from almanac import config as config_mod
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("ALMANAC_DB_URL", f"postgresql+psycopg://almanac:{PASSWORD}@127.0.0.1:5998/almanac"
                                          f"?sslmode=require&sslpassword={SSL_SECRET}")
@@ -283,7 +283,7 @@ def test_log_records_are_redacted():
 
 # ---------------------------------------------------------------------- files
 def test_atomic_write_under_concurrency(tmp_path):
-    from exports.feeds import _atomic_write
+    from almanac.exports.feeds import _atomic_write
     target = tmp_path / "page.html"
     payloads = [bytes([65 + i]) * 200_000 for i in range(16)]
     start = threading.Barrier(16)
@@ -349,8 +349,8 @@ def test_requests_the_parser_refuses_are_json_errors_too(tmp_path):
 
 # ---------------------------------------------------------------------- on-demand reports
 def test_reports_outside_the_window_are_404_and_never_written(data):
-    import config as config_mod
-    from exports.feeds import today_in
+    from almanac import config as config_mod
+    from almanac.exports.feeds import today_in
     c = _client({"http": {"report_past_days": 3, "report_future_days": 3}})
     # "today" is the service's zone's date (Asia/Shanghai by default), not the test machine's: late in
     # a UTC day it is already tomorrow there
@@ -364,7 +364,7 @@ def test_reports_outside_the_window_are_404_and_never_written(data):
 
 
 def test_on_demand_report_never_becomes_latest(data):
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     folder = data / "reports"
     night = date.today()
     write_reports(night, 1, folder, None)  # the nightly run
@@ -382,7 +382,7 @@ def _seqs(body: bytes) -> list[int]:
 def test_variant_never_restamps_the_plain_feed(data):
     """An alarm variant shares the plain feed's UIDs but not their content; asking for it, then
     restarting, leaves the plain feed byte-identical with every SEQUENCE at 0."""
-    from exports import feeds
+    from almanac.exports import feeds
     cfg = {"feeds": {"future_days": 2, "past_days": 0}}
     # a range with good hours for the task: hour events are what carry the alarm
     day = next(date(2026, 12, 1) + timedelta(days=i) for i in range(60)
@@ -407,9 +407,9 @@ def test_variant_never_restamps_the_plain_feed(data):
 
 # ---------------------------------------------------------------------- bounded feed cache
 def test_feed_variant_cache_is_bounded_and_pins_the_default(data, monkeypatch):
-    import config as config_mod
-    from exports import feeds
-    from exports.http.caching import FeedCache
+    from almanac import config as config_mod
+    from almanac.exports import feeds
+    from almanac.exports.http.caching import FeedCache
     made = []
 
     def fake(task, tz, lang, alarm, cfg, today):
@@ -431,7 +431,7 @@ def test_feed_variant_cache_is_bounded_and_pins_the_default(data, monkeypatch):
 
 
 def test_feeds_module_cache_is_bounded(data, monkeypatch):
-    from exports import feeds
+    from almanac.exports import feeds
     monkeypatch.setattr(feeds, "build_feed", lambda *a, **k: object())
     feeds._cache.clear()
     for alarm in range(200):
@@ -445,8 +445,8 @@ def test_junk_query_strings_are_never_kept_as_request_keys(data):
     and ``/healthz`` counts the bytes the maps' keys hold."""
     from starlette.requests import Request
 
-    from exports.http.answers import StoredAnswers
-    from exports.http.caching import MAX_RAW_QUERY
+    from almanac.exports.http.answers import StoredAnswers
+    from almanac.exports.http.caching import MAX_RAW_QUERY
     c = _client({"feeds": {"future_days": 1, "past_days": 0}})
     plain = c.get("/feeds/travel.ics?tz=Asia/Shanghai")
     assert plain.status_code == 200
@@ -479,7 +479,7 @@ def test_if_match_and_a_future_if_modified_since_are_read_as_rfc_9110_says(data)
     ``If-Modified-Since`` later than the server's clock is ignored (§13.1.3): a 200, never a 304."""
     from starlette.requests import Request
 
-    from exports.http.answers import StoredAnswers
+    from almanac.exports.http.answers import StoredAnswers
     c = _client({"feeds": {"future_days": 1, "past_days": 0}})
     url = "/feeds/travel.ics?tz=Asia/Shanghai"
     first = c.get(url, headers={"Accept-Encoding": "identity"})  # the route; repeats: the fast path
@@ -550,7 +550,7 @@ def test_judged_and_scored_days_are_bounded_in_bytes(data):
     """The judged and scored days a process keeps are bounded by ``[cache] judgement_bytes``
     (estimated bytes, least recently used out), not by a count of entries of 50–100 KB each:
     ever new dates and zones never take more than the bound."""
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.calendar import zone
     from almanac.judgement import search
     from almanac.judgement.score import task_profiles
@@ -578,7 +578,7 @@ def test_judged_and_scored_days_are_bounded_in_bytes(data):
 def test_the_judgement_cache_estimates_are_not_below_what_entries_hold(data):
     """Each entry's estimated size (what the bound counts) is at least the memory it holds
     beyond what is shared (the catalog's texts, the charts, the hours), and not far above."""
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.calendar import zone
     from almanac.hours import Options, _hours
     from almanac.judgement import facts as F, score as S, search
@@ -612,7 +612,7 @@ def test_healthz_503_when_store_gone_or_disk_full(data, monkeypatch):
     assert ok.status_code == 200 and ok.json()["status"] == "ok"
     db = data / "almanac.sqlite3"
     assert db.exists()
-    from exports.http import health
+    from almanac.exports.http import health
     real = health.shutil.disk_usage
     monkeypatch.setattr(health.shutil, "disk_usage", lambda p: real(p)._replace(free=1024))
     full = c.get("/healthz")
@@ -625,7 +625,7 @@ def test_healthz_503_when_store_gone_or_disk_full(data, monkeypatch):
 
 
 def test_healthz_503_when_folder_cannot_be_written(data, monkeypatch):
-    from exports.http import health
+    from almanac.exports.http import health
 
     def refuse(*a, **k):
         raise OSError(30, "Read-only file system")
@@ -639,7 +639,7 @@ def test_healthz_503_when_folder_cannot_be_written(data, monkeypatch):
 def test_healthz_reuses_a_pass_for_its_ttl_only_and_never_a_failure(data, monkeypatch):
     """A passing check is reused for [http] health_ttl seconds (the write probe is not repeated);
     once they are over the fault shows; a failure is never reused."""
-    from exports.http import health
+    from almanac.exports.http import health
     real = health.tempfile.NamedTemporaryFile
     probes = []
 
@@ -665,7 +665,7 @@ def test_healthz_reuses_a_pass_for_its_ttl_only_and_never_a_failure(data, monkey
 
 
 def test_disk_faults_are_503_not_400(data, monkeypatch):
-    from exports import feeds
+    from almanac.exports import feeds
 
     def full(*a, **k):
         raise OSError(28, "No space left on device")
@@ -676,7 +676,7 @@ def test_disk_faults_are_503_not_400(data, monkeypatch):
 
 
 def test_unexpected_fault_is_500_not_400(data, monkeypatch):
-    from exports import source
+    from almanac.exports import source
 
     def bug(*a, **k):
         raise KeyError("a bug")
@@ -687,7 +687,7 @@ def test_unexpected_fault_is_500_not_400(data, monkeypatch):
 
 def test_precompute_fails_when_its_writes_did_not_persist(data, monkeypatch):
     from almanac.cli import main
-    from exports.store.core import Store
+    from almanac.exports.store.core import Store
     real = Store.precompute
 
     def vanish(self, *a, **k):
@@ -795,8 +795,8 @@ def test_connections_are_bounded_and_a_down_server_is_not_waited_for_again(tmp_p
     """The connect timeout bounds the first wait; then the server is known down and every reader
     computes at once (one thread waited, not each), until a try in the background succeeds."""
     from almanac import api
-    from exports import source
-    from exports.store import db
+    from almanac.exports import source
+    from almanac.exports.store import db
     silent = Silent()
     url = silent.url()
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
@@ -817,11 +817,11 @@ def test_connections_are_bounded_and_a_down_server_is_not_waited_for_again(tmp_p
 
 
 def test_store_timeouts_are_config_options():
-    from exports.store import db
+    from almanac.exports.store import db
     t = db.timeouts({"store": {"connect_timeout": 7, "statement_timeout": 1.5, "pool_timeout": 2,
                                "retry_seconds": 0}})
     assert t == {"connect_timeout": 7.0, "statement_timeout": 1.5, "pool_timeout": 2.0, "retry_seconds": 0.0}
-    import config as config_mod
+    from almanac import config as config_mod
     assert db.timeouts(config_mod.load(None)) == db.TIMEOUTS  # the defaults are the config file's
     args = db._pg_connect_args("postgresql+psycopg://u@h/d", db.TIMEOUTS)
     assert args == {"connect_timeout": 3, "options": "-c statement_timeout=30000"}
@@ -835,7 +835,7 @@ def test_store_timeouts_are_config_options():
 def test_postgresql_sessions_carry_the_statement_timeout(pg_url, monkeypatch):
     from sqlalchemy import text
 
-    from exports.store import open_store
+    from almanac.exports.store import open_store
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     st = open_store({"store": {"statement_timeout": 1.25}}, url=pg_url)
     with st.engine.connect() as conn:
@@ -892,8 +892,8 @@ class _Forward:
 def test_a_store_that_comes_back_is_used_again_within_its_retry(pg_url, monkeypatch, tmp_path):
     from sqlalchemy.engine import make_url
 
-    from exports import source
-    from exports.store import db
+    from almanac.exports import source
+    from almanac.exports.store import db
     pg = make_url(pg_url)
     fwd = _Forward(_free_port(), (pg.host, pg.port))
     url = pg.set(port=fwd.port).render_as_string(hide_password=False)
@@ -909,7 +909,7 @@ def test_a_store_that_comes_back_is_used_again_within_its_retry(pg_url, monkeypa
                 break
             time.sleep(0.1)
         assert source.store_unavailable(cfg) is None
-        from exports.store import open_store
+        from almanac.exports.store import open_store
         open_store(cfg).precompute("2026-12-02", "2026-12-02", "Asia/Shanghai")
         assert source.day_tag("2026-12-02", "Asia/Shanghai", cfg) is not None
     finally:
@@ -917,7 +917,7 @@ def test_a_store_that_comes_back_is_used_again_within_its_retry(pg_url, monkeypa
         if eng is not None:
             eng.dispose()
         db._gates.pop(url, None)
-        from exports.store import core
+        from almanac.exports.store import core
         core._migrated.discard(url)
         fwd.close()
 
@@ -925,8 +925,8 @@ def test_a_store_that_comes_back_is_used_again_within_its_retry(pg_url, monkeypa
 def test_health_checks_share_one_probe_and_answer_within_their_timeout(data, monkeypatch):
     """20 checks at once while the probe hangs: each answers 'does not answer' within the
     timeout, and only one probe ran; once it is released the next check passes."""
-    from exports.http import health as H
-    import config as config_mod
+    from almanac.exports.http import health as H
+    from almanac import config as config_mod
     release, calls = threading.Event(), []
 
     def hung(self):
@@ -955,7 +955,7 @@ def test_health_checks_share_one_probe_and_answer_within_their_timeout(data, mon
 def test_a_feed_is_refused_at_once_while_the_store_is_down(data, monkeypatch):
     """Its stamps live in the PostgreSQL store: while it is down, a feed not yet rendered answers
     503 with Retry-After before any day is computed — not after seconds of rendering, each time."""
-    from exports import feeds
+    from almanac.exports import feeds
     monkeypatch.setenv("ALMANAC_DB_URL", _closed_port_url())
     computed = []
     real = feeds._read_content
@@ -1084,7 +1084,7 @@ def test_expensive_answers_from_worker_processes_are_byte_identical(data):
     """The default feed, a feed variant, a long /api/best and an on-demand report page computed
     in a worker process are the very bytes the server's own threads compute (same store, same
     stamps ledger)."""
-    from exports.http import workers
+    from almanac.exports.http import workers
     cfg = {"feeds": {"future_days": 3, "past_days": 0}, "http": {"cheap_best_days": 2}}
     in_workers = _client(cfg)
     in_threads = _client(cfg)  # the same config (a report page names its digest), computing in threads
@@ -1114,10 +1114,10 @@ def test_a_bad_stored_row_found_in_a_worker_process_is_counted_by_healthz(data):
     not served (the page is the one computed afresh) and the server's /healthz counts it."""
     import sqlite3
 
-    import config as config_mod
-    from exports import source
-    from exports.http import workers
-    from exports.store import integrity_stats
+    from almanac import config as config_mod
+    from almanac.exports import source
+    from almanac.exports.http import workers
+    from almanac.exports.store import integrity_stats
     tz = config_mod.load({})["calendar"]["default_tz"]
     day = date.today() + timedelta(days=2)
     source._backend().open_store(config_mod.load({})).precompute(day - timedelta(days=7), day + timedelta(days=7), tz)
@@ -1236,7 +1236,7 @@ def test_a_shared_computation_finished_at_once_does_not_hang_the_server():
     import asyncio
     from concurrent.futures import Future
 
-    from exports.http.workers import Expensive
+    from almanac.exports.http.workers import Expensive
     ex = Expensive(1, processes=True)
 
     def done_at_once(fn, args, kwargs=None):

@@ -21,7 +21,7 @@ from schemathesis.checks import not_a_server_error
 TESTS = Path(__file__).parent
 _LAUNCH = """
 import uvicorn
-from exports.http import create_app
+from almanac.exports.http import create_app
 uvicorn.run(create_app({{"http": {{"max_best_days": 3}}, "feeds": {{"future_days": 14}}}}),
             host="127.0.0.1", port={port}, log_level="warning")
 """
@@ -191,8 +191,8 @@ def test_index_picker_offers_clock_and_school():
     """The subscribe builder offers every clock and school preset the feed URLs accept."""
     from almanac import api
     from almanac.calendar import TIME_BASES
-    from exports.http.pages import index_page
-    import config
+    from almanac.exports.http.pages import index_page
+    from almanac import config
     cfg = config.load({})
     for lang, civil in (("ko", "표준시"), ("en", "civil time")):
         page = index_page(cfg, lang)
@@ -213,8 +213,8 @@ def test_index_footer_names_each_link_as_its_reader_reads_it():
     """The links under the feeds table (today's report, OpenAPI, the API docs, the service's
     status) are named in the page's language, each capitalised in English as the others are
     (「health」 stood lowercase among them)."""
-    import config
-    from exports.http.pages import index_page
+    from almanac import config
+    from almanac.exports.http.pages import index_page
     cfg = config.load({})
     for lang in ("en", "ko", "zh-Hant"):
         page = index_page(cfg, lang)
@@ -282,9 +282,9 @@ def test_store_answers_are_kept_until_the_store_is_written(db_url, monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    from exports import source
-    from exports.http import create_app
-    from exports.store import Store
+    from almanac.exports import source
+    from almanac.exports.http import create_app
+    from almanac.exports.store import Store
     tz = "Asia/Shanghai"
     monkeypatch.setenv("ALMANAC_DB_URL", db_url)
     store = Store(db_url)
@@ -339,7 +339,7 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app, routes
+    from almanac.exports.http import create_app, routes
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     app = create_app({"http": {"expensive_processes": False}})
@@ -378,7 +378,7 @@ def test_only_published_report_pages_are_written_to_disk(tmp_path, monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app, routes
+    from almanac.exports.http import create_app, routes
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     app = create_app({"http": {"expensive_processes": False}})
@@ -406,7 +406,7 @@ def test_a_shared_generation_read_began_after_each_request_asked():
     read that began before a request arrived (a write committed just before it would be missed)."""
     import asyncio
 
-    from exports.http.answers import SharedRead
+    from almanac.exports.http.answers import SharedRead
     began = []
 
     async def read():
@@ -427,7 +427,7 @@ def test_a_shared_generation_read_began_after_each_request_asked():
 def test_a_generation_read_is_reused_only_within_store_check_seconds():
     import asyncio
 
-    from exports.http.answers import SharedRead
+    from almanac.exports.http.answers import SharedRead
     began = []
 
     async def read():

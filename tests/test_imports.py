@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("almanac", "exports", "scheduler", "config")
+PACKAGES = ("almanac",)
+FOLDERS = {"almanac": "almanac", "exports": "almanac.exports", "scheduler": "almanac.scheduler",
+           "config": "almanac.config"}
 
 _PROBE = """
 import importlib, json, sys, traceback
@@ -25,12 +27,12 @@ print(json.dumps(failures))
 
 def _modules() -> list[str]:
     names = []
-    for pkg in PACKAGES:
-        for path in sorted((ROOT / pkg).rglob("*.py")):
-            parts = path.relative_to(ROOT).with_suffix("").parts
+    for folder, pkg in FOLDERS.items():
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
             if parts[-1] == "__main__":   # runs the program when imported
                 continue
-            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+            names.append(".".join((pkg,) + (parts[:-1] if parts[-1] == "__init__" else parts)))
     return names
 
 

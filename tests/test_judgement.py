@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import config
+from almanac import config
 from almanac.api.judging import best as api_best, judge_day, tasks as api_tasks
 from almanac.errors import BadInput
 from almanac.judgement.catalog import load_catalog
@@ -312,7 +312,7 @@ def test_rules_kept_per_chart_fire_as_the_hours_own_facts_say():
     the chart's kept facts are the hour's."""
     import datetime as dt
 
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.api.choices import apply
     from almanac.calendar import zone
     from almanac.judgement.catalog import load_catalog

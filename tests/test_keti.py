@@ -218,10 +218,10 @@ def test_names_are_unique_and_patterns_kept():
 
 def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypatch):
     """An hour event names its 課體; the Korean reader gets the reading with the hanja beside it."""
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac import api
-    from exports import feeds
-    from exports.reports import _hour_rows
+    from almanac.exports import feeds
+    from almanac.exports.reports import _hour_rows
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     day = api.day("2026-12-01", "Asia/Shanghai")
     judged = [{**h, "verdict": "吉", "vetoed": False}          # every hour an event, whatever it scored

@@ -65,9 +65,9 @@ def test_the_command_line_refuses_another_language_in_one_line(data, capsys):
 
 
 def test_a_configuration_may_name_languages_by_their_tags():
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.cli.scheduler import check_zones_and_langs
-    from exports.reports import published
+    from almanac.exports.reports import published
     cfg = config_mod.load({"reports": {"lang": "ko-KR", "langs": ["zh-TW", "zh-Hans", "en-GB", "ko"]}})
     check_zones_and_langs(cfg)        # not bad configuration
     assert published(cfg)[0] == ["zh-Hant", "zh-Hans", "en", "ko"]
@@ -78,7 +78,7 @@ def test_a_configuration_may_name_languages_by_their_tags():
 def client(data):
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     return TestClient(create_app({}), raise_server_exceptions=False)
 
 
@@ -102,7 +102,7 @@ def test_two_spellings_of_a_language_are_one_feed_rendered_once(data, monkeypatc
     rendered the same feed again (and a lower-case ``zh-hant`` was not the pinned default)."""
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app, routes
+    from almanac.exports.http import create_app, routes
     rendered = []
 
     def counted(*args, **kw):
@@ -121,8 +121,8 @@ def test_two_spellings_of_a_language_are_one_feed_rendered_once(data, monkeypatc
 
 
 def test_a_report_page_in_a_tag_s_language(client):
-    from exports.http.routes import report_window
-    import config as config_mod
+    from almanac.exports.http.routes import report_window
+    from almanac import config as config_mod
     d = report_window(config_mod.load({}))[0]
     a = client.get(f"/reports/{d}.html?lang=zh-HK")
     b = client.get(f"/reports/{d}.html?lang=zh-Hant")
@@ -143,8 +143,8 @@ KOREAN_BROWSER = {"Accept-Language": "ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7"}
 
 
 def _report_day():
-    import config as config_mod
-    from exports.http.routes import report_window
+    from almanac import config as config_mod
+    from almanac.exports.http.routes import report_window
     return report_window(config_mod.load({}))[0]
 
 
@@ -260,7 +260,7 @@ def test_a_birth_date_outside_the_years_is_bad_input_on_the_command_line(data, c
 ])
 def test_the_last_resort_answers_in_the_request_s_language(client, monkeypatch, caplog, lang, expect):
     """A ``ValueError`` no route turned into a ``BadInput`` was an English 400 to every reader."""
-    from exports import source
+    from almanac.exports import source
 
     def fails(*a, **kw):
         raise ValueError("invalid literal for int() with base 10: 'abc'")

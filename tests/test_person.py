@@ -12,8 +12,7 @@ from almanac.judgement.facts import PERSON_FACTS
 from almanac.judgement.person import parse_person, xingnian
 from almanac.judgement.search import person_facts_of_day
 
-import config
-
+from almanac import config
 NIANMING = {r.id for r in load_catalog().rules if r.facts & PERSON_FACTS}
 
 
@@ -150,7 +149,7 @@ def _events(body: bytes) -> dict:
 
 
 def test_a_persons_feed_is_judged_for_them_and_cites_the_nianming_rule(data):
-    from exports import feeds
+    from almanac.exports import feeds
     d, hour = _nianming_good_hour()
     plain = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG)
     mine = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG, **WHO)
@@ -180,7 +179,7 @@ def test_a_persons_feed_is_judged_for_them_and_cites_the_nianming_rule(data):
                                          ("zh-Hant", "1984年生 女命"), ("zh-Hans", "1984年生 女命")])
 def test_a_persons_feed_says_whom_it_is_for(data, lang, words):
     import icalendar
-    from exports import feeds
+    from almanac.exports import feeds
     d = date(2026, 12, 3)
     mine = icalendar.Calendar.from_ical(feeds.build_feed("travel", d, d, "Asia/Seoul", lang, None,
                                                          FEED_CFG, **WHO).body)
@@ -200,8 +199,8 @@ def test_a_persons_feed_never_restamps_the_plain_feed_over_http(data):
 
     from fastapi.testclient import TestClient
 
-    from exports import feeds
-    from exports.http import create_app
+    from almanac.exports import feeds
+    from almanac.exports.http import create_app
     c = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
     plain = c.get("/feeds/travel.ics")
     assert plain.status_code == 200 and set(_seqs(plain.content)) == {0}
@@ -230,7 +229,7 @@ def test_a_persons_feed_never_restamps_the_plain_feed_over_http(data):
 def test_a_bad_person_on_a_feed_url_is_a_400_line(data, query):
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     from almanac.errors import BadInput
     c = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
     r = c.get(f"/feeds/travel.ics?{query}")
@@ -259,7 +258,7 @@ def test_the_feed_command_for_a_person(data, tmp_path, capsys):
 @pytest.mark.parametrize("lang, words", [("zh-Hant", ("生年", "女命")), ("zh-Hans", ("生年", "女命")),
                                          ("ko", ("태어난 해", "여성")), ("en", ("Born", "female"))])
 def test_the_index_builds_a_persons_feed_link(lang, words):
-    from exports.http.pages import index_page
+    from almanac.exports.http.pages import index_page
     page = index_page(config.load({}), lang)
     assert 'name="born"' in page and 'name="sex"' in page
     assert '<option value="m">' in page and '<option value="f">' in page
@@ -275,8 +274,8 @@ def test_the_index_script_puts_born_and_sex_on_the_link_only_when_both_are_fille
     import json
     from urllib.parse import parse_qs, urlsplit
 
-    from exports.http import pages
-    from exports.http.pages import index_page
+    from almanac.exports.http import pages
+    from almanac.exports.http.pages import index_page
     fill = """<script>
     var f = document.getElementById("picker"), seen = {};
     function put(name, value) { f[name].value = value; f[name].dispatchEvent(new Event(name === "born" ? "input" : "change", {bubbles: true})); }
@@ -356,7 +355,7 @@ def test_a_partner_makes_a_couple_whose_xingnian_the_keti_read(tmp_path, monkeyp
 def test_the_http_chart_takes_a_partner():
     from fastapi.testclient import TestClient
 
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     client = TestClient(create_app({}), raise_server_exceptions=False)
     q = {"at": COUPLE_AT, "task": "travel", "born": "1978", "sex": "m"}
     r = client.get("/api/chart", params={**q, "partner_born": "1993", "partner_sex": "f"})

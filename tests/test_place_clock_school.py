@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 import pytest
 
-import config as config_mod
+from almanac import config as config_mod
 from almanac import api
 from almanac.errors import BadInput
 from almanac.lunar import KOREAN_FIRST, KOREAN_LAST, LunarDate, chinese_date, korean_date, lunar_date_with_source
@@ -293,7 +293,7 @@ def test_a_request_school_starts_from_the_config_as_written_not_its_school():
 
 
 def test_stored_rows_of_one_school_are_never_served_for_another(db_url):
-    from exports.store import Store
+    from almanac.exports.store import Store
     base = config_mod.load({"store": {"workers": 1}})
     a = config_mod.derive(base, school="qiyuan")
     b = config_mod.derive(base, school="daquan")
@@ -317,7 +317,7 @@ def test_stored_rows_of_one_school_are_never_served_for_another(db_url):
 
 
 def test_place_and_clock_key_the_store_too(db_url):
-    from exports.store import Store
+    from almanac.exports.store import Store
     base = config_mod.load({"store": {"workers": 1}})
     Store(db_url, base).precompute("2026-12-01", "2026-12-01", "Asia/Seoul")
     k = config_mod.derive(base, calendar={"time_basis": "korean"})
@@ -333,7 +333,7 @@ def _events(body: bytes):
 
 
 def test_feed_hours_follow_the_clock_and_the_feed_names_its_school(tmp_path, monkeypatch):
-    from exports import feeds
+    from almanac.exports import feeds
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     plain = feeds.build_feed("general", "2026-12-01", "2026-12-03", "Asia/Seoul", "ko")
     solar = feeds.build_feed("general", "2026-12-01", "2026-12-03", "Asia/Seoul", "ko",
@@ -354,7 +354,7 @@ def test_feed_hours_follow_the_clock_and_the_feed_names_its_school(tmp_path, mon
 
 def test_http_takes_place_clock_lunar_school(tmp_path, monkeypatch):
     from fastapi.testclient import TestClient
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     client = TestClient(create_app({"http": {"warm_past_days": 0, "warm_future_days": 0}}))
     r = client.get("/api/day/2026-12-01", params={"tz": "Asia/Seoul", "place": "127.5,37.5",
@@ -422,7 +422,7 @@ def test_the_command_line_and_http_read_a_solar_clock_at_the_zones_city(tmp_path
     from fastapi.testclient import TestClient
 
     from almanac.cli import main
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     seoul = api.day("2026-12-01", tz="Asia/Seoul", clock="mean_solar", place="Seoul")
     assert main(["day", "2026-12-01", "--tz", "Asia/Seoul", "--clock", "mean_solar", "--json"]) == 0
     assert _starts(__import__("json").loads(capsys.readouterr().out)) == _starts(seoul)

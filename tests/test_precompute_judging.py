@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-import config as config_mod
+from almanac import config as config_mod
 from almanac.api.choices import load
 from almanac.calendar import zone
 from almanac.judgement import facts as F, score as S, search
 from almanac.judgement.catalog import load_catalog
-from exports.store import Store, compute as C
-from exports.store.models import Day, Hour, HourPart, Score
+from almanac.exports.store import Store, compute as C
+from almanac.exports.store.models import Day, Hour, HourPart, Score
 
 
 def _empty_judgement_caches() -> None:
@@ -102,7 +102,7 @@ def test_workers_store_what_one_process_stores(tmp_path: Path, monkeypatch):
 
 def test_day_cycle_groups_are_runs_of_the_cycle_and_even():
     from almanac.calendar import day_pillar
-    from exports.store.core import _by_day_cycle, _runs
+    from almanac.exports.store.core import _by_day_cycle, _runs
     start = dt.date(2026, 1, 1)
     for n_days in (64, 90, 365):
         dates = [start + dt.timedelta(days=i) for i in range(n_days)]

@@ -46,14 +46,14 @@ def test_every_reported_fact_is_cited():
 # --- options -----------------------------------------------------------------------------------
 
 def test_default_config_section_matches_the_dataclass_defaults():
-    from config import load
+    from almanac.config import load
     assert QinOptions.from_config(load()) == QinOptions()
     assert QinOptions.from_config(None) == QinOptions()
     assert QinOptions.from_config({}) == QinOptions()
 
 
 def test_every_option_value_accepted_through_config():
-    from config import load
+    from almanac.config import load
     for key, values in CHOICES.items():
         for value in values:
             assert getattr(QinOptions.from_config(load({"qin": {key: value}})), key) == value

@@ -16,7 +16,7 @@ from almanac import terms as T
 def written(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("ALMANAC_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     out = tmp_path_factory.mktemp("reports")
     paths = write_reports("2026-12-05", 3, out, None)
     ko = write_reports("2026-12-05", 3, out / "ko", None, lang="ko")
@@ -186,7 +186,7 @@ def test_cli_report(written, tmp_path):
 
 def test_report_set_writes_every_published_language_and_zone(tmp_path, monkeypatch):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
-    from exports.reports import write_report_set
+    from almanac.exports.reports import write_report_set
     cfg = {"reports": {"langs": ["zh-Hant", "ko"], "zones": ["Asia/Shanghai", "Asia/Seoul"]}}
     paths = write_report_set("2026-12-05", 1, tmp_path / "r", cfg)
     got = sorted(str(p.relative_to(tmp_path / "r")) for p in paths)
@@ -227,7 +227,7 @@ def test_english_markdown_meets_chinese_only_beside_english_words(tmp_path, monk
     # best hour's plate too (it read 「- competition · 未 good」)
     import html as _html
 
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     from tests.test_rules_text import bare_cjk
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     page = write_reports("2026-11-29", 1, tmp_path / "en", None, lang="en", tz="Asia/Seoul")[0]
@@ -263,9 +263,9 @@ def test_chromium_screenshot_shows_verdict_colours(written, browse, tmp_path):
     ("zh-Hant", "學派：六壬大全", "時法：真太陽時", "地點：首爾")])
 def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, school, clock, place):
     """A page says which school it follows, and its clock and place when they are not the default."""
-    import config
+    from almanac import config
     from almanac.api.choices import apply
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     plain = write_reports("2026-12-05", 1, tmp_path / "plain", None, lang=lang)[0]
     cfg = apply(config.load({}), school="daquan", clock="true_solar", place="Seoul")
@@ -283,10 +283,9 @@ def test_reports_name_their_school_clock_and_place(tmp_path, monkeypatch, lang, 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_lines_under_a_plate_are_read_in_the_readers_language(lang):
     # the plate keeps the books' characters; the day, 月將, 三傳 and method under it are the reader's
-    import config
-
-    from exports import source
-    from exports.reports import plate_svg
+    from almanac import config
+    from almanac.exports import source
+    from almanac.exports.reports import plate_svg
     ch = source.chart("2026-12-05T10:01", "Asia/Seoul", config.load())
     lines = re.findall(r'<text class="centre"[^>]*>([^<]*)<', plate_svg(ch, "x", lang))
     tr = T.term("".join(ch["transmissions"]), lang)
@@ -304,9 +303,9 @@ def test_a_report_set_whose_inputs_are_unchanged_is_not_rendered_again(tmp_path,
     as a render from nothing when only the file was touched."""
     import datetime as dt
 
-    import config as config_mod
-    from exports import reports, source
-    from exports.store import Store
+    from almanac import config as config_mod
+    from almanac.exports import reports, source
+    from almanac.exports.store import Store
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     cfg = {"reports": {"langs": ["zh-Hant", "ko"]}}
     Store(None, config_mod.load(cfg)).precompute("2026-12-05", "2026-12-06")
@@ -341,7 +340,7 @@ def test_pages_link_to_the_days_beside_them_within_the_supported_years(tmp_path,
     link only inward (the day beyond would be refused)."""
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     from almanac.calendar import MAX_YEAR, MIN_YEAR
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     for day, inward, outward in ((f"{MIN_YEAR}-01-01", f"{MIN_YEAR}-01-02", f"{MIN_YEAR - 1:04d}-12-31"),
                                  (f"{MAX_YEAR}-12-31", f"{MAX_YEAR}-12-30", f"{MAX_YEAR + 1}-01-01")):
         first = min(day, inward)
@@ -357,8 +356,8 @@ def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
     on demand."""
     import datetime as dt
 
-    from exports.http import routes
-    from exports.reports import write_reports
+    from almanac.exports.http import routes
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     out = tmp_path / "r"
 
@@ -370,7 +369,7 @@ def test_a_page_links_only_to_pages_that_are_there(tmp_path, monkeypatch):
     assert nav(alone) == []
     after = write_reports("2026-12-06", 1, out, None, heatmap_days=1)[0]
     assert nav(after) == ["2026-12-05.html"]            # the page before it is there; the next is not
-    import config as config_mod
+    from almanac import config as config_mod
     cfg = config_mod.load({"reports": {"days": 1}})
     lo, hi = routes.report_window(cfg)
     served = routes.write_page(lo + dt.timedelta(days=1), tmp_path / "served", cfg, "zh-Hant",
@@ -388,7 +387,7 @@ def test_a_plates_middle_lines_stay_inside_its_middle_cells(browse, lang, tmp_pa
     the longest 三傳 glosses among them."""
     import json as _json
 
-    from exports.reports import plate_svg
+    from almanac.exports.reports import plate_svg
     svgs = [plate_svg(api.chart(f"2026-12-07T{h:02d}:30", tz="Asia/Seoul"), "caption", lang)
             for h in range(0, 24, 2)]
     probe = tmp_path / "plates.html"
@@ -507,7 +506,7 @@ def test_a_plates_caption_gives_the_verdict_with_its_character(tmp_path, monkeyp
     import html as _html
 
     from almanac.judgement.explain import VERDICT_NAMES
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     pages = write_reports("2026-12-02", 1, tmp_path / lang, None, lang=lang, heatmap_days=1)
     captions = [_html.unescape(c) for p in pages for c in
@@ -541,7 +540,7 @@ def test_a_page_says_the_days_pillars_and_taboos_once(written, lang):
 def test_the_pages_foot_says_what_its_digest_is(written, lang):
     """The hexadecimal digest at a page's foot is introduced as what it is (the settings the page
     was made with), not by a bare 「설정」 or 「config」."""
-    import config as config_mod
+    from almanac import config as config_mod
     out, paths, ko, en = written
     page = {"ko": ko[0], "en": en[0], "zh-Hant": paths[0]}[lang]
     digest = config_mod.load().digest
@@ -607,7 +606,7 @@ def test_chinese_pages_write_chinese_punctuation(written, tmp_path, monkeypatch)
     drawn plates and heatmaps aside."""
     import html as _html
 
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     out, paths, _, _ = written
     hans = write_reports("2026-12-05", 1, tmp_path / "hans", None, lang="zh-Hans")[0]
@@ -709,7 +708,7 @@ def test_a_markdown_page_is_text_not_html_escaped(written):
 def test_a_phone_never_breaks_a_date_in_the_day_links(phone, tmp_path, monkeypatch):
     """The links to the day before and after keep each date on one line on a phone 360 pixels
     wide (「next day 2026-12-」 over 「07 →」 split a date in two), and both are on the screen."""
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     page = write_reports("2026-12-05", 3, tmp_path / "en", None, lang="en")[1]
     browser = phone(360)
@@ -725,7 +724,7 @@ def test_a_simplified_page_writes_its_plates_in_simplified_characters():
     """A zh-Hans page's plates write the generals and the lines in their middle as the rest of
     the page does (贵人, 月将, 三传, 辰时; they were 貴人, 月將, 三傳, 辰時 on a simplified page)."""
     from almanac.lang import hans
-    from exports.reports import plate_svg
+    from almanac.exports.reports import plate_svg
     for h in range(0, 24, 4):
         svg = plate_svg(api.chart(f"2026-12-07T{h:02d}:30", tz="Asia/Seoul"), "", "zh-Hans")
         texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
@@ -755,7 +754,7 @@ def test_a_plates_characters_are_keyed_under_the_plates(written, lang):
 def test_one_days_heatmap_is_dated_that_day_not_a_range(tmp_path, monkeypatch):
     """A page of one day (its heatmaps of that day alone) dates them by the day, not 「2026-12-07 –
     2026-12-07」; pages of several days give the range."""
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     one = write_reports("2026-12-07", 1, tmp_path / "one", None, lang="en")[0]
     three = write_reports("2026-12-07", 3, tmp_path / "three", None, lang="en")[0]

@@ -26,7 +26,7 @@ def paragraph(seed: str, opening: str) -> str:
 def hours_where(rule_id: str, task: str, days: int = 20, start=date(2026, 3, 1), born=None, sex=None):
     """The hours of ``days`` days from ``start`` where ``rule_id`` fires (read from the facts, for no
     task in particular), and those where it gives ``task`` a reason (read from the judged day)."""
-    import config
+    from almanac import config
     from almanac.judgement.person import parse_person
     from almanac.judgement.search import judged_facts, person_facts_of_day
     cfg, person, index = config.load(), parse_person(born, sex), CAT.rules.index(CAT.by_id[rule_id])
@@ -82,7 +82,7 @@ def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditio
     ko = ko[ko.index(text) + 2]
     assert "吉神吉將臨日辰行年，勾陳乘神制所出之神，又發用得陰傳出陽者，必免難" in text
     assert "임하고" in ko and "제주하며" in ko and "난을 벗어날" in ko
-    import config
+    from almanac import config
     from almanac.judgement.person import parse_person
     from almanac.judgement.search import person_facts_of_day
     good = {"貴人", "六合", "青龍", "太常", "太陰", "天后"}
@@ -233,7 +233,7 @@ def test_gouchen_as_the_first_transmission_over_the_day_is_bad_whatever_follows(
     assert "如在初傳日辰上為鬼，中末傳雖有吉將，亦凶矣" in note
     r = CAT.by_id["liuren.gouchen_chu_gui"]
     assert all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
-    import config
+    from almanac import config
     from almanac.judgement.search import judged_facts
     cfg, z, index = config.load(), ZoneInfo(TZ), CAT.rules.index(r)
     days, apart = set(), 0
@@ -295,7 +295,7 @@ def test_a_void_backward_run_is_bad_for_office_only_when_the_office_line_is_what
     assert guan.grants["office"].quote in text and set(guan.effect) == {"office"} and guan.effect_for("office") < 0
     from almanac.judgement.facts import rel
     assert rel("寅", "戊") == "剋" and rel("寅", "丙") != "剋"      # the two examples' 中傳
-    import config
+    from almanac import config
     from almanac.judgement.search import judged_facts
     cfg, z = config.load(), ZoneInfo(TZ)
     seen = set()

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import config
+from almanac import config
 from almanac.judgement.catalog import load_catalog
 from almanac.judgement.search import judged_facts
 

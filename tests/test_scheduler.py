@@ -19,10 +19,10 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from sqlalchemy import create_engine, func, select, text
 
-from exports.store.models import Day, Run
-from scheduler import jobs, ledger
-from scheduler.lock import LockHeld, SingleInstanceLock
-from scheduler.service import JOBSTORE_TABLE, Service
+from almanac.exports.store.models import Day, Run
+from almanac.scheduler import jobs, ledger
+from almanac.scheduler.lock import LockHeld, SingleInstanceLock
+from almanac.scheduler.service import JOBSTORE_TABLE, Service
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,6 +84,17 @@ def test_three_starts_leave_one_job_each(db_url):
     assert _jobstore_ids(service) == sorted(jobs.JOB_IDS)
 
 
+def test_the_stored_job_references_name_the_one_import_root(db_url):
+    service = Service(SMALL, url=db_url)
+    sched = service.build(BackgroundScheduler)
+    sched.start(paused=True)
+    try:
+        refs = {sched.get_job(j).func_ref for j in jobs.JOB_IDS}
+    finally:
+        sched.shutdown(wait=False)
+    assert refs == {f"almanac.scheduler.jobs:{j}" for j in jobs.JOB_IDS}
+
+
 def test_the_triggers_carry_the_zone_and_the_defaults_misfire_settings(db_url):
     service = Service(SMALL, url=db_url)
     sched = service.build(BackgroundScheduler)
@@ -101,7 +112,7 @@ def test_the_triggers_carry_the_zone_and_the_defaults_misfire_settings(db_url):
 def test_an_old_job_id_is_pruned(db_url):
     service = Service(SMALL, url=db_url)
     sched = service.build(BackgroundScheduler)
-    sched.add_job("scheduler.jobs:precompute", "interval", hours=1, id="legacy-nightly")
+    sched.add_job("almanac.scheduler.jobs:precompute", "interval", hours=1, id="legacy-nightly")
     sched.start(paused=True)
     sched.shutdown(wait=False)
     assert "legacy-nightly" in _jobstore_ids(service)
@@ -220,7 +231,7 @@ def test_every_night_of_2027_fires_once_in_dst_zones(zone):
     """agronholm/apscheduler#606: CronTrigger skips the day after a spring-forward (New York and
     Lord Howe at 00:00, Santiago at 00:00 and 00:30). The service's trigger fires once on every
     local date of 2027 at every job time, gaps and repeated hours included."""
-    from scheduler.triggers import NightlyTrigger
+    from almanac.scheduler.triggers import NightlyTrigger
     tz = ZoneInfo(zone)
     start, end = dt.datetime(2027, 1, 1, tzinfo=tz), dt.datetime(2028, 1, 1, tzinfo=tz)
     every_date = [dt.date(2027, 1, 1) + dt.timedelta(days=i) for i in range(365)]

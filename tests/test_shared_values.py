@@ -18,7 +18,7 @@ from almanac.liuren.options import DEFAULT, SCHOOLS, LiurenOptions
 from almanac.qin import QinOptions
 from almanac.qin.hour import HourQin, _school_facts, cycle_table, hour_qin
 from almanac.shared import FrozenDict, FrozenList, freeze, thaw
-from config import load
+from almanac.config import load
 
 
 def _dump(doc) -> str:
@@ -234,7 +234,7 @@ def _project_caches() -> list:
 
 
 def _empty_every_cache(caches: list) -> None:
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.api import charts
     from almanac.liuren import options
     for c in caches:

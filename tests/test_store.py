@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, inspect, select, text
 
-import config as config_mod
-from exports.store import Store, db as store_db
-from exports.store.migrations import LATEST, SchemaTooNew, migrate
-from exports.store.models import Base, Day, Hour, HourPart, Score
+from almanac import config as config_mod
+from almanac.exports.store import Store, db as store_db
+from almanac.exports.store.migrations import LATEST, SchemaTooNew, migrate
+from almanac.exports.store.models import Base, Day, Hour, HourPart, Score
 
 PG_URL = os.environ.get("ALMANAC_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,7 +201,7 @@ def test_one_tasks_options_change_rewrites_only_that_tasks_scores(db_url):
 
 def test_a_reader_without_a_database_computes_and_creates_nothing(tmp_path, monkeypatch):
     from almanac import api
-    from exports import store as store_pkg
+    from almanac.exports import store as store_pkg
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "nowhere"))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     assert store_pkg.get_day("2026-11-29", TZ) == api.day("2026-11-29", TZ)
@@ -305,8 +305,8 @@ def test_a_same_length_byte_edit_is_detected_not_served_recomputed_and_reported(
     from fastapi.testclient import TestClient
 
     from almanac import api
-    from exports.http import create_app
-    from exports.store import checksums
+    from almanac.exports.http import create_app
+    from almanac.exports.store import checksums
     monkeypatch.setenv("ALMANAC_DB_URL", db_url)
     store = Store(db_url)
     store.precompute("2026-11-28", "2026-11-30", TZ)
@@ -348,7 +348,7 @@ def test_every_served_row_is_checked(db_url, table, column):
     """Day facts, the shared hour parts (禽 facts, 六壬 charts) a day is assembled from, and the
     score rows a judgement and ``best`` are read from."""
     from almanac import api
-    from exports.store import checksums
+    from almanac.exports.store import checksums
     store = Store(db_url)
     store.precompute("2026-06-01", "2026-06-03", TZ)
     task = _tasks()[0]
@@ -401,7 +401,7 @@ def test_an_older_store_is_migrated_and_its_rows_never_served_unchecked(db_url, 
     from sqlalchemy import create_engine
 
     from almanac import api
-    from exports.store import compute as C, migrations
+    from almanac.exports.store import compute as C, migrations
     engine = create_engine(db_url)
     with engine.begin() as conn:
         migrations._version_md.create_all(conn)
@@ -439,7 +439,7 @@ def test_several_option_sets_are_kept_per_day_up_to_the_cap(db_url, monkeypatch)
     (its readers compute), and the hour parts no hour references any more go with it."""
     from almanac import api
     from almanac.api.choices import apply
-    from exports.store import compute as C
+    from almanac.exports.store import compute as C
     cap = {"store": {"option_sets": 2}}
     default = config_mod.load(cap)
     schools = [apply(config_mod.load(cap), school=n) for n in ("daquan", "mengzhong")]
@@ -474,7 +474,7 @@ def test_the_cap_holds_when_another_set_is_written_during_a_precompute(db_url, m
     """Two precomputes of other schools at once: the second one's write counts the rows the
     first committed after the second started, and keeps the cap."""
     from almanac.api.choices import apply
-    from exports.store import compute as C
+    from almanac.exports.store import compute as C
     cap = {"store": {"option_sets": 2}}
     default = config_mod.load(cap)
     first, second = [apply(config_mod.load(cap), school=n) for n in ("daquan", "mengzhong")]
@@ -506,7 +506,7 @@ def test_a_year_from_the_store_is_byte_identical_to_computing_it(tmp_path, monke
     shorter tests above."""
     from almanac import api
     from almanac.api import judging
-    from exports import feeds, source
+    from almanac.exports import feeds, source
     db_url = f"sqlite:///{tmp_path / 'year.sqlite3'}"
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("ALMANAC_DB_URL", db_url)
@@ -555,7 +555,7 @@ def test_day_and_best_over_http_from_the_store_with_cheap_etags(db_url, monkeypa
     from almanac import api
     from almanac.api import judging
     from almanac.api.days import with_lang
-    from exports.http import create_app
+    from almanac.exports.http import create_app
     monkeypatch.setenv("ALMANAC_DB_URL", db_url)
     Store(db_url).precompute("2026-04-01", "2026-04-10", TZ)
     task = _tasks()[1]
@@ -594,7 +594,7 @@ def test_a_grave_mark_alone_makes_the_stored_judgements_stale(monkeypatch):
     # no other change must change every task's hash: the stored verdicts would be wrong otherwise
     import dataclasses
     from almanac.judgement.catalog import load_catalog
-    from exports.store import compute as C
+    from almanac.exports.store import compute as C
     cat = load_catalog()
     before = C.catalog_hash()
     i = next(n for n, r in enumerate(cat.rules) if not r.grave and not r.veto

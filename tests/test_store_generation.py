@@ -1,9 +1,9 @@
 """The store's generation marker moves at every committed write and at nothing else."""
 from datetime import date
 
-from exports import source
-from exports.store import Store, generation
-from exports.store.generation import generation as generation_of
+from almanac.exports import source
+from almanac.exports.store import Store, generation
+from almanac.exports.store.generation import generation as generation_of
 
 
 def test_the_marker_moves_at_a_write_and_stays_for_reads(db_url):

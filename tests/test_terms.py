@@ -60,7 +60,7 @@ def test_every_task_has_korean_and_chinese_names():
 
 @pytest.mark.parametrize("lang", T.LANGS)
 def test_korean_feed_reads_korean(lang):
-    from exports import feeds
+    from almanac.exports import feeds
     # a week around the first hour good enough to be announced, so the feed has hour events
     import datetime as dt
     d = dt.date(2026, 12, 1)
@@ -93,7 +93,7 @@ def test_korean_reads_solar_terms_and_methods_as_the_keti_beside_them():
 
     from almanac.calendar import TERM_NAMES
     from almanac.liuren.keti import korean
-    from exports import feeds
+    from almanac.exports import feeds
     for name in TERM_NAMES:
         assert re.fullmatch(re.escape(name) + r"\([\uac00-\ud7a3]{2}\)", T.term(name, "ko")), name
     from almanac.liuren.keti import catalogue
@@ -113,7 +113,7 @@ def test_korean_reads_solar_terms_and_methods_as_the_keti_beside_them():
 def test_a_place_is_named_in_the_readers_language():
     """A report's or feed's 「장소: …」 names the city as the index's place picker does, whichever of
     its names the request gave; a place outside the gazetteer is shown as given."""
-    from exports.http.pages import _place_label
+    from almanac.exports.http.pages import _place_label
     assert T.place_name("Seoul", "ko") == T.place_name("首爾", "ko") == "서울"
     assert T.place_name("서울", "en") == "Seoul" and T.place_name("서울", "zh-Hant") == "首爾"
     assert T.place_name("127.5,37.5", "ko") == "127.5,37.5"
@@ -149,7 +149,7 @@ def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general,
 
     import icalendar
 
-    from exports import feeds
+    from almanac.exports import feeds
     body = feeds.build_feed("travel", dt.date(2026, 11, 24), dt.date(2026, 11, 30), lang=lang).body
     titles = [str(e["SUMMARY"]) for e in icalendar.Calendar.from_ical(body).walk("VEVENT")
               if not e.has_key("DTSTART") or type(e.decoded("DTSTART")) is dt.date]
@@ -214,7 +214,7 @@ def test_the_chart_and_the_day_name_the_school_as_the_reader_does(lang):
 
 def test_korean_heatmap_heads_carry_the_reading():
     from datetime import date
-    from exports.reports import heatmap_svg
+    from almanac.exports.reports import heatmap_svg
     hours = api.judge_day(date(2026, 12, 1), "Asia/Seoul", "travel")["hours"]
     ko = heatmap_svg("출행(出行)", {date(2026, 12, 1): hours}, "ko")
     assert "子(자)</text>" in ko and "亥(해)</text>" in ko
@@ -332,7 +332,7 @@ def test_verses_and_school_names_are_read_and_glossed_for_korean_and_english_rea
     reaches a Korean reader with its reading and what it says, the characters beside; an English
     reader with what it says in English (a school's verse with its characters beside); and 본서(本書), which alone reads
     "this book", with what it means."""
-    import config
+    from almanac import config
     from almanac.api.choices import _school_key
     from almanac.liuren.keti import KetiSource, catalogue
     from almanac.sources import classic_citation
@@ -360,7 +360,7 @@ def test_a_korean_reader_is_given_the_reading_of_every_chapter_a_citation_names(
     """A book outside the seeds is cited to a Korean reader by its title and chapter; every word of
     the chapter — of every 課體's and every built-in school's citation — is read, the characters
     beside it (과경집(課經集) 참관과(斬關課)), and none stays bare classical Chinese."""
-    import config
+    from almanac import config
     from almanac.cli.schools import _source
     from almanac.liuren.keti import KetiSource, catalogue
     from almanac.liuren.keti import citation as keti_citation

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from config import load
+from almanac.config import load
 
 from ..calendar import hour_pillar, moment_facts, month_year_branches, read_moment, term_span
 from ..cycles import BRANCHES, BRANCHES_KO, PILLARS, GanZhi

@@ -4,7 +4,7 @@ Every API function (and through them the CLI, HTTP and feed URLs) takes ``place`
 ``lunar`` and ``school``; ``None`` (or ``""``) keeps the configuration's choice. The result is a
 configuration like any other, so what is computed and what the store keeps are keyed by it.
 
->>> import config
+>>> from almanac import config
 >>> cfg = apply(config.load(), place="Seoul", clock="mean_solar", school="mengzhong")
 >>> cfg["calendar"]["longitude"], cfg["calendar"]["default_tz"], cfg["liuren"]["shehai"]
 (126.978, 'Asia/Seoul', 'mengzhong')
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import config as _config
+from almanac import config as _config
 
 from ..calendar import TIME_BASES, CalendarOptions
 from ..errors import BadInput, field
@@ -78,7 +78,7 @@ def _school_key(cfg, name: str) -> str:
     Korean reader knows it (六壬大全, 六壬大全 in simplified characters, 육임대전(六壬大全) or
     육임대전); an unknown name is returned as given, to be refused by the configuration.
 
-    >>> import config
+    >>> from almanac import config
     >>> [_school_key(config.load(), n) for n in ("daquan", "육임대전", "육임대전(六壬大全)", "协纪辨方", "nope")]
     ['daquan', 'daquan', 'daquan', 'xieji', 'nope']
     """

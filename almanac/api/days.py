@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import timedelta
 from functools import lru_cache
 
-import config as _config
+from almanac import config as _config
 
 from .. import calendar as cal
 from ..cycles import BRANCHES, ELEMENTS

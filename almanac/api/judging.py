@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import config as _config
+from almanac import config as _config
 
 from ..calendar import parse_date, zone
 from ..errors import BadInput, field

@@ -180,7 +180,7 @@ def _people_line(reading: dict, lang: str) -> str | None:
 def _school_line(doc: dict, lang: str | None) -> str | None:
     """The chart's school as its reader calls it (學派 本書; 학파(學派): 본서(本書); School: default
     (本書)), for a built-in school or one of the configuration; None keeps the bare key."""
-    import config as _config
+    from almanac import config as _config
     from almanac.terms import label, school_name
 
     name = doc.get("school")

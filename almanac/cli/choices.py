@@ -37,7 +37,7 @@ def kwargs(args) -> dict:
 def choices_line(doc: dict, cfg, lang: str) -> str | None:
     """「學派: 六壬大全 · 時法: 真太陽時 · 地點: 首爾 126.98°E」 in ``lang`` for a day answered with
     other choices than the built-in ones (a school, a clock, a place), else None."""
-    import config as _config
+    from almanac import config as _config
     from almanac.terms import choices_text
 
     school, preset = _config.school_preset(cfg)          # the school the day was answered by

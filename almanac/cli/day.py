@@ -59,7 +59,7 @@ def register(sub, common) -> None:
 def run(args) -> int:
     from datetime import datetime
 
-    import config as _config
+    from almanac import config as _config
     from almanac import api
     from almanac.calendar import zone
 

@@ -45,13 +45,13 @@ def register(subparsers, common) -> None:
 
 
 def run(args) -> int:
-    from exports.feeds import _atomic_write, build_feed
+    from almanac.exports.feeds import _atomic_write, build_feed
     from .choices import kwargs
     from .output import file_target, is_special, unwritable, write_in_place
     # where it goes is checked before the feed is built: an unwritable -o is bad input at once
     out = None if args.output == "-" else file_target(args.output, f"{args.task}.ics")
-    import config as config_mod
-    from exports.store.db import resolve_url
+    from almanac import config as config_mod
+    from almanac.exports.store.db import resolve_url
 
     from .precompute import unreachable_told
     # a feed's stamps are kept in the store: a database that does not answer is one line, exit 1

@@ -21,7 +21,7 @@ import json
 import sys
 import time
 
-import config as config_mod
+from almanac import config as config_mod
 
 from . import LANG_VALUES, say, shared_help
 from . import told as _said
@@ -139,7 +139,7 @@ class _NoGateNotice:
     itself, in one line, that the database could not be reached."""
 
     def filter(self, record) -> bool:
-        from exports.store.db import GATE_NOTICE
+        from almanac.exports.store.db import GATE_NOTICE
         return not getattr(record, GATE_NOTICE, False)
 
 
@@ -147,7 +147,7 @@ def _answers(url: str) -> bool:
     """Whether a connection to the database at ``url`` can be made now."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from exports.store.db import get_engine
+    from almanac.exports.store.db import get_engine
     try:
         get_engine(url).connect().close()
     except SQLAlchemyError:
@@ -166,7 +166,7 @@ def unreachable_told(url: str):
 
     from almanac.errors import Unreachable
     from almanac.redaction import redact
-    from exports.store.db import down, is_known_down
+    from almanac.exports.store.db import down, is_known_down
     quiet, store_log = _NoGateNotice(), logging.getLogger("almanac.store")
     store_log.addFilter(quiet)
     try:
@@ -187,8 +187,8 @@ def unreachable_told(url: str):
 
 
 def run(args) -> int:
-    from exports.store import Store
-    from exports.store.compute import parse_date
+    from almanac.exports.store import Store
+    from almanac.exports.store.compute import parse_date
     from almanac.api.choices import apply
     from almanac.calendar import zone
     from almanac.errors import BadInput
@@ -215,7 +215,7 @@ def run(args) -> int:
                               f"--yes 옵션을 주고, 아니면 {CONFIRM_DAYS}일 이하의 기간을 주십시오")
         print("almanac: " + _said(lang, f"precomputing {estimate(n)}", zh=f"預先計算 {estimate(n, lang)}",
                                   ko=f"미리 계산합니다: {estimate(n, lang)}"), file=sys.stderr, flush=True)
-    from exports.store.db import check_persisted, file_identity, resolve_url
+    from almanac.exports.store.db import check_persisted, file_identity, resolve_url
     with unreachable_told(resolve_url(None, cfg)):   # a bad URL is bad configuration (BadConfig)
         store = Store(None, cfg)    # a data folder that cannot be made: bad configuration too
         before = file_identity(store.url)
@@ -223,7 +223,7 @@ def run(args) -> int:
     try:
         check_persisted(store.url, before)
     except OSError as e:        # the store file went away under the run (its words are English)
-        from exports.store.db import sqlite_path
+        from almanac.exports.store.db import sqlite_path
         path = sqlite_path(store.url)
         print("almanac: " + _said(lang, f"precompute failed: {e}",
                                   zh=f"預先計算失敗：儲存檔 {path} 在執行中被刪除或替換，寫入的日子沒有保存下來",

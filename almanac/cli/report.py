@@ -30,7 +30,7 @@ def register(subparsers, common) -> None:
 
 
 def run(args) -> int:
-    from exports.reports import write_reports
+    from almanac.exports.reports import write_reports
     from .output import folder_target, unwritable
     # where it goes is checked before anything is computed: an unwritable -o is bad input at once
     out = folder_target(args.output)

@@ -13,7 +13,7 @@ import logging
 import sys
 import time
 
-import config as config_mod
+from almanac import config as config_mod
 
 from . import LANG_VALUES, say, told
 
@@ -103,8 +103,8 @@ def check_zones_and_langs(cfg) -> None:
 
 
 def run(args) -> int:
-    from scheduler.lock import LockHeld
-    from scheduler.service import Service
+    from almanac.scheduler.lock import LockHeld
+    from almanac.scheduler.service import Service
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -114,7 +114,7 @@ def run(args) -> int:
     lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before anything
     cfg = config_mod.load(args.config)
     check_zones_and_langs(cfg)
-    from exports.store.db import resolve_url
+    from almanac.exports.store.db import resolve_url
 
     from .precompute import unreachable_told
     url = resolve_url(None, cfg)

@@ -81,7 +81,7 @@ def render(doc: dict, lang: str = "en") -> str:
 
 
 def run(args) -> int:
-    import config as _config
+    from almanac import config as _config
     from almanac.api.choices import schools
     from almanac.cli import emit
     from almanac.terms import check_lang

@@ -37,7 +37,7 @@ def register(subparsers, common) -> None:
 
 def _warm(app, lang: str | None = None) -> None:
     """Fill the store for the horizon and render each task's default feed, in the background."""
-    from exports.http import warm
+    from almanac.exports.http import warm
     log = logging.getLogger("almanac.serve")
     t0 = time.monotonic()
     try:
@@ -101,7 +101,7 @@ def where_data_lives(cfg) -> str:
     start-up lines. A database URL that is not valid is bad configuration (``BadConfig``): the
     service would answer 503 to everything, so it does not start."""
     from almanac.redaction import redact
-    from exports import source
+    from almanac.exports import source
     folder = source.data_dir()
     store = source._backend()
     if store is None:  # no store installed: the data folder is all there is
@@ -114,7 +114,7 @@ def where_data_lives(cfg) -> str:
 def where_in(cfg, lang: str) -> str:
     """:func:`where_data_lives` for the reader of ``lang``."""
     from almanac.redaction import redact
-    from exports import source
+    from almanac.exports import source
     folder = source.data_dir()
     store = source._backend()
     if store is None:
@@ -130,12 +130,12 @@ def where_in(cfg, lang: str) -> str:
 def run(args) -> int:
     import uvicorn
 
-    import config as config_mod
+    from almanac import config as config_mod
     from almanac.errors import BadInput
     from almanac.lang import check_lang
-    from exports import source
-    from exports.http import create_app, subscribe_links
-    from exports.http.protocol import server_config
+    from almanac.exports import source
+    from almanac.exports.http import create_app, subscribe_links
+    from almanac.exports.http.protocol import server_config
     lang = check_lang(args.lang) if args.lang is not None else None     # a bad one before anything
     cfg = config_mod.load(args.config)
     host = args.host or cfg["http"]["host"]

@@ -29,7 +29,7 @@ def render(doc: dict, lang: str) -> str:
 
 
 def run(args) -> int:
-    import config as _config
+    from almanac import config as _config
     from almanac.api.judging import tasks
     from almanac.cli import emit
     from almanac.terms import check_lang

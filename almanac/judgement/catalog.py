@@ -68,7 +68,7 @@ class Catalog:
 
 
 def _builtin_tasks() -> frozenset[str]:
-    from config import load
+    from almanac.config import load
     return frozenset(load({}).get("tasks", {}))
 
 

@@ -203,7 +203,7 @@ def resolve_task(cfg, task: Any) -> str:
     """The key of the task named ``task`` — its key (``travel``), Chinese name (出行, 出行's
     simplified form) or Korean name (출행); BadInput naming the accepted keys otherwise.
 
-    >>> import config
+    >>> from almanac import config
     >>> [resolve_task(config.load(None), t) for t in ("travel", "出行", "출행", " 詞訟 ", "词讼")]
     ['travel', 'travel', 'travel', 'lawsuit', 'lawsuit']
     """

@@ -98,7 +98,7 @@ class QinOptions:
         """Options from a loaded config (``config.load(...)``), a dict of the same shape
         (only the ``qin`` section is read), or ``None`` for the built-in defaults."""
         if cfg is None:
-            from config import load
+            from almanac.config import load
             cfg = load()
         section = cfg.get("qin", {}) if isinstance(cfg, Mapping) else {}
         if not isinstance(section, Mapping):

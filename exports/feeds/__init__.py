@@ -32,16 +32,16 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
-import config as config_mod
+from almanac import config as config_mod
 from almanac.calendar import parse_date
 from almanac.errors import BadInput, field
 from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.explain import verdict_name as explain_verdict
-from exports import source, written
-from exports.feeds import kept
-from exports.feeds import labels as L
-from exports.feeds import text
-from exports.feeds.stamps import Stamps
+from almanac.exports import source, written
+from almanac.exports.feeds import kept
+from almanac.exports.feeds import labels as L
+from almanac.exports.feeds import text
+from almanac.exports.feeds.stamps import Stamps
 
 #: the namespace of every UID (a fixed random UUID: no host or user data, RFC 7986 §5.3)
 UID_NAMESPACE = uuid.UUID("6f1c3c1e-5b0e-4d7b-9a55-2b1f3e8f6a01")
@@ -75,8 +75,8 @@ def _stamps_for(cfg) -> Stamps:
     with _stamps_lock:
         if key not in _stamps_cache:
             if url:
-                from exports.feeds.stamps import StoreStamps
-                from exports.store.db import get_engine
+                from almanac.exports.feeds.stamps import StoreStamps
+                from almanac.exports.store.db import get_engine
                 _stamps_cache[key] = StoreStamps(get_engine(url, config=cfg))
             else:
                 _stamps_cache[key] = Stamps(key or None)
@@ -87,7 +87,7 @@ def _shared_store_url(cfg) -> str | None:
     """The store's URL when it is a PostgreSQL database, else None."""
     if source._backend() is None:
         return None
-    from exports.store.db import resolve_url
+    from almanac.exports.store.db import resolve_url
     url = resolve_url(None, cfg)
     return url if url.startswith("postgresql") else None
 

@@ -25,7 +25,7 @@ built again.
 
 >>> import tempfile, icalendar
 >>> from pathlib import Path
->>> from exports.feeds.text import EventText
+>>> from almanac.exports.feeds.text import EventText
 >>> ev = icalendar.Event(); ev.add("uid", "u1"); ev.add("summary", "禽")
 >>> t = EventText(ev)
 >>> back, = unpack(pack((t,)))
@@ -39,8 +39,8 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-from exports.feeds.text import EventText
-from exports.written import code_digest  # noqa: F401 — the texts are keyed by it too
+from almanac.exports.feeds.text import EventText
+from almanac.exports.written import code_digest  # noqa: F401 — the texts are keyed by it too
 
 #: the texts, and apart from them the run that last used each: marking a text used rewrites a
 #: small row, not the row holding its bytes (an earlier layout kept both in ``feed_texts``)

@@ -21,14 +21,14 @@ from datetime import date, timedelta
 
 from fastapi import Depends, FastAPI
 
-import config as config_mod
-from exports import feeds, source
-from exports.http import middleware, routes
-from exports.http.answers import StoredAnswers
-from exports.http.caching import FeedCache, FeedEntry
-from exports.http.pages import index_html, subscribe_links
-from exports.http.routes import reports_dir
-from exports.http.workers import Expensive
+from almanac import config as config_mod
+from almanac.exports import feeds, source
+from almanac.exports.http import middleware, routes
+from almanac.exports.http.answers import StoredAnswers
+from almanac.exports.http.caching import FeedCache, FeedEntry
+from almanac.exports.http.pages import index_html, subscribe_links
+from almanac.exports.http.routes import reports_dir
+from almanac.exports.http.workers import Expensive
 
 __all__ = ["create_app", "warm", "subscribe_links", "index_html", "reports_dir", "FeedCache", "FeedEntry"]
 

@@ -34,7 +34,7 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from exports.http.caching import RequestMap, json_answer, match_fails, not_modified, precondition_failed
+from almanac.exports.http.caching import RequestMap, json_answer, match_fails, not_modified, precondition_failed
 
 
 class Kept:

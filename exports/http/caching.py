@@ -28,8 +28,8 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from almanac.lru import SizedCache
-from exports import feeds
-from exports.feeds import labels as L
+from almanac.exports import feeds
+from almanac.exports.feeds import labels as L
 
 
 def etag_of(body: bytes) -> str:
@@ -62,7 +62,7 @@ def match_fails(if_match: "str | bytes | None", etags) -> bool:
 def precondition_failed(request: Request) -> Response:
     """The ``412`` of an ``If-Match`` that names no current ETag, as an ``{"error": …}`` line."""
     from almanac.errors import BadInput
-    from exports.http.middleware import error, request_lang
+    from almanac.exports.http.middleware import error, request_lang
     return error(412, BadInput(
         "If-Match: none of its tags is the current ETag of this resource",
         zh="If-Match：其中沒有此資源目前的 ETag",

@@ -28,7 +28,7 @@ from sqlalchemy import text
 
 from almanac.errors import BadInput, os_reasons
 from almanac.redaction import redact
-from exports import source
+from almanac.exports import source
 
 #: free bytes below which the data folder counts as full
 MIN_FREE_BYTES = 8 * 1024 * 1024
@@ -164,7 +164,7 @@ class Health:
         store = source._backend()
         if store is None:
             return doc
-        from exports.store.db import data_dir, resolve_url, sqlite_path
+        from almanac.exports.store.db import data_dir, resolve_url, sqlite_path
         url = resolve_url(None, self.cfg)
         path = sqlite_path(url)
         self._stage = "the data folder"

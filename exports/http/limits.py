@@ -13,7 +13,7 @@ import threading
 
 from starlette.exceptions import HTTPException
 
-from exports.http.middleware import RETRY_AFTER
+from almanac.exports.http.middleware import RETRY_AFTER
 
 
 class Busy(HTTPException):

@@ -21,9 +21,9 @@ import jinja2
 from fastapi import Request
 
 from almanac import terms as T
-from exports import source
+from almanac.exports import source
 
-_env = jinja2.Environment(loader=jinja2.PackageLoader("exports.http", "templates"),
+_env = jinja2.Environment(loader=jinja2.PackageLoader("almanac.exports.http", "templates"),
                           autoescape=jinja2.select_autoescape(["html", "j2"]),
                           trim_blocks=True, lstrip_blocks=True)
 

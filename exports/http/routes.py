@@ -13,13 +13,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from almanac.errors import BadConfig, BadInput, field
-from exports import feeds, source
-from exports.feeds import labels as L
-from exports.http.answers import StoredAnswers
-from exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
-from exports.http.health import Health, Unhealthy
-from exports.http.middleware import RETRY_AFTER, error
-from exports.http.pages import VARY_LANG, index_html, page_lang
+from almanac.exports import feeds, source
+from almanac.exports.feeds import labels as L
+from almanac.exports.http.answers import StoredAnswers
+from almanac.exports.http.caching import KeptBodies, conditional, json_answer, precondition_failed, render_entry
+from almanac.exports.http.health import Health, Unhealthy
+from almanac.exports.http.middleware import RETRY_AFTER, error
+from almanac.exports.http.pages import VARY_LANG, index_html, page_lang
 
 _ERR = {"content": {"application/json": {"schema": {
     "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
@@ -59,7 +59,7 @@ def known_task(name: str, cfg) -> str:
         return source.check_task(name, cfg)
     except BadInput:
         from almanac.judgement.score import named_tasks, task_profiles
-        import config as config_mod
+        from almanac import config as config_mod
         known, profiles = ", ".join(source.task_names(cfg)), task_profiles(config_mod.load(cfg))
         raise StarletteHTTPException(404, BadInput(
             f"unknown task {name!r} (known: {known})",
@@ -301,7 +301,7 @@ def write_page(d: date, folder: Path, cfg, lang: str, tz: str, query: str | None
     """One report page written on demand (never ``latest.html``); it still shows its week's
     heatmap. Its links to the days beside it carry ``query`` (``reports.link_query``), and lead
     to days the service answers: those of its window (``report_window``) or already written."""
-    from exports import reports
+    from almanac.exports import reports
     lo, hi = report_window(cfg)
     return reports.write_reports(d, 1, folder, cfg, lang=lang, tz=tz, update_latest=False,
                                  heatmap_days=int(cfg["reports"]["days"]), query=query,
@@ -324,7 +324,7 @@ def render_page(d: date, cfg, lang: str, tz: str, query: str | None = None) -> b
 
 
 def add_report_routes(app: FastAPI, cfg, limiter) -> None:
-    from exports.reports import published
+    from almanac.exports.reports import published
     max_age = int(cfg["http"]["max_age"])
     # pages with a request's own choices, and pages of a language and zone the nightly run does
     # not publish (any of ~600 zones): kept in memory, bounded in bytes, never on disk
@@ -348,7 +348,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
 
     def chosen_page(d: date, rcfg, lang: str, tz: str, picked: dict) -> tuple[bytes, datetime]:
-        from exports.reports import link_query
+        from almanac.exports.reports import link_query
         query = link_query(lang, tz, cfg, picked)
         key = (d, lang, tz, rcfg.digest, query)
         kept = chosen_pages.get(key)
@@ -365,7 +365,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
                                                                       "Accept-Language"),
                tz: str | None = Query(None, description="IANA zone, e.g. Asia/Seoul"),
                picked: dict = Depends(chosen)):
-        from exports import reports
+        from almanac.exports import reports
         rcfg = choices(cfg, picked, tz)   # the API's and CLI's own parsing: a bad value is a 400
         asked, by_header = page_lang(request)   # lang=, else the browser's Accept-Language
         lang = L.check_lang(asked or cfg["reports"]["lang"])

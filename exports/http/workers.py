@@ -44,8 +44,8 @@ from concurrent.futures.process import BrokenProcessPool
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from exports.http.limits import Limiter
-from exports.http.middleware import RETRY_AFTER
+from almanac.exports.http.limits import Limiter
+from almanac.exports.http.middleware import RETRY_AFTER
 
 #: how much lower the workers' CPU priority is than the server's: on a busy machine the cores go
 #: to answering cheap requests first, and expensive work takes what is left
@@ -97,7 +97,7 @@ def _start(parent: int) -> None:
 def _store_found() -> dict:
     """What this process's store reads found wrong so far (rows failing their checksum)."""
     try:
-        from exports.store import checksums
+        from almanac.exports.store import checksums
     except ImportError:  # no store installed
         return {}
     return checksums.stats()
@@ -122,7 +122,7 @@ def _report_found(fut: Future) -> None:
         return
     found = fut.result()[1]
     if found:
-        from exports.store import checksums
+        from almanac.exports.store import checksums
         checksums.merge(found)
 
 

@@ -23,14 +23,14 @@ from typing import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-import config as config_mod
+from almanac import config as config_mod
 from almanac import terms as T
 from almanac.calendar import parse_date
 from almanac.judgement.explain import localize, summary_body
 from almanac.judgement.score import SCALE
-from exports import source, written
-from exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of, verdict_text
-from exports.feeds import labels as L
+from almanac.exports import source, written
+from almanac.exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of, verdict_text
+from almanac.exports.feeds import labels as L
 
 
 @functools.lru_cache(maxsize=1)
@@ -38,7 +38,7 @@ def _templates():
     """The pages' Jinja2 environment, made when a page is rendered (a run whose pages are all
     current imports no template engine)."""
     import jinja2
-    env = jinja2.Environment(loader=jinja2.PackageLoader("exports.reports", "templates"),
+    env = jinja2.Environment(loader=jinja2.PackageLoader("almanac.exports.reports", "templates"),
                              # HTML pages are escaped; a Markdown page is text (it wrote rules&#39; effects)
                              autoescape=jinja2.select_autoescape(["html", "html.j2"], default=False),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -316,7 +316,7 @@ def latest(folder) -> Path | None:
 def variant_dir(root, lang: str, tz: str, cfg) -> Path:
     """Where the pages of ``lang`` and ``tz`` live under ``root``: ``root`` itself for the
     configured default language and zone, else ``root/LANG/ZONE`` (ZONE a checked IANA name)."""
-    from exports.feeds import check_tz
+    from almanac.exports.feeds import check_tz
     lang, tz = T.check_lang(lang), check_tz(tz)
     if lang == T.check_lang(cfg["reports"]["lang"]) and tz == cfg["calendar"]["default_tz"]:
         return Path(root)
@@ -448,7 +448,7 @@ def link_query(lang: str, tz: str, cfg, picked: dict | None = None) -> str:
     language (``Accept-Language``), so a bare link would take a reader who chose that language —
     or a friend the link was sent to — to a page in another.
 
-    >>> import config
+    >>> from almanac import config
     >>> cfg = config.load()
     >>> link_query("ko", "Asia/Seoul", cfg), link_query(cfg["reports"]["lang"], cfg["calendar"]["default_tz"], cfg)
     ('?lang=ko&tz=Asia%2FSeoul', '?lang=zh-Hant&tz=Asia%2FShanghai')
@@ -479,7 +479,7 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
     on demand (``update_latest=False``, the HTTP service) never touches it. ``linked(day)`` says
     whether a page may link to the day beside it (by default: a page of this run or one already
     in ``out_dir``; the service also serves the days of its window on demand)."""
-    from exports.feeds import check_tz
+    from almanac.exports.feeds import check_tz
     cfg = config_mod.load(config)
     start = parse_date(start_date)
     days = _check_days(days)
@@ -492,7 +492,7 @@ def write_reports(start_date, days: int, out_dir, config=None, lang: str | None 
 def published(cfg) -> tuple[list[str], list[str]]:
     """The languages and zones the nightly reports are written in (``[reports] langs`` / ``zones``;
     empty means the default language / zone only)."""
-    from exports.feeds import check_tz
+    from almanac.exports.feeds import check_tz
     rep = cfg["reports"]
     langs = [T.check_lang(x) for x in rep.get("langs") or []] or [T.check_lang(rep["lang"])]
     zones = [check_tz(z) for z in rep.get("zones") or []] or [cfg["calendar"]["default_tz"]]

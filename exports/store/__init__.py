@@ -1,6 +1,6 @@
 """The precomputed store: days, hours and per-task scores in SQLite or PostgreSQL.
 
->>> from exports import store
+>>> from almanac.exports import store
 >>> store.get_day("2026-11-29", "Asia/Shanghai")["date"]   # doctest: +SKIP
 '2026-11-29'
 

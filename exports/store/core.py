@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import JSON, Boolean, Float, Text, cast, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
-import config as config_mod
+from almanac import config as config_mod
 from almanac.errors import field as param
 from almanac.judgement.score import resolve_task
 from almanac.lang import check_lang

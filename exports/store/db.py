@@ -141,7 +141,7 @@ def timeouts(config=None) -> dict[str, float]:
     """``[store] connect_timeout``, ``statement_timeout``, ``pool_timeout`` and ``retry_seconds``
     of ``config`` (None: ``$ALMANAC_CONFIG`` or the defaults); 0 switches one off."""
     if config is None:
-        import config as config_mod
+        from almanac import config as config_mod
         try:
             config = config_mod.load(None)
         except Exception:  # noqa: BLE001 — a bad config file is reported by whoever loads it

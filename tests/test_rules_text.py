@@ -289,7 +289,8 @@ def test_baihu_reads_the_branches_it_rides_not_its_own_metal(year):
 def test_tianhou_promises_marriage_only_with_mutual_generation(year):
     # 「占婚，宜后與日相生…日干克天后，男貪女，而女不肯」 — 天后 is 水: 戊己 (土) overcome it
     for _, f, ids in year:
-        if "天后" in f["chuan_generals"] and f["day_stem"] in "戊己":
+        # a void 天后 speaks neither way (「貴人空亡憂喜皆不成」: the rules touch 天后)
+        if "天后" in f["chuan_generals"] and f["day_stem"] in "戊己" and "天后" not in f["void_generals"]:
             assert "liuren.tianhou_hunch" not in ids and "liuren.tianhou_gan_ke" in ids
         if "liuren.tianhou_hunch" in ids:
             assert f["day_stem"] in "甲乙庚辛"

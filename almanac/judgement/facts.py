@@ -217,6 +217,7 @@ FACTS: dict[str, Fact] = {
     "chuan_liuqin_live": _f("list:str", LIUQIN, "六親 of the transmissions that are not 旬空 (a void one does not come)"),
     "zhong_void": _f("bool", None, "中傳 is 旬空"), "mo_void": _f("bool", None, "末傳 is 旬空"),
     "mo_vs_gan": _f("str", RELS, "rel(末傳, day stem): the outcome against the self"),
+    "chu_vs_zhong": _f("str", RELS, "rel(初傳, 中傳)"), "zhong_vs_mo": _f("str", RELS, "rel(中傳, 末傳)"),
     "mo_stage": _f("str", STAGES, "長生 stage of 末傳 for the day stem's element"),
     "void_generals": _f("list:str", _G, "generals riding a 旬空 branch"),
     "chuan_generals_live": _f("list:str", _G, "generals riding the transmissions that are not 旬空"),
@@ -467,6 +468,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "chuan_liuqin_live": tuple(dict.fromkeys(LIUQIN_OF[rel(x, gan)] for x in chuan if x not in void)),
         "zhong_void": z in void, "mo_void": m in void,
         "mo_vs_gan": rel(m, gan), "mo_stage": stage(gan, m),
+        "chu_vs_zhong": rel(c, z), "zhong_vs_mo": rel(z, m),
         "void_generals": tuple(g for g in GENERALS if any(generals[b] == g for b in void)),
         "chuan_generals_live": tuple(dict.fromkeys(g for x, g in zip(chuan, chuan_gen) if x not in void)),
         "chuan_general_liuqin": tuple(dict.fromkeys(g + LIUQIN_OF[rel(x, gan)] for x, g in zip(chuan, chuan_gen)

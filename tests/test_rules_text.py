@@ -106,6 +106,40 @@ def test_other_sides_general_in_a_harmful_palace_is_our_chance(year):
     assert CAT.by_id["qin.ta_harmed"].effect_for("competition") > 0
 
 
+def test_anjin_is_a_taboo_for_every_matter_read_once_with_the_texts_exception(year):
+    # 「凡日時直之，即暗金也。諸事忌之，惟番禽得亢婁猶好」: for all matters (grave for every task), day or
+    # hour alike and one taboo however many of them it falls on, except where 番禽 is 亢 or 婁
+    taboo = {"qin.anjin_hour", "qin.anjin_day"}
+    seen = excepted = 0
+    for _, f, ids in year:
+        if not (f["hour_anjin"] or f["day_anjin"]):
+            assert not ids & (taboo | {"qin.anjin_fanqin_exception"})
+        elif f["fanqin"] in ("亢", "婁"):
+            excepted += 1
+            assert not ids & taboo and "qin.anjin_fanqin_exception" in ids
+        else:
+            seen += 1
+            assert len(ids & taboo) == 1, ids & taboo
+            assert ("qin.anjin_hour" in ids) == f["hour_anjin"]
+    assert seen > 500 and excepted > 50
+    for rid in taboo:
+        r = CAT.by_id[rid]
+        assert r.speaks_to("travel") and r.grants["all"].quote == "諸事忌之"
+        for t in CAT.tasks:
+            assert r.grave_for(t) and r.effect_for(t) < 0, (rid, t)
+    assert not CAT.by_id["qin.anjin_fanqin_exception"].grave_for("travel")
+
+
+def test_no_anjin_hour_reads_good_for_any_task():
+    # the case: the best travel hour of a week whose own reason reads 「諸事忌之」
+    from almanac import api
+    for d in (date(2026, 1, 5) + timedelta(days=i) for i in range(0, 28, 3)):
+        for task in ("travel", "general", "marriage"):
+            for h in api.judge_day(d, "Asia/Seoul", task)["hours"]:
+                if {"qin.anjin_hour", "qin.anjin_day"} & {r["rule"] for r in h["reasons"]}:
+                    assert h["verdict"] in ("凶", "大凶"), (d, task, h["start"], h["verdict"])
+
+
 def test_jing_wei_affliction_ends_where_the_config_says():
     # 「犴燕到秋分而患生」 … 「春社旺」: the end point is the 演禽 engine's season_decline_end
     spring = date(2026, 3, 8)            # after 驚蟄, before 春分

@@ -99,10 +99,26 @@ def test_fuduan_hour_is_only_for_troops_and_blocking_roads():
     assert r.effect_for("competition") > 0 and not r.grave_for("competition")
 
 
-def test_other_sides_general_in_a_harmful_palace_is_our_chance(year):
-    # 「惟到他人將泊之，於是我兵擊之大勝」
-    hits = [(f, ids) for _, f, ids in year if f["daojiang_harmed"]]
-    assert hits and all("qin.ta_harmed" in ids for _, ids in hits)
+def test_other_sides_general_in_a_harmful_palace_is_our_chance_only_if_ours_is_not(year):
+    # 「惟到他人將泊之，於是我兵擊之大勝」: only the other side's general in the bad palace — not when our
+    # own 番禽 lands hurt in it too
+    from almanac.cycles import BRANCHES
+    from almanac.mansions import Mansion
+    from almanac.qin import palaces
+    ours_too = alone = 0
+    for _, f, ids in year:
+        mine = palaces.situations(Mansion.parse(f["fanqin"]), BRANCHES.index(f["hour_branch"]), "番禽")
+        hurt = any(s.code in ("daozhen", "tanghuo") for s in mine)     # 泊 = the hour branch (default)
+        assert f["fanqin_harmed"] == hurt
+        if f["daojiang_harmed"] and hurt:
+            ours_too += 1
+            assert "qin.ta_harmed" not in ids
+        elif f["daojiang_harmed"]:
+            alone += 1
+            assert "qin.ta_harmed" in ids
+        else:
+            assert "qin.ta_harmed" not in ids
+    assert ours_too > 500 and alone > 50
     assert CAT.by_id["qin.ta_harmed"].effect_for("competition") > 0
 
 

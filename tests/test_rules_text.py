@@ -191,6 +191,21 @@ def test_an_enemys_invitation_is_not_every_journey():
     assert r.effect_for("negotiation") < 0
 
 
+def test_a_false_invitation_is_not_to_be_gone_to(year):
+    # 「主其可往與否…法以日辰上見功曹、太沖、神后、太乙四神，皆為詐偽，不可往也」: 不可往 answers the talks'
+    # question, so it is grave for negotiation; the commentary's 「預設防備」 is counsel for the person
+    from almanac import api
+    r = CAT.by_id["liuren.diyue_zhawei"]
+    assert r.grave_for("negotiation") and not r.grave_for("travel") and r.source.quote == "皆為詐偽，不可往也"
+    for _, f, ids in year:
+        assert ("liuren.diyue_zhawei" in ids) == bool(set(f["ganzhi_uppers"]) & set("寅卯子巳"))
+    for d in (date(2026, 4, 1) + timedelta(days=i) for i in range(0, 14, 2)):
+        for h in api.judge_day(d, "Asia/Seoul", "negotiation")["hours"]:
+            reason = [x for x in h["reasons"] if x["rule"] == "liuren.diyue_zhawei"]
+            if reason:
+                assert reason[0]["grave"] and h["verdict"] in ("凶", "大凶")
+
+
 def test_gang_er_yin_over_the_day_warns_of_concealment_without_dooming_the_talks(year):
     # 「切忌天罡、天耳、太陰臨之…天耳臨年日辰，來使潛機」: what it foretells is the other side's hidden
     # intent, met by preparing (「約之詐亦當隨其詐而入其虛，預設防備」), not an act that must not be done

@@ -252,7 +252,18 @@ def test_year_spirit_overcoming_the_noble_marks_a_false_surrender():
     from almanac.judgement.facts import rel
     assert rel("子", "巳") == "剋"
     r = CAT.by_id["liuren.suishang_ke_guiren"]
-    assert r.pred({"suishang_vs_guiren": rel("子", "巳")}) and r.grave_for("negotiation")
+    assert r.pred({"suishang_vs_guiren": rel("子", "巳")}) and r.effect_for("negotiation") < 0
+
+
+def test_a_false_surrender_is_certain_only_of_a_surrender(year):
+    # 「占來降，不論課傳，只觀歲貴。太歲上神克天乙乘神，其詐無疑」: 其詐無疑 is said of 來降 only; of talks in
+    # general the paragraph's opening, 「上神克貴人天乙為虛詐也」, reads a sign of deceit — not grave
+    r = CAT.by_id["liuren.suishang_ke_guiren"]
+    assert not r.grave_for("negotiation") and r.effect_for("negotiation") < 0
+    assert r.grants["negotiation"].quote == "上神克貴人天乙為虛詐也" and "來降" in r.reading
+    alone = [f for _, f, ids in year if "liuren.suishang_ke_guiren" in ids
+             and not any(CAT.by_id[x].grave_for("negotiation") for x in ids - {"liuren.suishang_ke_guiren"})]
+    assert len(alone) > 100                 # hours it alone made grave for talks
 
 
 # --------------------------------------------------------------------------- 002 課體

@@ -472,6 +472,31 @@ def test_a_weak_qins_transformation_is_not_counted_twice():
         assert r.effect_for("general") == 0 and r.effect_for("competition") > 0, rid
 
 
+def test_a_weak_qin_raised_is_read_once_per_task(year):
+    # 「弱星逢旺，謀望多成」 (「若演泊生旺變化之宮反□」) is the general statement; 天鰲 「凡占百事吉」, 大鵬
+    # 「降諸獸」, 蛟鳳 「亦能食虎降龍」, 鷹 「故能食狐」 its instances — one fact, the hour 禽 raised where it
+    # lands, counted once for each task; 危's 春社旺 is 「此二禽春社旺而飛鳴」's alone
+    from almanac.judgement.score import judge, profile
+    raised = {"qin.weak_qin_transformed", "qin.transform_tianao", "qin.transform_shizi", "qin.transform_dapeng",
+              "qin.transform_mao", "qin.transform_ying"}
+    idx = {r.id: i for i, r in enumerate(CAT.rules)}
+    profs = {t: profile(CFG, t) for t in ("general", "travel", "competition", "pursuit", "marriage")}
+    seen = set()
+    for _, f, ids in year:
+        if f["hour_qin_strength"] != "弱":
+            continue
+        if f["hour_season"] == "春社旺" and not f["hour_transform"]:
+            assert "qin.weak_qin_transformed" not in ids and "qin.jing_wei_spring" in ids
+        if not ids & raised:
+            continue
+        seen.add(f["hour_transform"])
+        fired = tuple(sorted(idx[r] for r in ids))
+        for t, prof in profs.items():
+            counted = [x["rule"] for x in judge(fired, prof, CAT).reasons if x["rule"] in raised]
+            assert len(counted) == 1, (f["hour_mansion"], f["hour_branch"], t, counted)
+    assert {"天鰲", "大鵬", "蛟", "鳳", "鷹"} <= seen
+
+
 def test_rules_stay_within_their_situation():
     # 「將帥心驚視日辰…青龍、太常有使信至」: word is coming — not a reason to send someone
     assert CAT.by_id["liuren.long_chang_xin"].effect_for("delegate") == 0

@@ -497,6 +497,20 @@ def test_a_weak_qin_raised_is_read_once_per_task(year):
     assert {"天鰲", "大鵬", "蛟", "鳳", "鷹"} <= seen
 
 
+def test_a_strong_qins_decline_is_counted_once(year):
+    # 「又且強宿臨衰，事機多變；如蛟龍泊於湯火，虎豹泊于田園」: the landing in 湯火/刀砧 is the palace rules'
+    # (「諸禽泊之為惡宮」, 「走獸刑害之宮」), 井's autumn is 「犴燕到秋分而患生」's; 虎豹泊田園 is this rule's own
+    palace = {"qin.palace_daozhen", "qin.palace_tanghuo"}
+    tianyuan = 0
+    for _, f, ids in year:
+        if "qin.strong_in_decline" in ids:
+            assert not ids & palace and "qin.jing_wei_autumn" not in ids, (f["hour_mansion"], f["hour_branch"])
+        if f["hour_qin_strength"] == "雄" and f["hour_mansion"] in "尾箕" and f["hour_palace"] == "田園":
+            tianyuan += 1
+            assert "qin.strong_in_decline" in ids
+    assert tianyuan > 20
+
+
 def test_rules_stay_within_their_situation():
     # 「將帥心驚視日辰…青龍、太常有使信至」: word is coming — not a reason to send someone
     assert CAT.by_id["liuren.long_chang_xin"].effect_for("delegate") == 0

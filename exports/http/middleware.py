@@ -33,8 +33,11 @@ from almanac.redaction import redact
 log = logging.getLogger("almanac.http")
 
 
-#: seconds a client is asked to wait after a 503
-RETRY_AFTER = 5
+#: seconds a client is asked to wait after a 503 that no queue explains (a store that does not
+#: answer, a worker lost): a little longer than the store's retry (``[store] retry_seconds``, 2),
+#: and never uvicorn's keep-alive timeout (5 s) — a client that reuses its connection just as the
+#: server closes it for idleness fails (``limits.retry_after``)
+RETRY_AFTER = 3
 
 
 def error(status: int, message, headers: dict | None = None, lang: str | None = None) -> JSONResponse:
@@ -277,7 +280,26 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
             code = exc.status_code
             msg = BadInput(f"the request cannot be answered (HTTP {code} {msg})",
                            zh=f"無法回答此請求（HTTP {code}）", ko=f"이 요청에는 답할 수 없습니다 (HTTP {code})")
+        if exc.status_code == 503:
+            from almanac.exports.http.pages import wants_page
+            if wants_page(request.scope):   # a browser's page: one that says so and retries itself
+                return busy_answer(request, headers)
         return error(exc.status_code, msg, headers, request_lang(request.scope))
+
+
+def busy_answer(request: Request, headers: dict | None):
+    """The ``503`` of a page a browser asked for: HTML in the page's language that reloads itself
+    after the ``Retry-After`` the JSON answer would carry."""
+    from fastapi.responses import Response
+
+    from almanac.exports.http.pages import busy_page
+    after = int((headers or {}).get("Retry-After", RETRY_AFTER))
+    cfg = getattr(request.app.state, "config", None)
+    default = cfg["reports"]["lang"] if cfg is not None else "zh-Hant"
+    return Response(busy_page(request_lang(request.scope), after, default), status_code=503,
+                    media_type="text/html; charset=utf-8",
+                    headers={"Retry-After": str(after), "Cache-Control": "no-store",
+                             "Vary": "Accept, Accept-Language"})
 
 
 def _phrase(code: int) -> str:

@@ -174,8 +174,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                 entry = cache.put(checked, await limiter.compute(
                     checked, render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age))
             else:  # a variant not rendered yet: an expensive request, rendered in a worker process
-                entry = cache.put(checked, await limiter.call(
-                    "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
+                entry = cache.put(checked, await limiter.call_shared(
+                    ("feed", checked), "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
         cache.remember(request.scope["path"], request.scope["query_string"], checked)
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         if status == 412:
@@ -267,8 +267,11 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
                 return json_answer(request, build())
             # computed in a worker process: the serving process keeps answering cheap requests
-            return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone,
-                                                    limit, rcfg, **extra))
+            # identical requests (the normalised request: parameters as parsed, the config's
+            # digest) share one computation
+            key = ("best", task, s, e, zone, limit, lang, born, sex, rcfg.digest)
+            return json_answer(request, limiter.run_shared(key, "best over a long range", source.best, task, s, e,
+                                                           zone, limit, rcfg, **extra))
         if born or sex:  # a person's 年命 is never stored
             return otherwise()
         # a range the store holds current is cheap: ranked by its score rows, ETag from their
@@ -345,7 +348,9 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         if path.exists():
             return path
         in_window(d)
-        return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
+        # in a worker process; identical requests share one
+        return limiter.run_shared(("report", str(folder), d, lang, tz), "report page", write_page, d, folder,
+                                  cfg, lang, tz)
 
     def chosen_page(d: date, rcfg, lang: str, tz: str, picked: dict) -> tuple[bytes, datetime]:
         from almanac.exports.reports import link_query
@@ -355,7 +360,8 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         if kept is not None:
             return kept
         in_window(d)
-        return chosen_pages.put(key, limiter.run("report page", render_page, d, rcfg, lang, tz, query))
+        return chosen_pages.put(key, limiter.run_shared(("chosen page",) + key, "report page", render_page,
+                                                        d, rcfg, lang, tz, query))
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},

@@ -121,3 +121,109 @@ def test_a_browser_gets_a_page_that_retries_itself_in_its_language(data):
     assert script.status_code == 503 and script.json()["error"]           # a script reads JSON
     assert api.status_code == 503 and api.json()["error"]                 # the API is never HTML
     assert api.headers["retry-after"] != str(KEEP_ALIVE)
+
+
+# ---------------------------------------------------------------------- a real server on loopback
+_LAUNCH = """
+import uvicorn
+from almanac.exports.http import create_app
+from almanac.exports.http.protocol import server_config
+uvicorn.Server(server_config(create_app({config!r}), host="127.0.0.1", port={port})).run()
+"""
+
+
+class Served:
+    """A real ``uvicorn`` process on loopback with its own data folder."""
+
+    def __init__(self, data, config: dict):
+        import os
+        import socket
+        import subprocess
+        import sys
+
+        import httpx
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([sys.executable, "-c", _LAUNCH.format(config=config, port=self.port)],
+                                     env={**os.environ, "ALMANAC_DATA_DIR": str(data)},
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(600):
+            try:
+                if httpx.get(self.base + "/healthz", timeout=5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                raise RuntimeError("server died: " + self.proc.stderr.read().decode()[-2000:])
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start")
+
+    def rss_mb(self) -> float:
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        return kb / 1024
+
+    def stop(self) -> str:
+        import subprocess
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        return self.proc.stderr.read().decode(errors="replace")
+
+
+def _big_header(port: int, size: int) -> tuple[bytes, int]:
+    """Send a request whose one header is ``size`` bytes, a megabyte at a time, until the server
+    stops reading; the start of its answer and the bytes sent."""
+    import socket
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        try:
+            s.sendall(b"GET /api/tasks HTTP/1.1\r\nHost: x\r\nX-Big: ")
+            while sent < size:
+                n = min(1 << 20, size - sent)
+                s.sendall(b"a" * n)
+                sent += n
+            s.sendall(b"\r\n\r\n")
+        except OSError:
+            pass                 # the server answered and closed: the rest was never read
+        try:
+            return s.recv(65536), sent
+        except OSError:
+            return b"", sent
+
+
+@pytest.mark.slow
+def test_request_heads_are_bounded(tmp_path):
+    """A 1 MB header, and too many header fields, are 431; six attempts at 100 MB headers leave
+    the server's memory where it was (it grew by 690 MB before)."""
+    import json
+    import socket
+    srv = Served(tmp_path, {"http": {"expensive_processes": False}})
+    try:
+        first, _ = _big_header(srv.port, 1 << 20)
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=30) as s:
+            s.sendall(b"GET /api/tasks HTTP/1.1\r\nHost: x\r\n"
+                      + b"".join(b"X-%d: a\r\n" % i for i in range(150)) + b"\r\n")
+            many = s.recv(65536)
+        before = srv.rss_mb()
+        for _ in range(6):
+            answer, sent = _big_header(srv.port, 100 << 20)
+            assert answer.startswith(b"HTTP/1.1 431 "), answer[:100]
+            assert sent < (100 << 20)               # refused long before the end
+        grew = srv.rss_mb() - before
+        import httpx
+        fine = httpx.get(srv.base + "/api/tasks", headers={"X-Fine": "a" * 8000}, timeout=30)
+    finally:
+        srv.stop()
+    assert first.startswith(b"HTTP/1.1 431 ") and b"connection: close" in first
+    assert "65536" in json.loads(first.partition(b"\r\n\r\n")[2])["error"]
+    assert many.startswith(b"HTTP/1.1 431 ") and b"151 header fields" in many
+    assert grew < 20, f"server RSS grew {grew:.1f} MB"
+    assert fine.status_code == 200

@@ -52,7 +52,7 @@ def create_app(config=None) -> FastAPI:
     app.state.stored_answers = stored = StoredAnswers(
         lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg),
         reuse_seconds=float(cfg["http"].get("store_check_seconds", 0)))
-    middleware.install(app, cache, stored, int(cfg["http"]["max_url_bytes"]))
+    middleware.install(app, cache, stored, int(h["max_url_bytes"]), int(h.get("max_headers", 100)))
     routes.install(app, cfg, cache, limiter, stored)
     return app
 

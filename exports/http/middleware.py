@@ -7,7 +7,8 @@
 - ``FastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query, and
   ``GET /api/day``/``/api/best`` already answered from the unchanged store, are answered from
   memory before FastAPI routing and validation run;
-- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it;
+- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it,
+  a request with more than ``[http] max_headers`` header fields ``431``;
 - ``Head``: ``HEAD`` of any path is answered as its ``GET`` (same status and headers, among them
   ``Content-Length`` and ``ETag``) without the body, so every GET route answers HEAD (RFC 9110
   §9.3.2) — a load balancer's ``HEAD /healthz`` included — computed once.
@@ -148,11 +149,18 @@ class UrlLimit:
     (Beyond about 64 KB uvicorn's own parser refuses the request line first: a ``400``
     ``{"error": …}`` of ``exports.http.protocol``.)"""
 
-    def __init__(self, app, max_bytes: int = 8192):
-        self.app, self.max_bytes = app, int(max_bytes)
+    def __init__(self, app, max_bytes: int = 8192, max_headers: int = 100):
+        self.app, self.max_bytes, self.max_headers = app, int(max_bytes), int(max_headers)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
+            if len(scope["headers"]) > self.max_headers:   # their bytes are bounded by the protocol
+                n, m = len(scope["headers"]), self.max_headers
+                return await error(431, BadInput(
+                    f"the request has {n} header fields; at most {m} are accepted",
+                    zh=f"請求的標頭欄位太多：{n} 個（最多 {m} 個）",
+                    ko=f"요청 헤더 필드가 너무 많습니다: {n}개 (최대 {m}개)"),
+                    {"Connection": "close"}, lang=request_lang(scope))(scope, receive, send)
             n = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
             if n > self.max_bytes:
                 m = self.max_bytes
@@ -233,12 +241,12 @@ class Head:
         await self.app(dict(scope, method="GET"), receive, _send)
 
 
-def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> None:
+def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192, max_headers: int = 100) -> None:
     """The middleware stack and the exception handlers of the service (the last added is the
     outermost: a HEAD is a GET to everything inside, then the URL's length is checked)."""
     app.add_middleware(Failures)
     app.add_middleware(FastPath, cache=cache, answers=answers)
-    app.add_middleware(UrlLimit, max_bytes=max_url_bytes)
+    app.add_middleware(UrlLimit, max_bytes=max_url_bytes, max_headers=max_headers)
     app.add_middleware(Head)
 
     @app.exception_handler(BadInput)

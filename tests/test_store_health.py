@@ -127,3 +127,27 @@ def test_healthz_is_503_for_an_unreachable_postgresql(data, monkeypatch):
     finally:
         db.reopen(url)
     assert r.status_code == 503 and "secret" not in r.text, r.text
+
+
+def test_a_negative_zero_score_reads_without_a_checksum_mismatch(db_url, monkeypatch):
+    """A score of -0.0 comes back from SQLite as 0.0: its checksum covers the value as the
+    database gives it back, so the day is served, not "repaired" on every read for ever."""
+    from almanac.exports.store import checksums, compute, open_store
+    real = compute.judge_day_tasks
+
+    def with_negative_zero(*a, **kw):
+        out = real(*a, **kw)
+        for task, (scores, extra) in list(out["tasks"].items()):
+            scores = [list(r) for r in scores]
+            scores[0][0] = -0.0
+            out["tasks"][task] = ([tuple(r) for r in scores], extra)
+        return out
+    monkeypatch.setattr(compute, "judge_day_tasks", with_negative_zero)
+    st = open_store({}, db_url)
+    st.precompute(date(2026, 3, 1), date(2026, 3, 2), "Asia/Shanghai")
+    before = checksums.stats()
+    assert st.best_tag("travel", date(2026, 3, 1), date(2026, 3, 2), "Asia/Shanghai") is not None
+    st.best("travel", date(2026, 3, 1), date(2026, 3, 2), "Asia/Shanghai", 5)
+    st.get_judgements(date(2026, 3, 1), "travel", "Asia/Shanghai")
+    assert checksums.stats() == before
+    assert st.verify() == []

@@ -151,3 +151,62 @@ def test_a_negative_zero_score_reads_without_a_checksum_mismatch(db_url, monkeyp
     st.get_judgements(date(2026, 3, 1), "travel", "Asia/Shanghai")
     assert checksums.stats() == before
     assert st.verify() == []
+
+
+# ---------------------------------------------------------------------- published files
+def _edit_keeping_mtime(path) -> bytes:
+    """Change one byte of ``path`` (same length) and set its mtime back; the bytes it held."""
+    data = path.read_bytes()
+    st = path.stat()
+    i = data.index(b"SUMMARY:") + 8 if b"SUMMARY:" in data else len(data) // 2
+    edited = bytearray(data)
+    edited[i] = ord("X") if edited[i] != ord("X") else ord("Y")
+    path.write_bytes(bytes(edited))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    return data
+
+
+def test_a_same_length_edit_of_a_feed_with_its_mtime_restored_is_rewritten_by_the_next_run(
+        tmp_path, monkeypatch):
+    from datetime import timedelta
+
+    from almanac import config as config_mod
+    from almanac.exports import feeds
+    from almanac.exports.store import Store
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+    cfg = config_mod.load({"feeds": {"past_days": 0, "future_days": 2}})
+    today, out = date(2026, 12, 1), tmp_path / "feeds"
+    s, e = feeds.horizon(today, cfg)
+    Store(None, cfg).precompute(s, e + timedelta(days=1))
+    first = feeds.write_feeds(out, cfg, today)
+    built: list = []
+    real = feeds.rolling_feed
+    monkeypatch.setattr(feeds, "rolling_feed", lambda task, *a, **k: built.append(task) or real(task, *a, **k))
+    feeds._texts.clear()
+    feeds._cache.clear()
+    assert feeds.write_feeds(out, cfg, today) and built == []   # unchanged: nothing built
+    data = _edit_keeping_mtime(first[0])
+    feeds._texts.clear()
+    feeds._cache.clear()
+    feeds.write_feeds(out, cfg, today)
+    assert len(built) == 1 and first[0].read_bytes() == data    # found by its content, rewritten
+
+
+def test_a_report_page_edited_on_disk_is_not_served_after_a_restart(data):
+    from almanac import config as config_mod
+    from almanac.exports.feeds import today_in
+    from almanac.exports.http import create_app
+    from datetime import timedelta
+    day = today_in(config_mod.load()["calendar"]["default_tz"]) + timedelta(days=2)
+    conf = {"http": {"expensive_processes": False}}
+    first = TestClient(create_app(conf)).get(f"/reports/{day}.html?lang=zh-Hant")
+    assert first.status_code == 200
+    path = next(data.rglob(f"{day}.html"))
+    assert path.read_bytes() == first.content
+    _edit_keeping_mtime(path)
+    again = TestClient(create_app(conf)).get(f"/reports/{day}.html?lang=zh-Hant")   # a restarted service
+    assert again.status_code == 200 and again.content == first.content
+    assert path.read_bytes() == first.content                   # made again, in place

@@ -210,3 +210,41 @@ def test_a_report_page_edited_on_disk_is_not_served_after_a_restart(data):
     again = TestClient(create_app(conf)).get(f"/reports/{day}.html?lang=zh-Hant")   # a restarted service
     assert again.status_code == 200 and again.content == first.content
     assert path.read_bytes() == first.content                   # made again, in place
+
+
+# ---------------------------------------------------------------------- failures named
+def test_a_full_disk_under_the_stamps_ledger_is_told_as_a_full_disk(tmp_path):
+    """SQLite rolls a transaction back by itself when the disk fills; the ROLLBACK after it
+    failed with "cannot rollback - no transaction is active", which is what the nightly run's
+    ledger recorded instead of the full disk."""
+    import sqlite3
+
+    from almanac.errors import storage_kind
+    from almanac.exports.feeds.stamps import Stamps
+    st = Stamps(tmp_path / "stamps.sqlite3")
+    db = st._connect()
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")      # the disk is full from here on
+    with pytest.raises(sqlite3.OperationalError) as e:
+        st.resolve({f"uid-{i}": "d" * 200 for i in range(5000)})
+    assert "full" in str(e.value) and storage_kind(e.value) == "disk full", e.value
+
+
+def test_the_nightly_ledger_records_a_full_disk_as_such(tmp_path, monkeypatch):
+    import sqlite3
+
+    from almanac import config as config_mod
+    from almanac.exports.store import open_store
+    from almanac.scheduler import jobs, ledger
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
+
+    def full(ctx, day):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setitem(jobs.BODIES, "feeds", full)
+    cfg = config_mod.load(None)
+    ctx = jobs.Context(cfg, open_store(cfg))
+    assert jobs.run_job("feeds", trigger="once", ctx=ctx) == "error"
+    rec = ledger.row(ctx.store.engine, "feeds", jobs.logical_date(ctx, "feeds"))
+    assert rec["status"] == "error" and rec["detail"]["kind"] == "disk full", rec
+    assert rec["detail"]["error"].startswith("the disk is full"), rec

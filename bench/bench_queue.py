@@ -13,7 +13,7 @@ runs it, then, one after the other:
   answer beside twice the single one, and ``/healthz``'s ``expensive`` counters (``computed``
   went up by one if the 64 shared a computation).
 
-    python bench/bench_queue.py [--same 64] [--phases reports4,reports32,best]
+    python bench/bench_queue.py [--same 64] [--phases reports4,reports32,best] [--warm]
 
 Nothing is retried: every answer counted is the first one.
 """
@@ -83,6 +83,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--same", type=int, default=64)
     ap.add_argument("--phases", default="reports4,reports32,best")
+    ap.add_argument("--warm", action="store_true",
+                    help="ask for one report page first, so the worker process is started and warm")
     args = ap.parse_args()
     phases = args.phases.split(",")
     srv = Server(LAUNCH)
@@ -98,6 +100,9 @@ def main() -> int:
         wait = float(health(srv.base)["wait"])
         today = date.today()
         print(f"load average {os.getloadavg()[0]:.1f}", file=sys.stderr)
+        if args.warm:   # the worker process started (spawned at the first expensive request) and warm
+            print(json.dumps(said("warm-up page", [get(f"{srv.base}/reports/{today + timedelta(days=5)}.html",
+                                                       PAGE)])))
         if "reports4" in phases:
             rs = burst([f"{srv.base}/reports/{today + timedelta(days=10 + i)}.html" for i in range(4)], PAGE)
             print(json.dumps(said("4 report pages at once", rs)))

@@ -171,14 +171,16 @@ def detail_lines(e: dict, lang: str) -> list[str]:
     animal_t = animal.text(lang) if lang != "ko" else f"{animal.ko}띠"
     y = e["year"]
 
+    from ..terms import term
+
     def d(zh):
         return direction_text(_dir_key(zh), lang)
     line1 = " · ".join([short_line(e, lang) if e["son"]["free"] else f"{son_text(e['son'], lang)} · {short_line(e, lang)}",
-                        f"{label('chong', lang)} {c['pillar']} {animal_t}",
+                        f"{label('chong', lang)} {term(c['pillar'], lang)} {animal_t}",
                         f"{label('sha', lang)}{colon}{d(e['sha'])}"])
-    line2 = " · ".join([f"{label('taisui', lang)}{colon}{y['taisui']}",
-                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])} ({y['sansha']['branches']})",
-                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])} ({y['dajiangjun']['branch']})"])
+    line2 = " · ".join([f"{label('taisui', lang)}{colon}{term(y['taisui'], lang)}",
+                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])} ({term(y['sansha']['branches'], lang)})",
+                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])} ({term(y['dajiangjun']['branch'], lang)})"])
     yi = sep.join(act_text(a, lang) for a in e["yi"]) or label("none", lang)
     ji = sep.join(act_text(a, lang) for a in e["ji"]) or label("none", lang)
     line3 = f"{label('yi', lang)}{colon}{yi} · {label('ji', lang)}{colon}{ji}"

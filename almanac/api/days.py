@@ -227,8 +227,6 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
     year = cal.year_pillar_at(last)
     hours = _hours_json(d, z, opts, marks)
-    for h, hd in zip(hours, everyday.hour_huangdao(cal.day_pillar(d).branch)):
-        h["huangdao"] = hd
     return {
         "date": d.isoformat(),
         "tz": z.key,
@@ -280,9 +278,10 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
     liuren = hour_table.charts_of(opts.liuren).day_views(cal.day_pillar(d).index, inputs, moments)
     rows = hour_table.rows_of(opts.qin).day_rows(inputs, cycle_key(d))
+    hd = everyday.hour_huangdao(cal.day_pillar(d).branch)          # each hour's 黃道/黑道 god
     return [{"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
              "mansion": mansion, "yuejiang": BRANCHES[i[2]], "flags": flags, "qin": qin,
-             "liuren": view}
+             "liuren": view, "huangdao": hd[b]}
             for b, (i, (pillar, mansion, flags, qin), view) in enumerate(zip(inputs, rows, liuren))]
 
 
@@ -300,7 +299,10 @@ def _hours_json_of(hours, marks: dict) -> list[dict]:
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])
-    return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    out = [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    for h, j in zip(hours, out):
+        j["huangdao"] = everyday.hour_huangdao(h.chart.day % 12)[h.slot.branch]
+    return out
 
 
 #: made once (a ``timedelta`` built from keywords costs about a microsecond)

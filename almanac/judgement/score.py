@@ -279,6 +279,38 @@ def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catal
 
 
 _PREDS: dict[int, tuple] = {}
+_ASPECTS: dict[int, tuple] = {}
+
+
+def aspects_of(comp: tuple) -> tuple:
+    """Per catalog rule of a compiled profile (:func:`_compiled`): its ``aspect`` when the rule
+    speaks to the profile's task (an effect or a veto), else None."""
+    hit = _ASPECTS.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        raise KeyError("aspects_of: not a table _compiled made")
+    return hit[1]
+
+
+def precede(idx, aspects: tuple) -> list[int]:
+    """``idx`` (fired rules, catalog order) with each aspect read once for the task: of the rules
+    that read one element of the chart (``aspect``) and speak to the task, only the first in
+    catalog order counts — the catalog writes a text's exception before its rule and the stronger
+    case before the weaker — so one fact is not counted twice and an exception silences its rule
+    (its veto too). ``aspects`` is :func:`aspects_of` of the task's compiled table.
+
+    >>> precede([1, 2, 3, 5], (None, "a", None, "a", None, "b"))
+    [1, 2, 5]
+    """
+    seen: set[str] = set()
+    keep = []
+    for i in idx:
+        a = aspects[i]
+        if a is not None:
+            if a in seen:
+                continue
+            seen.add(a)
+        keep.append(i)
+    return keep
 
 
 @dataclass(frozen=True)
@@ -320,14 +352,21 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
-    _COMPILED[key] = (cat, tuple(out))
-    return _COMPILED[key][1]
+        _ASPECTS.clear()
+    table = tuple(out)
+    _COMPILED[key] = (cat, table)
+    _ASPECTS[id(table)] = (table, tuple(r.aspect if (e or v is not None) else None
+                                        for r, (e, _, v) in zip(cat.rules, out)))
+    return table
 
 
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
     table = _compiled(prof, cat or load_catalog(), lang)
+    aspects = aspects_of(table)
+    if any(aspects[i] for i in fired_idx):
+        fired_idx = precede(fired_idx, aspects)
     reasons, vetoes, total = [], [], 0.0
     for i in fired_idx:
         eff, reason, veto = table[i]

@@ -290,14 +290,18 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
     sum is exact and ``k / 1000`` is the float ``round(Σ effects, 3)`` gives (both are the float
     nearest to the exact sum). A zero sum is added up again as ``task_rows`` does, floats in
     the fired order, so that a sum rounding to ``-0.0`` stays ``-0.0``."""
-    from .score import _compiled, grave_score, verdict_of
+    from .score import _compiled, aspects_of, grave_score, precede, verdict_of
 
     comp = _compiled(prof, cat or load_catalog(), "zh-Hant")
     milli, effects, has_veto, is_grave = _scoring(comp)
+    aspects = aspects_of(comp)
+    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
     get = milli.__getitem__
     th = prof.thresholds
     rows = []
     for idx in fired_idx:
+        if not with_aspect.isdisjoint(idx):
+            idx = precede(idx, aspects)
         k = sum(map(get, idx))
         if k:
             total = k / 1000
@@ -319,14 +323,18 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
     order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
-    from .score import _compiled, grave_score, verdict_of
+    from .score import _compiled, aspects_of, grave_score, precede, verdict_of
 
     comp = _compiled(prof, cat or load_catalog(), lang)
     order, effects, has_reason, has_veto, is_grave = _prepared(comp)
+    aspects = aspects_of(comp)
+    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
     by_size = order.__getitem__
     th = prof.thresholds
     rows = []
     for idx in fired_idx:
+        if not with_aspect.isdisjoint(idx):
+            idx = precede(idx, aspects)
         rs = [i for i in idx if i in has_reason]
         vs = [i for i in idx if i in has_veto]
         total = 0.0

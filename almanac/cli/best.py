@@ -45,11 +45,11 @@ def register(subparsers, common) -> None:
     add_person_arguments(p)
     add_partner_arguments(p)
     p.add_argument("--by", metavar="hour|day", help=say(
-        "rank hours (default) or days (default for the day tasks 이사 moving and 결혼 wedding)",
+        "rank hours (default) or days (default for the day tasks moving (移徙) and wedding (嫁娶))",
         zh="逐時（預設）或逐日排列（移徙、嫁娶預設逐日）",
         ko="시(時)별(기본값) 또는 날(日)별로 고름 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
     p.add_argument("--direction", metavar="DIR", help=say(
-        "direction of a move (이사): N NE E SE S SW W NW, 동 서 남 북 …, 東 西 南 北 …",
+        "direction of a move (移徙): N NE E SE S SW W NW, or 東 西 南 北 … (Korean names too)",
         zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
         ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
     p.add_argument("--json", action="store_true", help=shared_help("json"))

@@ -99,7 +99,9 @@ CHAPTER_WORDS_KO: dict[str, str] = {
     "無祿絕嗣課": "무록절사과", "順連茹三奇十二課": "순연여삼기십이과", "逆連茹三奇十二課": "역연여삼기십이과",
     "先天貴神": "선천귀신", "涉害": "섭해", "時禽": "시금", "演禽": "연금",
     "卷二": "권이", "卷八": "권팔", "卷九": "권구", "卷十": "권십", "畢法": "필법", "雲霄賦": "운소부",
-    "事類神": "사류신", "勾陳": "구진", "六合": "육합",
+    "事類神": "사류신", "勾陳": "구진", "六合": "육합", "物類課": "물류과", "發用": "발용", "天空": "천공",
+    "貴人": "귀인", "天后": "천후", "青龍": "청룡", "兵占": "병점", "兵將勇怯": "병장용겁",
+    "渡關覘賊": "도관점적", "三傳": "삼전", "白虎": "백호", "朱雀": "주작", "釋疾病章": "석질병장",
 }
 #: the reading of a chapter word's last character where it names a kind (斬關課, 涉害法, 羅網格)
 _KIND_KO = {"課": "과", "法": "법", "格": "격"}
@@ -163,8 +165,19 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
         shown = f"《{name}·{chapter_ko(part)}》" if part else f"《{name}》"
         return " ".join(x for x in (shown, chapter_ko(chapter)) if x)
     shown = f"《{name}·{part}》" if part else f"《{name}》"
-    text = shown + chapter + (f"「{quote}」" if quote else "")
+    text = shown + chapter + (f"「{one_name(quote)}」" if quote else "")
     return hans(text) if lang == "zh-Hans" else text
+
+
+def one_name(text: str) -> str:
+    """``text`` with each general under the one name the almanac gives it: the Qing printings
+    write 元武 for 玄武 (玄, the Kangxi emperor's name 玄燁, was avoided), and a reader meets one
+    general under two names nowhere.
+
+    >>> one_name("元武相刑忌賊傷")
+    '玄武相刑忌賊傷'
+    """
+    return text.replace("元武", "玄武")
 
 
 def is_classic(title: str) -> bool:
@@ -195,6 +208,7 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
         file, opening, quote = source.file, source.opening, source.quote
     lang = check_lang(lang)
     title = BOOKS[file][lang]
+    opening = one_name(opening)
     if lang == "zh-Hant":
         return f"《{title}》「{opening}」"
     if lang == "zh-Hans":

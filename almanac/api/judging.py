@@ -49,14 +49,15 @@ check_limit = _limit
 
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
          place=None, clock=None, lunar=None, school=None, by=None, direction=None,
-         partner_born=None, partner_sex=None) -> dict:
+         partner_born=None, partner_sex=None, daytime=False) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
 
     ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
     texts and citations and of each hour's ``summary``. ``place``, ``clock``, ``lunar`` and
     ``school`` as in ``almanac.api.choices``. ``by="day"`` (the default for the day tasks 이사
     ``moving`` and 결혼 ``wedding``) ranks days instead, with ``direction`` (of a move) and
-    ``partner_born``/``partner_sex`` (``almanac.api.everyday.best_days``).
+    ``partner_born``/``partner_sex`` (``almanac.api.everyday.best_days``). ``daytime`` reads only
+    the hours that start from 07:00 up to 19:00 local (the answer says ``"daytime": true``).
     """
     from . import everyday as _everyday
     from ..everyday.tasks import resolve as _day_task
@@ -79,8 +80,26 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     n = _limit(limit)
     lg = check_lang(lang)
     person = parse_person(born, sex)
-    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person)
-    return best_answer(cfg, prof.name, name, d0, d1, lg, good, results, person)
+    day_only = _flag(daytime, "daytime")
+    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person, daytime=day_only)
+    doc = best_answer(cfg, prof.name, name, d0, d1, lg, good, results, person)
+    if day_only:
+        doc["daytime"] = True
+    return doc
+
+
+def _flag(value, name: str) -> bool:
+    """A yes/no option as a person or a URL gives it: true/false, 1/0, yes/no."""
+    if isinstance(value, bool) or value is None:
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    raise BadInput(f"{field(name)} {value!r} is not true or false",
+                   zh=f"{field(name)} 的值無效：{value!r}（應為 true 或 false）",
+                   ko=f"{field(name)} 값이 올바르지 않습니다: {value!r} (true 또는 false)")
 
 
 def best_answer(cfg, task: str, tz: str, d0, d1, lang: str, good: bool, results: list,

@@ -52,6 +52,9 @@ def register(subparsers, common) -> None:
         "direction of a move (移徙): N NE E SE S SW W NW, or 東 西 南 北 … (Korean names too)",
         zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
         ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
+    p.add_argument("--daytime", action="store_true", help=say(
+        "only hours that start from 07:00 up to 19:00 local",
+        zh="只取當地 07:00 至 19:00 之間起始的時辰", ko="현지 시각 07:00부터 19:00 사이에 시작하는 시진(時辰)만"))
     p.add_argument("--json", action="store_true", help=shared_help("json"))
     from .choices import add_arguments
     add_arguments(p)
@@ -107,7 +110,8 @@ def run(args) -> int:
     lang = check_lang(args.lang)
     doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
                lang=args.lang, born=args.born, sex=args.sex, by=args.by, direction=args.direction,
-               partner_born=args.partner_born, partner_sex=args.partner_sex, **kwargs(args))
+               partner_born=args.partner_born, partner_sex=args.partner_sex, daytime=args.daytime,
+               **kwargs(args))
     if doc.get("by") == "day":
         from .everyday import render_days
         emit(doc, args.json, lambda d: render_days(d, lang))

@@ -172,10 +172,21 @@ def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
 GOOD = frozenset(("吉", "大吉"))
 
 
+def daytime_hour(start: str) -> bool:
+    """Whether an hour starting at ``start`` (its ISO text on the local clock) is a daytime hour:
+    it starts from 07:00 up to 19:00 local (辰 to 酉 on the standard clock).
+
+    >>> [daytime_hour(f"2026-12-01T{h:02d}:00:00+09:00") for h in (5, 7, 17, 19)]
+    [False, True, True, False]
+    """
+    return 7 <= int(start[11:13]) < 19
+
+
 def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
-                  lang: str = "zh-Hant", person=None) -> tuple[list[dict], bool]:
+                  lang: str = "zh-Hant", person=None, daytime: bool = False) -> tuple[list[dict], bool]:
     """The ``limit`` best-scored usable hours of the range, and whether any usable hour of the
-    range is at least 吉 (the best hours are listed either way, each with its real verdict)."""
+    range is at least 吉 (the best hours are listed either way, each with its real verdict).
+    With ``daytime`` only the hours that start from 07:00 up to 19:00 local are read."""
     check_range(start, end)
     lang = check_lang(lang)
     fkey, tzk = _facts_key(cfg), _tzkey(tz)
@@ -184,7 +195,7 @@ def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int
     for d in range_dates(start, end, tzk, cfg["calendar"]["time_basis"]):
         day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang, person))
                or scored_day(d, tz, cfg, prof, fkey, lang, person))
-        pool.extend(h for h in day if not h[2])
+        pool.extend(h for h in day if not h[2] and (not daytime or daytime_hour(h[1]["start"])))
     top = heapq.nsmallest(limit, pool, key=_first)
     good = any(h[1]["verdict"] in GOOD for h in pool)
     return [_copy(e) for _, e, _ in top], good

@@ -247,6 +247,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  lang: str | None = Query(None, description=LANG_HELP),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
+                 daytime: bool = Query(False, description="only hours starting 07:00–19:00 local"),
                  picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
         s, e = parse_date(from_, "from"), parse_date(to, "to")
@@ -260,7 +261,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                            ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
         task = known_task(task, rcfg)
         lang = asked_lang(lang)
-        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
+        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex), ("daytime", daytime)) if v}
         zone = feeds.check_tz(tz) if tz else None
 
         def build():
@@ -272,10 +273,10 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             # computed in a worker process: the serving process keeps answering cheap requests
             # identical requests (the normalised request: parameters as parsed, the config's
             # digest) share one computation
-            key = ("best", task, s, e, zone, limit, lang, born, sex, rcfg.digest)
+            key = ("best", task, s, e, zone, limit, lang, born, sex, daytime, rcfg.digest)
             return json_answer(request, limiter.run_shared(key, "best over a long range", source.best, task, s, e,
                                                            zone, limit, rcfg, **extra))
-        if born or sex:  # a person's 年命 is never stored
+        if born or sex or daytime:  # a person's 年命 is never stored, nor a daytime choice
             return otherwise()
         # a range the store holds current is cheap: ranked by its score rows, ETag from their
         # checksums, answer kept

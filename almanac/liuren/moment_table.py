@@ -208,7 +208,7 @@ def _facts(text: str) -> tuple[int, object]:
 
 def generate_charts(options: LiurenOptions | None = None) -> dict:
     """The chart table of ``options`` (default: the default school's) as the file holds it: each
-    of the 1,440 charts with what its hour's view reads (``api.days._liuren_built``) and its moment's
+    of the 1,440 charts with what its hour's view reads (``api.views.liuren_built``) and its moment's
     entries for the names of a day's hour (``keti._tests_for``), each open one's test asked for
     every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
     options = options or LiurenOptions()

@@ -17,7 +17,7 @@ the next part: their table is ``liuren.moment_table``'s (the judgements read it 
 :class:`Charts` makes each hour's view of it, so a day builds no chart.
 
 Both are made by the code they replace (:func:`generate` reads the cycle tables,
-``moment_table.generate_charts`` the charts and ``keti._tests_for``'s tests); ``python -m
+``moment_table.generate_charts`` the charts and ``keti.open_entry_tests``'s tests); ``python -m
 tests.test_hour_table`` writes the files, and the tests check they equal what the code makes now
 and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
 options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
@@ -39,10 +39,10 @@ from functools import lru_cache
 
 from ..cycles import PILLARS
 from ..data_files import read
-from ..hours import _marks
+from ..hours import interned_marks
 from ..liuren import moment_table
 # the chart table's names, read here as before it moved to ``liuren.moment_table``
-from ..liuren.moment_table import (CHART_FILE, DAY_NAMES, DOMAIN, _day_moment,  # noqa: F401
+from ..liuren.moment_table import (CHART_FILE, DAY_NAMES, DOMAIN, day_moment,  # noqa: F401
                                    generate_charts, write_charts_text)
 from ..liuren.chart import chart_table
 from ..liuren.keti import moment_view_at
@@ -58,7 +58,7 @@ from .views import flags_view, liuren_built, liuren_view, qin_row, qin_view  # t
 FILE = "hour_qin.json"
 #: the season marks a Gregorian year passes through, in order: the first ``i`` of its seven
 #: terms begun (``hours.season_marks`` gives no other; these are its objects)
-SEASONS = tuple(_marks(tuple((f, j < i) for j, f in enumerate(TERMS.values()))) for i in range(8))
+SEASONS = tuple(interned_marks(tuple((f, j < i) for j, f in enumerate(TERMS.values()))) for i in range(8))
 _FLAGS = ("anjin", "fuduan", "jielu", "jielu_strict")
 
 

@@ -300,7 +300,7 @@ def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
 _COMPILED: dict[tuple, tuple] = {}
 
 
-def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
+def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
     """Per catalog rule: (weighted effect, its reason, its veto entry or None) for one profile."""
     lang = check_lang(lang)
     key = (prof, id(cat), lang)
@@ -327,7 +327,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
-    table = _compiled(prof, cat or load_catalog(), lang)
+    table = compiled_profile(prof, cat or load_catalog(), lang)
     reasons, vetoes, total = [], [], 0.0
     for i in fired_idx:
         eff, reason, veto = table[i]

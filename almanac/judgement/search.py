@@ -220,7 +220,7 @@ _PREPARED: dict[int, tuple] = {}
 
 
 def _prepared(comp: tuple) -> tuple:
-    """Per compiled profile (``score._compiled``): the sort key of each rule's reason
+    """Per compiled profile (``score.compiled_profile``): the sort key of each rule's reason
     (``-|effect|``), each rule's weighted effect, and the sets of rules that give a reason, that
     veto, and that are grave (a grave reason or a grave veto) — what ``task_rows`` reads."""
     hit = _PREPARED.get(id(comp))
@@ -290,9 +290,9 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
     sum is exact and ``k / 1000`` is the float ``round(Σ effects, 3)`` gives (both are the float
     nearest to the exact sum). A zero sum is added up again as ``task_rows`` does, floats in
     the fired order, so that a sum rounding to ``-0.0`` stays ``-0.0``."""
-    from .score import _compiled, grave_score, verdict_of
+    from .score import compiled_profile, grave_score, verdict_of
 
-    comp = _compiled(prof, cat or load_catalog(), "zh-Hant")
+    comp = compiled_profile(prof, cat or load_catalog(), "zh-Hant")
     milli, effects, has_veto, is_grave = _scoring(comp)
     get = milli.__getitem__
     th = prof.thresholds
@@ -319,9 +319,9 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
     order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
-    from .score import _compiled, grave_score, verdict_of
+    from .score import compiled_profile, grave_score, verdict_of
 
-    comp = _compiled(prof, cat or load_catalog(), lang)
+    comp = compiled_profile(prof, cat or load_catalog(), lang)
     order, effects, has_reason, has_veto, is_grave = _prepared(comp)
     by_size = order.__getitem__
     th = prof.thresholds
@@ -344,9 +344,9 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
-    from .score import _compiled, settle_grave
+    from .score import compiled_profile, settle_grave
 
-    comp = _compiled(prof, load_catalog(), lang)
+    comp = compiled_profile(prof, load_catalog(), lang)
     out = []
     for n, (score, verdict, rs, vs) in enumerate(rows):
         e = dict(heads[n])

@@ -655,7 +655,7 @@ class _Plan:
                 itemgetter(*names) if len(names) > 1 else None,
                 # no entry open but those of a couple (解離, 繁昌): ``ChartMoments.empty``
                 all("couple" in r.needs for _, r in picks),
-                # ``_tests_for`` by the names of a moment and whether it has a couple
+                # ``open_entry_tests`` by the names of a moment and whether it has a couple
                 {})
         if len(self.layouts) < _LAYOUTS_PER_SCHOOL:
             self.layouts[states] = kept
@@ -1057,7 +1057,7 @@ class ChartMoments:
         #: open on every chart, true only when a couple is given) for a moment without a couple
         self.empty = [(), _EMPTY_JSON, {}] if empty else None
         #: ``(names, couple, held, tests)``: the rows a moment of those names, with or without a couple,
-        #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
+        #: can hold (``open_entry_tests``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
 
     def fn(self, i: int) -> Callable | None:
@@ -1080,7 +1080,7 @@ class ChartMoments:
                       for i, (row, r) in enumerate(self.layout[0])])
 
 
-def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
+def open_entry_tests(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
     """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(held, tests)``: ``held``
     the bits of the rows the chart alone makes true, ``tests`` a ``(bit, i, name, getter)`` per
     open row, whose test ``cm.fn(i)`` is called with ``context[name]`` (one fact read) or
@@ -1123,7 +1123,7 @@ _EMPTY_JSON = freeze([])
 #: distinct states of the moment's entries a school keeps the layout of (``_Plan.layout``): the
 #: 1,440 charts of the default school have a few hundred
 _LAYOUTS_PER_SCHOOL = 4096
-#: sets of names (with or without a couple) a layout keeps the tests of (``_tests_for``)
+#: sets of names (with or without a couple) a layout keeps the tests of (``open_entry_tests``)
 _SPECS_PER_LAYOUT = 16
 #: open entries' tests a school keeps the code of, by entry and its chart parts' truths
 #: (``_Plan.test_code``: the default school's charts make ≈ 1,500)
@@ -1152,7 +1152,7 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     couple = bool(context.get("couple"))
     tests = cm.tests
     if tests is None or tests[1] is not couple or tests[0] != have:
-        held, rows = _tests_for(cm, have, couple)
+        held, rows = open_entry_tests(cm, have, couple)
         for _, i, _, _ in rows:
             cm.fn(i)                             # each test these names ask for, made once
         tests = cm.tests = (have, couple, held, rows)

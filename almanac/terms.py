@@ -421,17 +421,6 @@ def verdict_style(verdict: str, vetoed: bool = False) -> tuple[str, str]:
     return VERDICT_COLORS.get(verdict, "#eeeeee"), VERDICT_INK.get(verdict, "#000000")
 
 
-def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
-    """A rule's one-line text in ``lang`` from the catalog (zh-Hans converted from zh)."""
-    from almanac.judgement.catalog import load_catalog
-    rule = load_catalog().by_id.get(rule_id)
-    if rule is None:
-        return hans(fallback) if lang == "zh-Hans" else fallback
-    key = "zh" if lang in ("zh-Hant", "zh-Hans") else lang
-    text = rule.text.get(key) or rule.text.get("zh") or fallback
-    return hans(text) if lang == "zh-Hans" else text
-
-
 def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
     ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)),

@@ -26,7 +26,7 @@ from pathlib import Path
 from almanac import config as config_mod
 from almanac import terms as T
 from almanac.calendar import parse_date
-from almanac.judgement.explain import localize, summary_body
+from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
 from almanac.exports.feeds import active_flags, chart_of, choices_text, day_lines, keti_of, verdict_text
@@ -201,7 +201,7 @@ def reason_line(hour: dict, lang: str) -> str:
         return ""
     good = T.VERDICT_RANK.get(str(hour.get("verdict", "")), 2) >= 2
     pick = (max if good else min)(reasons, key=lambda r: float(r.get("effect", 0) or 0))
-    return T.rule_text(str(pick.get("rule", "")), lang, str(pick.get("text", "")))
+    return rule_text(str(pick.get("rule", "")), lang, str(pick.get("text", "")))
 
 
 def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: list[dict] | None = None) -> list[dict]:

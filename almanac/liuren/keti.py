@@ -72,22 +72,20 @@ from __future__ import annotations
 
 import ast
 import copy
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from pathlib import Path
 from types import CodeType, FunctionType
 from typing import Any, Callable
 
 from ..shared import freeze
 from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from ..keti_names import DATA, catalogue_names, catalogue_text, shown_table  # noqa: F401 — its names
 from . import shensha
 from .generals import GENERALS, GOOD, HOMES
 from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "keti.toml"
 LANGS = ("zh", "ko", "en")
 #: 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 三奇課), by 旬首 branch
 XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
@@ -404,13 +402,7 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
 
 def _catalogue_text() -> dict:
     """The catalogue file (:data:`DATA`) as TOML reads it (≈ 25 ms), once per file."""
-    return _toml(DATA)
-
-
-@lru_cache(maxsize=4)
-def _toml(path) -> dict:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    return catalogue_text(DATA)
 
 
 @lru_cache(maxsize=1)
@@ -1235,27 +1227,7 @@ def shown_name(name: str, lang: str) -> str:
     return shown_table().get((name, lang), "")
 
 
-@lru_cache(maxsize=1)
-def shown_table() -> dict[tuple[str, str], str]:
-    """``{(name, lang): shown}`` for ko and en, every 課體 of the catalogue (read-only), from
-    :func:`catalogue_names`."""
-    out: dict[tuple[str, str], str] = {}
-    for name, name_ko, name_en, _ in catalogue_names():
-        out[(name, "ko")] = f"{name_ko}({name})"
-        out[(name, "en")] = f"{name_en} ({name})"
-    return out
-
-
 def names() -> tuple[str, ...]:
     """Every 課體 name the catalogue can report, in its order (:func:`catalogue_names`)."""
     return tuple(n for n, *_ in catalogue_names())
 
-
-@lru_cache(maxsize=1)
-def catalogue_names() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
-    """``(name, name_ko, name_en, aliases)`` of each entry of the catalogue, in its order, read off
-    the file without compiling its conditions (≈ 40 ms more): what the judgements' vocabulary,
-    the readers' names and the English names read, which a process that reads the default
-    school's 課體 from the shipped table (``liuren.moment_table``) needs and nothing more."""
-    return tuple((e["name"], e.get("name_ko", ""), e.get("name_en", ""), tuple(e.get("aliases", ())))
-                 for e in _catalogue_text()["keti"])

@@ -110,14 +110,13 @@ def reader_lang(lang) -> "str | None":
     >>> reader_lang("ko-!!"), reader_lang("fr-KR"), reader_lang("")
     ('ko', None, None)
     """
-    from .lang import check_lang
+    from .lang_tags import LANGS, known_lang
     if not isinstance(lang, str) or not lang.strip():
         return None
     for asked in (lang, re.split(r"[-_]", lang.strip(), maxsplit=1)[0]):
-        try:
-            return check_lang(asked)
-        except BadInput:
-            pass
+        known = known_lang(asked) if asked else LANGS[0]     # check_lang's answer, raising nothing
+        if known is not None:
+            return known
     return None
 
 
@@ -144,7 +143,7 @@ class BadInput(ValueError):
         message = _named(self._raw(), options)
         if not lang:
             return message
-        from .lang import TEXT_KEY, hans
+        from .lang_tags import TEXT_KEY, hans
         lang = reader_lang(lang)
         if lang is None:
             return message

@@ -16,6 +16,7 @@ from functools import lru_cache
 from almanac import config as _config
 
 from .. import calendar as cal
+from .. import everyday
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
@@ -145,10 +146,12 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
+    year = cal.year_pillar_at(last)
+    hours = _hours_json(d, z, opts, marks)
     return {
         "date": d.isoformat(),
         "tz": z.key,
-        "pillars": {"year": str(cal.year_pillar_at(last)), "month": str(month),
+        "pillars": {"year": str(year), "month": str(month),
                     "day": str(cal.day_pillar(d))},
         "lunar": lunar,
         "lunar_calendar": lunar_calendar,
@@ -161,8 +164,25 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": _hours_json(d, z, opts, marks),
+        "everyday": everyday_json(d, month.branch, year.branch, lunar, cfg),
+        "hours": hours,
     }
+
+
+def everyday_json(d, month_branch: int, year_branch: int, lunar: dict, cfg) -> dict:
+    """The day's ``everyday`` facts (``almanac.everyday``): 建除, 黃道, 손, 沖煞, the year's
+    directions, the gods and 宜忌 of the acts; 손 on the day's own lunar date unless
+    ``[everyday] son_calendar`` says ``chinese``."""
+    son_calendar, son_order, hd_month = everyday.options(cfg)
+    lunar_day, lunar_month = lunar["day"], lunar["month"]
+    if son_calendar == "chinese":
+        from ..lunar import chinese_date
+        ld = chinese_date(d)
+        lunar_day, lunar_month = ld.day, ld.month
+    return everyday.day_facts(month_branch=month_branch, day=cal.day_pillar(d),
+                              year_branch=year_branch, lunar_day=lunar_day,
+                              lunar_month=lunar["month"] if hd_month == "lunar" else lunar_month,
+                              son_order=son_order, huangdao_month=hd_month)
 
 
 def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
@@ -179,9 +199,10 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
     liuren = hour_table.charts_of(opts.liuren).day_views(cal.day_pillar(d).index, inputs, moments)
     rows = hour_table.rows_of(opts.qin).day_rows(inputs, cycle_key(d))
+    hd = everyday.hour_huangdao(cal.day_pillar(d).branch)          # each hour's 黃道/黑道 god
     return [{"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
              "mansion": mansion, "yuejiang": BRANCHES[i[2]], "flags": flags, "qin": qin,
-             "liuren": view}
+             "liuren": view, "huangdao": hd[b]}
             for b, (i, (pillar, mansion, flags, qin), view) in enumerate(zip(inputs, rows, liuren))]
 
 
@@ -192,7 +213,10 @@ def _hours_json_of(hours, marks: dict) -> list[dict]:
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])
-    return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    out = [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    for h, j in zip(hours, out):
+        j["huangdao"] = everyday.hour_huangdao(h.chart.day % 12)[h.slot.branch]
+    return out
 
 
 #: made once (a ``timedelta`` built from keywords costs about a microsecond)

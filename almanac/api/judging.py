@@ -48,13 +48,30 @@ check_limit = _limit
 
 
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
-         place=None, clock=None, lunar=None, school=None) -> dict:
+         place=None, clock=None, lunar=None, school=None, by=None, direction=None,
+         partner_born=None, partner_sex=None) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
 
     ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
     texts and citations and of each hour's ``summary``. ``place``, ``clock``, ``lunar`` and
-    ``school`` as in ``almanac.api.choices``.
+    ``school`` as in ``almanac.api.choices``. ``by="day"`` (the default for the day tasks 이사
+    ``moving`` and 결혼 ``wedding``) ranks days instead, with ``direction`` (of a move) and
+    ``partner_born``/``partner_sex`` (``almanac.api.everyday.best_days``).
     """
+    from . import everyday as _everyday
+    from ..everyday.tasks import resolve as _day_task
+    how = _everyday.check_by(by) if by not in (None, "") else ("day" if _day_task(task) else "hour")
+    if how == "day":
+        return _everyday.best_days(task, start, end, tz, limit, config, lang, born, sex,
+                                   partner_born=partner_born, partner_sex=partner_sex,
+                                   direction=direction, place=place, clock=clock, lunar=lunar,
+                                   school=school)
+    for name, value in (("direction", direction), ("partner_born", partner_born),
+                        ("partner_sex", partner_sex)):
+        if value not in (None, ""):
+            raise BadInput(f"{field(name)} is read only when days are ranked ({field('by')} day)",
+                           zh=f"{field(name)} 只用於逐日排列（{field('by')} day）",
+                           ko=f"{field(name)}은(는) 날(日)별로 고를 때({field('by')} day)만 씁니다")
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
     d0, d1 = parse_date(start), parse_date(end)

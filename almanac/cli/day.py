@@ -145,6 +145,8 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
              f"  {lab('taboos')}: {flags(doc['flags'])}"]
     for t in doc["solar_terms"]:        # its instant as the hours are shown: date and time in the zone
         lines.append(f"  {lab('term')}: {term(t['name'])} {t['at'][:16].replace('T', ' ')}")
+    from .everyday import day_lines
+    lines += day_lines(doc, lang)
     if choices:
         lines.append(f"  {choices}")
     if doc.get("task"):
@@ -202,6 +204,8 @@ def render(doc: dict, reasons: bool = False, task_label: str | None = None, choi
     ]
     for t in doc["solar_terms"]:
         lines.append(f"  節氣 {t['name']} {t['at']}")
+    from .everyday import day_lines
+    lines += day_lines(doc, "zh-Hant")
     if choices:
         lines.append(f"  {choices}")
     if doc.get("task"):

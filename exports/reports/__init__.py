@@ -16,6 +16,7 @@ Pages in the default language and zone go into ``root`` itself, the others into
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import unicodedata
 from dataclasses import dataclass
@@ -368,7 +369,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
     def put(path: Path, data: bytes) -> Path:
         st = written.write(path, data)
         if record is not None and key is not None:
-            record.note(path, key, st)
+            record.note(path, key, st, hashlib.sha256(data).hexdigest())
         return path
 
     n_charts = int(cfg["reports"]["best_charts"])

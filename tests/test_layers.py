@@ -36,7 +36,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("almanac.mansions", "almanac.qin", "almanac.liuren")),
     ("hours", ("almanac.hours",)),
     ("words", ("almanac.terms",)),
-    ("judgement", ("almanac.judgement",)),
+    ("judgement", ("almanac.judgement", "almanac.everyday")),
     ("api", ("almanac.api",)),
     ("service", ("almanac.__main__", "almanac.cli", "almanac.exports", "almanac.scheduler")),
 ]

@@ -213,7 +213,7 @@ def _rebuild_storage(message, zh, ko, kind):
 
 
 #: what each kind of storage failure is called, for the English, Chinese and Korean reader
-_STORAGE = {"disk full": ("the disk is full", "磁碟已滿", "디스크에 남은 공간이 없습니다"),
+STORAGE_TEXTS = {"disk full": ("the disk is full", "磁碟已滿", "디스크에 남은 공간이 없습니다"),
             "read-only": ("the store or its folder is read-only", "儲存庫或其資料夾唯讀",
                           "저장소나 그 폴더가 읽기 전용입니다"),
             "disk error": ("the disk failed (input/output error)", "磁碟讀寫出錯", "디스크 입출력 오류입니다")}
@@ -276,7 +276,7 @@ def storage_failure(e: BaseException, doing: str = "") -> "StorageError | None":
         return None
     if isinstance(e, StorageError):
         return e
-    en, zh, ko = _STORAGE[kind]
+    en, zh, ko = STORAGE_TEXTS[kind]
     detail = (str(getattr(e, "orig", None) or e).splitlines() or [""])[0]
     lead = f"{doing} failed: " if doing else ""
     return StorageError(f"{lead}{en} ({detail})" if detail else f"{lead}{en}",

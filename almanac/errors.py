@@ -110,14 +110,13 @@ def reader_lang(lang) -> "str | None":
     >>> reader_lang("ko-!!"), reader_lang("fr-KR"), reader_lang("")
     ('ko', None, None)
     """
-    from .lang import check_lang
+    from .lang_tags import LANGS, known_lang
     if not isinstance(lang, str) or not lang.strip():
         return None
     for asked in (lang, re.split(r"[-_]", lang.strip(), maxsplit=1)[0]):
-        try:
-            return check_lang(asked)
-        except BadInput:
-            pass
+        known = known_lang(asked) if asked else LANGS[0]     # check_lang's answer, raising nothing
+        if known is not None:
+            return known
     return None
 
 
@@ -144,7 +143,7 @@ class BadInput(ValueError):
         message = _named(self._raw(), options)
         if not lang:
             return message
-        from .lang import TEXT_KEY, hans
+        from .lang_tags import TEXT_KEY, hans
         lang = reader_lang(lang)
         if lang is None:
             return message
@@ -214,7 +213,7 @@ def _rebuild_storage(message, zh, ko, kind):
 
 
 #: what each kind of storage failure is called, for the English, Chinese and Korean reader
-_STORAGE = {"disk full": ("the disk is full", "磁碟已滿", "디스크에 남은 공간이 없습니다"),
+STORAGE_TEXTS = {"disk full": ("the disk is full", "磁碟已滿", "디스크에 남은 공간이 없습니다"),
             "read-only": ("the store or its folder is read-only", "儲存庫或其資料夾唯讀",
                           "저장소나 그 폴더가 읽기 전용입니다"),
             "disk error": ("the disk failed (input/output error)", "磁碟讀寫出錯", "디스크 입출력 오류입니다")}
@@ -277,7 +276,7 @@ def storage_failure(e: BaseException, doing: str = "") -> "StorageError | None":
         return None
     if isinstance(e, StorageError):
         return e
-    en, zh, ko = _STORAGE[kind]
+    en, zh, ko = STORAGE_TEXTS[kind]
     detail = (str(getattr(e, "orig", None) or e).splitlines() or [""])[0]
     lead = f"{doing} failed: " if doing else ""
     return StorageError(f"{lead}{en} ({detail})" if detail else f"{lead}{en}",

@@ -114,8 +114,8 @@ def chapter_ko(chapter: str) -> str:
     >>> chapter_ko("課經集 斬關課"), chapter_ko("入手法 涉害法"), chapter_ko("演禽 時禽")
     ('과경집(課經集) 참관과(斬關課)', '입수법(入手法) 섭해법(涉害法)', '연금(演禽) 시금(時禽)')
     """
-    from almanac.terms import PATTERNS_KO, _keti_shown
-    names = {zh: shown.partition("(")[0] for (zh, lang), shown in _keti_shown().items() if lang == "ko"}
+    from almanac.keti_names import PATTERNS_KO, shown_table
+    names = {zh: shown.partition("(")[0] for (zh, lang), shown in shown_table().items() if lang == "ko"}
     names.update(PATTERNS_KO)
 
     def read(word: str) -> str:
@@ -263,7 +263,7 @@ def english_chapter(chapter: str) -> str:
     >>> english_chapter("卷四"), english_chapter("")
     ('book four', '')
     """
-    from almanac.terms import en_name
+    from almanac.keti_names import english_name
     t = _table("chapters_en.toml")
     if chapter in t["chapters"] or not chapter:
         return t["chapters"].get(chapter, "")
@@ -272,7 +272,7 @@ def english_chapter(chapter: str) -> str:
         words = words[1:]
     if not words or not words[0].endswith("課") or any(w not in t["sections"] for w in words[1:]):
         return ""
-    name = t["lessons"].get(words[0]) or en_name(words[0][:-1])
+    name = t["lessons"].get(words[0]) or english_name(words[0][:-1])
     if not name:
         return ""
     return ", ".join([f"chapter on the {name} lesson ({words[0]})", *(t["sections"][w] for w in words[1:])])

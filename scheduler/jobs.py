@@ -36,6 +36,9 @@ class Context:
     store: object
     lock: object | None = None
     clock: Callable[[], dt.datetime] = field(default=lambda: dt.datetime.now(dt.timezone.utc))
+    #: stops the running service (``service.stop_running``, handed in by the service that runs
+    #: these jobs: it imports this module, so this one does not import it back)
+    stop: Callable[[], None] = lambda: None
 
     @property
     def section(self) -> dict:
@@ -229,5 +232,4 @@ def check_lock() -> None:
     ctx.lock.release()
     if not ctx.lock.acquire():
         log.error("single-instance lock lost and taken by %s; stopping", ctx.lock.holder())
-        from . import service
-        service.stop_running()
+        ctx.stop()

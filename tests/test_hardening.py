@@ -283,7 +283,7 @@ def test_log_records_are_redacted():
 
 # ---------------------------------------------------------------------- files
 def test_atomic_write_under_concurrency(tmp_path):
-    from almanac.exports.feeds import _atomic_write
+    from almanac.exports.feeds import atomic_write
     target = tmp_path / "page.html"
     payloads = [bytes([65 + i]) * 200_000 for i in range(16)]
     start = threading.Barrier(16)
@@ -291,7 +291,7 @@ def test_atomic_write_under_concurrency(tmp_path):
     def write(p):
         start.wait()
         for _ in range(5):
-            _atomic_write(target, p)
+            atomic_write(target, p)
 
     with ThreadPoolExecutor(16) as ex:
         list(ex.map(write, payloads))  # raises if any writer failed

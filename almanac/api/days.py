@@ -25,7 +25,7 @@ from ..qin import day_qin
 from ..qin.hour import cycle_key
 from . import hour_table
 from .choices import describe, load, lunar_json
-from ..shared import FrozenDict, FrozenList, freeze
+from .views import flags_view, liuren_built, liuren_view, qin_turned_view, qin_view  # noqa: F401 — were here
 
 
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
@@ -40,13 +40,6 @@ def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
 def _options_hash(cfg) -> str:
     """The hash of the sections a day depends on (a Config is immutable, so once per config)."""
     return cfg.section_hash("calendar", "qin", "liuren")
-
-
-def _general(m, side: str | None = None) -> dict:
-    out = {"mansion": m.char, "name": m.name}
-    if side is not None:
-        out["side"] = side
-    return out
 
 
 def _boundaries(hours) -> list[tuple[str, str]]:
@@ -72,55 +65,10 @@ def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
         # shared, read-only pieces: one per set of flags, one per 時禽, 氣將, branch and seasonal
         # situations (not a view per hour fact set: a cold day meets ≈ 8 new fact sets, and a view
         # of each would be built once and kept for the four values read off the fact set here)
-        "flags": _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
-        "qin": q.shared_view("day.hour.qin", _qin_turned_view, turned=True),
-        "liuren": moment_view_at(h.chart, context, "day.hour", _liuren_built, have),
+        "flags": flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+        "qin": q.shared_view("day.hour.qin", qin_turned_view, turned=True),
+        "liuren": moment_view_at(h.chart, context, "day.hour", liuren_built, have),
     }
-
-
-def _qin_turned_view(q) -> dict:
-    """The hour's 禽 object: what its 時禽, 氣將 and branch decide (shared: read-only)."""
-    return qin_view(q.mansion, q.fanqin, q.fan_side, q.daojiang, q.dao_side, q.huoyao, q.palace,
-                    [_situation_view(s) for s in q.situations], q.anjin_fanqin_ok)
-
-
-def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: str | None,
-             situations: list, anjin_fanqin_ok: bool) -> dict:
-    """The hour's 禽 object of its 時禽 ``m``, 番禽, 到將 and 活曜 (mansions) with their sides, the
-    palace where it lands, its situations' views (a read-only list is kept as it is, not copied)
-    and the 番禽's 暗金 exception: the one shape
-    of it, for an hour's fact set (:func:`_qin_turned_view`) and for the shipped table's rows
-    (``almanac.api.hour_table``)."""
-    return FrozenDict({
-        "name": m.name, "luminary": m.luminary, "class": m.qin_class,
-        "fanqin": _general_view(fanqin, fan_side),
-        "daojiang": _general_view(daojiang, dao_side),
-        "huoyao": _general_view(huoyao), "palace": palace,
-        "situations": situations if type(situations) is FrozenList else FrozenList(situations),
-        "anjin_fanqin_ok": anjin_fanqin_ok})
-
-
-@lru_cache(maxsize=None)
-def _flags_view(anjin: bool, fuduan: bool, jielu: bool, jielu_strict: bool) -> dict:
-    return FrozenDict({"anjin": anjin, "fuduan": fuduan, "jielu": jielu, "jielu_strict": jielu_strict})
-
-
-def _general_view(m, side: str | None = None) -> dict:
-    """A 禽 and its side as read-only JSON: one per mansion and side (looked up three times for
-    every new hour fact set, so by the mansion's number rather than its dataclass hash)."""
-    key = (m.index, side)
-    view = _GENERAL_VIEWS.get(key)
-    if view is None:
-        view = _GENERAL_VIEWS[key] = freeze(_general(m, side))
-    return view
-
-
-_GENERAL_VIEWS: dict[tuple[int, str | None], dict] = {}
-
-
-@lru_cache(maxsize=4096)
-def _situation_view(s) -> dict:
-    return freeze(s.to_json())
 
 
 def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
@@ -142,33 +90,6 @@ def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> li
             base = made[key] = moment(*key, **marks)
         out.append(base)
     return out
-
-
-def _liuren_built(c, moment_keti) -> dict:
-    """The hour's 六壬 summary: the chart's and the moment's own 課體. Built once per chart and
-    answer of the moment's 課體 (``keti.moment_view_at``: the moments of a chart mostly share one)
-    and shared (read-only)."""
-    base = c.__dict__.get("_day_hour_base")
-    if base is None:
-        base = c.__dict__["_day_hour_base"] = (
-            FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
-            FrozenList([p.name for p in c.patterns]))
-    return liuren_view(base[0], c.method, c.transmissions.sub_method, base[1],
-                       [x.name for x in c.keti + moment_keti], c.night)
-
-
-def liuren_view(transmissions, method: str, sub_method, patterns, keti: list, night: bool) -> dict:
-    """The hour's 六壬 summary of a chart's 三傳 and 格局 (read-only lists, shared by the chart's
-    views), 課法, the names of its and the moment's 課體 and 晝/夜: the one shape of it, for a
-    chart (:func:`_liuren_built`) and for the shipped table's (``almanac.api.hour_table``)."""
-    return FrozenDict({
-        "transmissions": transmissions,
-        "method": method,
-        "sub_method": sub_method,
-        "patterns": patterns,
-        "keti": FrozenList(keti),
-        "noble": "night" if night else "day",
-    })
 
 
 def with_lang(doc: dict, lang) -> dict:
@@ -283,13 +204,6 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
              "mansion": mansion, "yuejiang": BRANCHES[i[2]], "flags": flags, "qin": qin,
              "liuren": view, "huangdao": hd[b]}
             for b, (i, (pillar, mansion, flags, qin), view) in enumerate(zip(inputs, rows, liuren))]
-
-
-def _qin_row(q) -> tuple:
-    """What an hour's JSON reads of its fact set, kept with it (``fact_view``): pillar, 時禽, the
-    flags and the 禽 object (:func:`_hour_json`'s)."""
-    return (str(q.pillar), q.mansion.char, _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
-            q.shared_view("day.hour.qin", _qin_turned_view, turned=True))
 
 
 def _hours_json_of(hours, marks: dict) -> list[dict]:

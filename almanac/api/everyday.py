@@ -27,7 +27,7 @@ from ..judgement.score import profile, verdict_of
 from ..judgement.search import check_range, day_judgement
 from ..lang import check_lang
 from .choices import describe, load
-from .judging import _limit, _zone
+from .choices import check_limit as _limit, zone_of as _zone
 
 #: the absolute scale of the judgements (docs/judgement.md): 大吉, 吉, 凶, 大凶
 SCALE = (4.5, 1.5, -4.0, -10.0)

@@ -21,30 +21,11 @@ from ..judgement.person import parse_person
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
 from ..judgement.search import MAX_LIMIT, best_of_range, day_judgement, day_judgements
-from .choices import describe, load
+from .choices import check_limit, describe, load, zone_of
 
 
-def _zone(tz, cfg):
-    name = tz if tz not in (None, "") else cfg["calendar"]["default_tz"]
-    if not isinstance(name, str):
-        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)",
-                       zh=f"時區不是 IANA 時區名：{tz!r}（如 Asia/Seoul）",
-                       ko=f"IANA 시간대 이름이 아닙니다: {tz!r} (예: Asia/Seoul)")
-    return name, zone(name)
-
-
-def _limit(limit: Any) -> int:
-    if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
-        limit = int(limit)
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        lim = field("limit")
-        raise BadInput(f"{lim} {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
-                       zh=f"不接受的 {lim}：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
-                       ko=f"받을 수 없는 한도 값입니다 ({lim}): {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
-    return limit
-
-
-check_limit = _limit
+# a request's zone and limit are read as api.choices reads them (api.everyday reads them too)
+_zone, _limit = zone_of, check_limit
 
 
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,

@@ -118,6 +118,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     almanac.terms; stems, branches and 禽 as characters with their reading where the reader
     expects one."""
     from almanac import terms as T
+    from almanac.judgement.explain import rule_text
 
     def term(text: str) -> str:
         return T.term(text, lang)
@@ -175,10 +176,10 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
         lines.append(row.rstrip())
         if j and reasons:
             for x in j.get("vetoes") or []:
-                lines.append(f"      {lab('vetoed')}  {T.rule_text(x.get('rule', ''), lang, x.get('text', ''))}")
+                lines.append(f"      {lab('vetoed')}  {rule_text(x.get('rule', ''), lang, x.get('text', ''))}")
             for x in j.get("reasons") or []:
                 src = x.get("citation") or (x["source"].split(":", 1)[0] if lang in ("ko", "en") else x["source"])
-                lines.append(f"    {x['effect']:+5.1f}  {T.rule_text(x.get('rule', ''), lang, x['text'])}  ↳ {src}")
+                lines.append(f"    {x['effect']:+5.1f}  {rule_text(x.get('rule', ''), lang, x['text'])}  ↳ {src}")
     return "\n".join(lines)
 
 

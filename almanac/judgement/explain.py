@@ -27,7 +27,7 @@ import functools
 
 from typing import Any, Iterable, Mapping
 
-from almanac.lang import check_lang, in_lang
+from almanac.lang import check_lang, hans, in_lang
 from almanac.sources import citation
 from almanac.terms import VERDICTS, verdict_score, verdict_shown
 
@@ -158,3 +158,14 @@ def localize(entry: Mapping[str, Any], lang: str, catalog=None) -> dict[str, Any
         out["summary"] = summary(entry["verdict"], entry["score"], out["reasons"], lang,
                                  out.get("vetoes", ()))
     return out
+
+
+def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
+    """A rule's one-line text in ``lang`` from the catalog (zh-Hans converted from zh)."""
+    from .catalog import load_catalog
+    rule = load_catalog().by_id.get(rule_id)
+    if rule is None:
+        return hans(fallback) if lang == "zh-Hans" else fallback
+    key = "zh" if lang in ("zh-Hant", "zh-Hans") else lang
+    text = rule.text.get(key) or rule.text.get("zh") or fallback
+    return hans(text) if lang == "zh-Hans" else text

@@ -311,7 +311,7 @@ def tone_of(comp: tuple) -> tuple[frozenset[int], int]:
     for this task (not its ``method``), and the most they weigh together, in thousandths."""
     hit = _TONE.get(id(comp))
     if hit is None or hit[0] is not comp:
-        raise KeyError("tone_of: not a table _compiled made")
+        raise KeyError("tone_of: not a table compiled_profile made")
     return hit[1], hit[2]
 
 
@@ -349,12 +349,12 @@ def _rank(prof: "TaskProfile", rule: Rule) -> int:
 
 
 def aspects_of(comp: tuple) -> tuple:
-    """Per catalog rule of a compiled profile (:func:`_compiled`): ``(aspect, rank)`` when the rule
+    """Per catalog rule of a compiled profile (:func:`compiled_profile`): ``(aspect, rank)`` when the rule
     has an aspect and speaks to the profile's task (an effect or a veto) — ``rank`` from
     :func:`_rank` — else None."""
     hit = _ASPECTS.get(id(comp))
     if hit is None or hit[0] is not comp:
-        raise KeyError("aspects_of: not a table _compiled made")
+        raise KeyError("aspects_of: not a table compiled_profile made")
     return hit[1]
 
 
@@ -402,7 +402,7 @@ def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
 _COMPILED: dict[tuple, tuple] = {}
 
 
-def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
+def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
     """Per catalog rule: (weighted effect, its reason, its veto entry or None) for one profile."""
     lang = check_lang(lang)
     key = (prof, id(cat), lang)
@@ -436,7 +436,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
-    table = _compiled(prof, cat or load_catalog(), lang)
+    table = compiled_profile(prof, cat or load_catalog(), lang)
     aspects = aspects_of(table)
     if any(aspects[i] for i in fired_idx):
         fired_idx = precede(fired_idx, aspects)

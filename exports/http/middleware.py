@@ -109,10 +109,10 @@ def failure(exc: BaseException, path: str | None = None, lang: str | None = None
     kind = type(exc).__name__
     if is_unavailable(exc):
         log.error("service unavailable answering %s: %s: %s", path, kind, redact(exc))
-        from almanac.errors import _STORAGE, storage_kind
+        from almanac.errors import STORAGE_TEXTS, storage_kind
         named = storage_kind(exc)   # a full disk, a read-only store: said as what it is
         if named is not None:
-            en, zh, ko = _STORAGE[named]
+            en, zh, ko = STORAGE_TEXTS[named]
             return error(503, BadInput(f"the service cannot answer now: {en}; try again later",
                                        zh=f"服務暫時無法回答：{zh}，請稍後再試",
                                        ko=f"지금은 서비스가 답할 수 없습니다: {ko}. 잠시 후 다시 시도해 주십시오"),

@@ -764,9 +764,8 @@ def _worker_init(results=None, stop=None) -> None:
         except (OSError, AttributeError):
             pass
     # a forked worker must not reuse the parent's pooled database connections
-    from .db import _engines
-    for engine in _engines.values():
-        engine.dispose(close=False)
+    from .db import forget_inherited
+    forget_inherited()
     # a worker only allocates short-lived values: the heap it started with (modules, catalog,
     # caches) is never garbage, so keep the collector off it and let it run less often
     import gc

@@ -372,6 +372,13 @@ def get_engine(url: str, size: int | None = None, config=None) -> Engine:
     return engine
 
 
+def forget_inherited() -> None:
+    """In a forked worker: drop the pooled connections the parent's engines hold without closing
+    them (they are the parent's), so the worker opens its own."""
+    for engine in _engines.values():
+        engine.dispose(close=False)
+
+
 def dispose_all() -> None:
     for engine in _engines.values():
         engine.dispose()

@@ -395,8 +395,8 @@ class Judgement:
         return bool(self.vetoes)
 
 
-def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
-    return explain.reason(rule, effect, lang, grave)
+def _reason(rule: Rule, effect: float, lang: str, grave: bool = False, task: str | None = None) -> dict:
+    return explain.reason(rule, effect, lang, grave, task)
 
 
 _COMPILED: dict[tuple, tuple] = {}
@@ -418,7 +418,7 @@ def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> 
             # it is said once, as the veto (which carries the hour down to 凶, see settle_grave)
             eff = 0.0
         # a veto is grave, the profile's own (``veto = [...]`` in a task's config) as the catalog's
-        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed)
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed, prof.base)
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()

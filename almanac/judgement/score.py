@@ -332,11 +332,14 @@ def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone
     keeps its share of what they weigh together."""
     weighed = max(-cap, min(cap, tone_milli))
     if weighed != tone_milli and tone:
+        # in one order whatever order they came in (the largest carries the rounding), so every
+        # path that rebuilds the reasons gives the same shares
+        order = sorted(tone, key=lambda x: (-abs(x["effect"]), x["rule"]))
         left = weighed
-        for r in tone[:-1]:
+        for r in order[1:]:
             r["effect"] = round(r["effect"] * weighed / tone_milli, 3)
             left -= round(r["effect"] * 1000)
-        tone[-1]["effect"] = left / 1000 + 0.0
+        order[0]["effect"] = left / 1000 + 0.0
         reasons.sort(key=lambda x: -abs(x["effect"]))
     return weigh(method_milli, tone_milli, cap)
 

@@ -270,23 +270,37 @@ def test_a_worker_warms_without_a_store(data):
 def test_the_app_starts_its_warm_workers_and_stops_them(data):
     """The app's start starts the worker processes in the background (``/healthz`` answers at
     once, saying ``starting`` or ``ready``), at the lower priority from the start; a page asked
-    for is computed by them (no other started) and the app's shutdown stops them."""
+    for is computed by them (no other started); a worker killed is ``failed``, the next page a
+    503 and a fresh worker is started at once; the app's shutdown stops them."""
     import os
+    import signal
+
+    def settled(c):
+        for _ in range(1200):
+            state = c.get("/healthz").json()["expensive"]["workers"]
+            if state != "starting":
+                return state
+            time.sleep(0.1)
 
     from almanac.exports.http import create_app, workers
     from datetime import date
     workers.stop_workers()
     with TestClient(create_app({"http": {"expensive_slots": 1}})) as c:
         assert c.get("/healthz").json()["expensive"]["workers"] in ("starting", "ready")
-        for _ in range(1200):
-            state = c.get("/healthz").json()["expensive"]["workers"]
-            if state != "starting":
-                break
-            time.sleep(0.1)
-        assert state == "ready"
+        assert settled(c) == "ready"
         pids = workers.worker_pids()
         assert len(pids) == 1 and os.getpid() not in pids
         assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + workers.NICE)
         page = c.get(f"/reports/{date.today() + timedelta(days=3)}.html")
         assert page.status_code == 200 and workers.worker_pids() == pids
+        os.kill(pids[0], signal.SIGKILL)
+        for _ in range(100):
+            if c.get("/healthz").json()["expensive"]["workers"] == "failed":
+                break
+            time.sleep(0.1)
+        assert c.get("/healthz").json()["expensive"]["workers"] == "failed"
+        lost = c.get(f"/reports/{date.today() + timedelta(days=4)}.html")
+        assert lost.status_code == 503 and lost.headers["Retry-After"]
+        assert settled(c) == "ready" and workers.worker_pids() not in ([], pids)
+        assert c.get(f"/reports/{date.today() + timedelta(days=4)}.html").status_code == 200
     assert workers.worker_pids() == [] and workers.workers_state(1) == "stopped"

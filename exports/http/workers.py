@@ -236,9 +236,9 @@ def start_workers(size: int) -> None:
 
 
 def workers_state(size: int) -> str:
-    """``ready`` (a worker has warmed), ``starting``, ``failed`` (the processes could not start:
-    the next expensive request answers 503 and starts them again) or ``stopped`` (none started
-    yet, or the server is shutting down)."""
+    """``ready`` (a worker has warmed), ``starting``, ``failed`` (the processes could not start,
+    or one died: the next expensive request answers 503 and starts them again) or ``stopped``
+    (none started yet, or the server is shutting down)."""
     with _pools_lock:
         ex = _pools.get(size)
     if ex is None:
@@ -246,7 +246,7 @@ def workers_state(size: int) -> str:
     if not ex.ready.is_set():
         return "starting"
     ok = any(f.done() and not f.cancelled() and f.exception() is None for f in ex.warm)
-    return "ready" if ok else "failed"
+    return "ready" if ok and not getattr(ex, "_broken", False) else "failed"
 
 
 def _discard(size: int, ex: ProcessPoolExecutor) -> None:
@@ -343,8 +343,13 @@ class Expensive(Limiter):
         return fut
 
     def _lost(self, fut: Future) -> WorkerLost:
-        _discard(self.size, fut.pool)
-        if self._serving:   # a fresh pool, warming while the client waits its Retry-After
+        return self._replace(fut.pool)
+
+    def _replace(self, ex: ProcessPoolExecutor) -> WorkerLost:
+        """A pool whose worker died: dropped, and while the app serves a fresh one started at
+        once (warming while the client waits its ``Retry-After``)."""
+        _discard(self.size, ex)
+        if self._serving:
             threading.Thread(target=self.start, daemon=True, name="workers-restart").start()
         return WorkerLost()
 
@@ -404,8 +409,7 @@ class Expensive(Limiter):
         try:
             fut = ex.submit(_job, {k: os.environ.get(k) for k in ENV}, fn, args, kwargs or {})
         except BrokenProcessPool:
-            _discard(self.size, ex)
-            raise WorkerLost() from None
+            raise self._replace(ex) from None
         fut.pool = ex
         fut.add_done_callback(_report_found)  # once per job, however many requests await it
         return fut

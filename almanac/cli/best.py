@@ -49,7 +49,7 @@ def register(subparsers, common) -> None:
         zh="逐時（預設）或逐日排列（移徙、嫁娶預設逐日）",
         ko="시(時)별(기본값) 또는 날(日)별로 고름 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
     p.add_argument("--direction", metavar="DIR", help=say(
-        "direction of a move (移徙): N NE E SE S SW W NW, or 東 西 南 北 … (Korean names too)",
+        "direction of a move (移徙): N NE E SE S SW W NW (the Chinese and Korean names too)",
         zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
         ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
     p.add_argument("--daytime", action="store_true", help=say(

@@ -553,3 +553,11 @@ def _inputs_key(start: date, days: int, tz: str, lang: str, cfg, tags: list) -> 
     config, the zone's rules, the dates and language, and the store's tags of every day shown."""
     return written.key_of("report", written.code_digest(), cfg.digest, written.zone_rules(tz),
                           tz, lang, start.isoformat(), days, tags)
+
+
+def compile_templates() -> None:
+    """Load the template engine and compile the pages' templates now (a worker process of the
+    service does it when it starts, so its first page costs what any other does)."""
+    env = _templates()
+    for name in ("day.html.j2", "day.md.j2"):
+        env.get_template(name)

@@ -273,7 +273,7 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
     if isinstance(config, Config):
         return config
     if isinstance(config, Mapping):
-        return _config(_merge(_DEFAULTS, config, ""), source="dict")
+        return _config(_reader(config, _merge(_DEFAULTS, config, "")), source="dict")
     path = Path(config)
     try:
         key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
@@ -305,10 +305,16 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         raise BadInput(f"cannot read config file {str(path)!r}: {e.strerror or e}".splitlines()[0],
                        zh=f"無法讀取設定檔：{str(path)!r}{zh_code}",
                        ko=f"설정 파일을 읽을 수 없습니다: {str(path)!r}{ko_code}") from None
-    cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
+    cfg = _config(_reader(user, _merge(_DEFAULTS, user, "")), source=str(path))
     if key is not None:
         _cache[key] = cfg
     return cfg
+
+
+def _reader(user: Mapping, data: dict) -> dict:
+    """``data`` with what the reader's ``place`` implies (``almanac.reader.implied``)."""
+    from almanac.reader import implied
+    return implied(user, data)
 
 
 def choice(cfg: Mapping, section: str, key: str, allowed: tuple[str, ...]) -> str:

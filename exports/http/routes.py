@@ -31,8 +31,14 @@ _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DATE_SCHEMA = {"json_schema_extra": {"format": "date", "example": "2026-11-29"}}
 
 
-def parse_date(value: str, what: str) -> date:
-    # ``what`` is "date" (the path's day) or a query parameter's name, shown as ``from='…'``
+def parse_date(value: str, what: str, today_in=None) -> date:
+    # ``what`` is "date" (the path's day) or a query parameter's name, shown as ``from='…'``;
+    # ``today_in``: the zone a day word (today, 오늘, 明天 …) is read in
+    if today_in is not None:
+        from almanac.calendar import day_word
+        named = day_word(value, today_in)
+        if named is not None:
+            return named
     given = repr(value) if what == "date" else f"{what}={value!r}"
     if not _DATE_RE.match(value or ""):
         raise BadInput(f"{what} {value!r} is not a date; accepted: YYYY-MM-DD",
@@ -195,9 +201,9 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                 tz: str | None = None,
                 lang: str | None = Query(None, description=LANG_HELP),
                 picked: dict = Depends(chosen)):
-        d = parse_date(day, "date")
         rcfg = choices(cfg, picked, tz)
         zone = feeds.check_tz(tz) if tz else None
+        d = parse_date(day, "date", zone or rcfg["calendar"]["default_tz"])
         lang = asked_lang(lang)
 
         def build():
@@ -246,7 +252,8 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  sex: str | None = Query(None, description="m or f (with born)"),
                  picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
-        s, e = parse_date(from_, "from"), parse_date(to, "to")
+        today_in = feeds.check_tz(tz) if tz else rcfg["calendar"]["default_tz"]
+        s, e = parse_date(from_, "from", today_in), parse_date(to, "to", today_in)
         if e < s:
             raise BadInput(f"to {e} is before from {s}",
                            zh=f"結束日期 to={e} 早於起始日期 from={s}",

@@ -28,11 +28,13 @@ def register(subparsers, common) -> None:
     p.add_argument("--task", required=True, metavar="NAME", help=say(
         "task name (almanac tasks lists them)",
         zh="事項名稱（almanac tasks 列出全部）", ko="할 일 이름 (목록은 almanac tasks)"))
-    p.add_argument("--from", dest="start", required=True, metavar="DATE", help=say(
-        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
-    p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
-        "last day, YYYY-MM-DD (at most 366 days)",
-        zh="末日，YYYY-MM-DD（至多 366 天）", ko="마지막 날, YYYY-MM-DD (최대 366일)"))
+    p.add_argument("--from", dest="start", metavar="DATE", help=say(
+        "first day, YYYY-MM-DD, today or tomorrow (default: today)",
+        zh="首日，YYYY-MM-DD、今天或明天（預設：今天）", ko="첫날, YYYY-MM-DD, 오늘 또는 내일 (기본값: 오늘)"))
+    p.add_argument("--to", dest="end", metavar="DATE", help=say(
+        "last day, YYYY-MM-DD (at most 366 days; default: the 7th day from --from)",
+        zh="末日，YYYY-MM-DD（至多 366 天；預設：自首日起第 7 天）",
+        ko="마지막 날, YYYY-MM-DD (최대 366일; 기본값: 첫날부터 7일째)"))
     p.add_argument("--tz", metavar="ZONE", help=shared_help("tz"))
     p.add_argument("--limit", default="10", metavar="N", help=say(
         "how many hours to list (1–1000, default 10)",
@@ -96,9 +98,32 @@ def run(args) -> int:
     from almanac.terms import check_lang, task_label
     from .choices import kwargs
     lang = check_lang(args.lang)
-    doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
+    start, end = _week(args)
+    doc = best(args.task, start, end, tz=args.tz, limit=args.limit, config=args.config,
                lang=args.lang, born=args.born, sex=args.sex, **kwargs(args))
     task = next((t for t in tasks(args.config)["tasks"] if t["name"] == doc["task"]), {"name": doc["task"]})
     label = f"{task['name_zh']}（{task['name']}）" if lang == "zh-Hant" and task.get("name_zh") else task_label(task, lang)
     emit(doc, args.json, lambda d: render(d, label, lang))
     return 0
+
+
+#: the days ``best`` answers when no last day is named: a week, the first day counted
+WEEK_DAYS = 7
+
+
+def _week(args) -> tuple:
+    """``--from``/``--to`` as ``best`` reads them: without ``--from``, today (in the zone asked,
+    else the configuration's, the reader's place's); without ``--to``, the 7th day from the first
+    — "a week from today" is what a reader who names no dates means."""
+    from datetime import timedelta
+
+    from almanac.api.choices import load
+    from almanac.calendar import parse_date, zone
+
+    from .choices import kwargs
+    if args.start is not None and args.end is not None:
+        return args.start, args.end
+    cfg = load(args.config, **kwargs(args), tz=args.tz)
+    z = zone(args.tz or cfg["calendar"]["default_tz"])
+    first = parse_date(args.start if args.start is not None else "today", today_in=z)
+    return first, args.end if args.end is not None else first + timedelta(days=WEEK_DAYS - 1)

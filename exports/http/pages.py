@@ -128,6 +128,19 @@ def _places(lang: str) -> list[dict]:
     return out
 
 
+def _configured_place(cfg) -> str:
+    """The gazetteer name of the service's own place (its reader's ``place``), or ""."""
+    where = cfg["calendar"].get("place") or ""
+    if not where:
+        return ""
+    from almanac.errors import BadInput
+    from almanac.places import place
+    try:
+        return place(where).name
+    except BadInput:
+        return ""
+
+
 def _clocks(cfg, lang: str) -> list[dict]:
     """The hour clocks the calendar accepts (``clock=``), named in ``lang``; the configured one first."""
     from almanac.calendar import TIME_BASES
@@ -160,8 +173,10 @@ def _js(value) -> str:
 
 
 def index_page(cfg, lang: str | None = None) -> str:
-    """The index page in ``lang`` (default zh-Hant); independent of any request header."""
-    lang = T.check_lang(lang)
+    """The index page in ``lang`` (default: the reader's ``lang`` of the configuration, else its
+    reports' language, zh-Hant as built); independent of any request header."""
+    from almanac.reader import default_lang
+    lang = T.check_lang(lang) if lang else default_lang(cfg)
     key = (cfg.digest, lang)
     if key not in _pages:
         _pages[key] = _render(cfg, lang)
@@ -179,7 +194,8 @@ def _render(cfg, lang: str) -> str:
     return _env.get_template("index.html.j2").render(
         lang=lang, product=T.PRODUCT[lang], t=text, tasks=tasks, tz=tz, zones=_zones(cfg),
         langs=[{"code": c, "name": LANG_NAMES[c]} for c in T.LANGS], places=_places(lang),
-        clocks=_clocks(cfg, lang), schools=_schools(cfg, lang),
+        clocks=_clocks(cfg, lang), schools=_schools(cfg, lang), place=_configured_place(cfg),
+        place_json=_js(_configured_place(cfg)),
         clock_label=T.label("clock", lang), school_label=T.label("school", lang),
         born_label=T.label("born", lang), sex_label=T.label("sex", lang),
         sexes=[{"value": x, "label": T.label("sex_" + x, lang)} for x in ("m", "f")],

@@ -124,5 +124,41 @@ def implied(user: Mapping, data: dict) -> dict:
     return out
 
 
-__all__ = ["KOREAN_ZONES", "KOREA_CLOCKS", "cli_lang", "config_lang", "default_lang", "implied",
+#: the start of an hour that begins on the evening before the day it belongs to (the 子 hour)
+_EVENING_BEFORE = {"ko": "전날 {t}", "zh": "前一日 {t}", "en": "the evening before, {t}"}
+
+
+def hour_span(start: str, end: str, lang: "str | None" = None, branch: str = "子") -> str:
+    """An hour's span as a reader reads it, from its ISO start and end: ``05:00–07:00``; an hour
+    that runs over midnight (the 子 hour: it begins on the evening before the day it belongs to)
+    says so — ``전날 23:00–01:00``, ``前一日 23:00–01:00``, ``the evening before, 23:00–01:00`` — so
+    a reader going out tonight at 23:00 never reads it as tomorrow night's hour.
+
+    >>> hour_span("2026-11-28T23:00:00+08:00", "2026-11-29T01:00:00+08:00", "ko")
+    '전날 23:00–01:00'
+    >>> hour_span("2026-11-28T23:30:00+09:00", "2026-11-29T01:30:00+09:00", "en")
+    'the evening before, 23:30–01:30'
+    >>> hour_span("2026-11-29T05:00:00+08:00", "2026-11-29T07:00:00+08:00", "zh-Hant")
+    '05:00–07:00'
+    """
+    s, e = start[11:16], end[11:16]
+    if evening_before(start, end, branch):
+        from almanac.lang import TEXT_KEY, check_lang
+        s = _EVENING_BEFORE[TEXT_KEY[check_lang(lang)]].format(t=s)
+    return f"{s}–{e}"
+
+
+def evening_before(start: str, end: str, branch: str = "子") -> bool:
+    """Whether an hour (ISO start and end, its branch) begins on the evening before the day it
+    belongs to: a 子 hour over midnight (another hour over midnight, on a solar clock far west of
+    its zone's meridian, belongs to the day it begins on)."""
+    return branch == "子" and start[:10] < end[:10] and end[11:16] != "00:00"
+
+
+def hour_date(start: str, end: str, branch: str = "子") -> str:
+    """The date (``YYYY-MM-DD``) of the day an hour belongs to (see :func:`evening_before`)."""
+    return end[:10] if evening_before(start, end, branch) else start[:10]
+
+
+__all__ = ["hour_span", "hour_date", "evening_before", "KOREAN_ZONES", "KOREA_CLOCKS", "cli_lang", "config_lang", "default_lang", "implied",
            "korea_clock", "locale_lang", "place_clock"]

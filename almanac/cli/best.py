@@ -55,6 +55,7 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
     """The readable list for a reader of ``lang``: labels, verdict words and directions from
     almanac.terms, reasons in the rule's own text for that language."""
     from almanac import terms as T
+    from almanac.reader import hour_date, hour_span
     lab = lambda k: T.label(k, lang)  # noqa: E731
     lines = [f"{lab('task')}: {label or doc['task']}  {doc['from']} … {doc['to']}  ({doc['tz']})", ""]
     if not doc["results"]:
@@ -63,7 +64,8 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
         lines += [doc["note"], ""]
     for n, r in enumerate(doc["results"], 1):
         pillar = f"{T.term(r['pillar'], lang)}{lab('hour')}" if lang != "en" else f"{T.term(r['pillar'], lang)} hour"
-        lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {pillar}  "
+        # dated by the day the hour belongs to; the 子 hour says it began the evening before
+        lines.append(f"{n:>3}. {hour_date(r['start'], r['end'], r['branch'])} {hour_span(r['start'], r['end'], lang, r['branch'])}  {pillar}  "
                      f"{lab('mansion')} {T.term(r['mansion'], lang)}  {lab('score')} {r['score']:+g}  "
                      f"{T.verdict_name(r['verdict'], lang)}")
         if r.get("summary"):  # api.best gives summary, reasons and citations in ``lang``

@@ -226,13 +226,21 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
                 "pair": T.verdict_score(verdict, hj["score"], lang, vetoed=vetoed) if _num(hj.get("score"))
                 else (T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang)),
                 "reasons": reasons}
-        rows.append({"branch": L.term(h["branch"], lang), "start": h["start"][11:16], "end": h["end"][11:16],
+        rows.append({"branch": L.term(h["branch"], lang), "start": _start(h["start"], h["end"], lang, h["branch"]),
+                     "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
                      "transmissions": L.term("".join(tr), lang),
                      "method": _method_cell(method, keti_of(h), lang),
                      "verdicts": verdicts})
     return rows
+
+
+def _start(start: str, end: str, lang: str, branch: str) -> str:
+    """An hour's start as a page shows it: ``05:00``; the 子 hour's says it is the evening before
+    (``전날 23:00``, ``前一日 23:00``: ``almanac.reader.hour_span``)."""
+    from almanac.reader import hour_span
+    return hour_span(start, end, lang, branch).rsplit("–", 1)[0] if start and end else start[11:16]
 
 
 def _method_cell(method: str, keti: list[str], lang: str) -> str:
@@ -257,7 +265,9 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             top = max(usable, key=lambda hj: (float(hj["score"]), -"子丑寅卯辰巳午未申酉戌亥".index(hj["branch"])))
             h = hours.get(top["branch"], {})
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
-            entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
+            entry.update(branch=L.term(top["branch"], lang),
+                         start=_start(h.get("start", top.get("start", "")), h.get("end", top.get("end", "")),
+                                      lang, top["branch"]),
                          end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
                          score=f"{top['score']:+g}", pair=T.verdict_score(str(top["verdict"]), top["score"], lang),
                          bg=bg, ink=ink, reason=reason_line(top, lang),

@@ -205,15 +205,17 @@ _derived: dict[tuple, Config] = {}
 
 
 def derive(cfg: Config, *, school: "str | None" = None,
-           calendar: "Mapping[str, Any] | None" = None) -> Config:
-    """``cfg`` with another school and/or some ``[calendar]`` options (a request's choices).
+           calendar: "Mapping[str, Any] | None" = None, feeds: "Mapping[str, Any] | None" = None) -> Config:
+    """``cfg`` with another school and/or some ``[calendar]`` options (a request's choices), and
+    some ``[feeds]`` options (a feed's ``kind`` and ``banner``).
 
     The school is applied to the configuration as written (not over its own school); the
     calendar options then win over the school's. Same arguments, same (cached) object.
     """
-    if school is None and not calendar:
+    if school is None and not calendar and not feeds:
         return cfg
-    key = (cfg.digest, school, json.dumps(dict(calendar or {}), sort_keys=True, default=str))
+    key = (cfg.digest, school, json.dumps(dict(calendar or {}), sort_keys=True, default=str),
+           json.dumps(dict(feeds or {}), sort_keys=True, default=str))
     hit = _derived.get(key)
     if hit is not None:
         return hit
@@ -231,6 +233,10 @@ def derive(cfg: Config, *, school: "str | None" = None,
         data["calendar"] = _merge(data["calendar"], calendar, "calendar")
         raw = dict(raw)
         raw["calendar"] = _merge(raw["calendar"], calendar, "calendar")
+    if feeds:
+        data, raw = dict(data), dict(raw)
+        data["feeds"] = _merge(data["feeds"], feeds, "feeds")
+        raw["feeds"] = _merge(raw["feeds"], feeds, "feeds")
     out = Config(data, source=cfg.source, raw=raw)
     if len(_derived) > 512:
         _derived.clear()

@@ -161,6 +161,9 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
                    born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                    sex: str | None = Query(None, description="m or f (with born)"),
+                   kind: str | None = Query(None, description="good (the good hours, default) or avoid "
+                                                              "(the hours to avoid: vetoed, 凶/大凶, hour taboos)"),
+                   banner: bool | None = Query(None, description="false: no all-day event per day"),
                    picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, BadInput(f"no feed {name!r}; feeds are /feeds/TASK.ics",
@@ -168,7 +171,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                                                        ko=f"없는 피드: {name!r} (피드 경로는 /feeds/TASK.ics)"))
         from almanac.judgement.person import parse_person
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
-        rcfg = choices(cfg, picked, tz)
+        rcfg = feeds.with_kind(choices(cfg, picked, tz), kind, banner)    # an avoid feed, no banner
         task = known_task(name[:-4], rcfg)
         lang = asked_lang(lang)            # zh-TW and zh-Hant: one variant, rendered once
         key = cache.key(task, tz, lang, alarm, rcfg, person)

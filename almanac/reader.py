@@ -125,19 +125,19 @@ def implied(user: Mapping, data: dict) -> dict:
 
 
 #: the start of an hour that begins on the evening before the day it belongs to (the 子 hour)
-_EVENING_BEFORE = {"ko": "전날 {t}", "zh": "前一日 {t}", "en": "the evening before, {t}"}
+_EVENING_BEFORE = {"ko": "전날 {t}", "zh": "前一日 {t}", "en": "day before {t}"}
 
 
 def hour_span(start: str, end: str, lang: "str | None" = None, branch: str = "子") -> str:
     """An hour's span as a reader reads it, from its ISO start and end: ``05:00–07:00``; an hour
     that runs over midnight (the 子 hour: it begins on the evening before the day it belongs to)
-    says so — ``전날 23:00–01:00``, ``前一日 23:00–01:00``, ``the evening before, 23:00–01:00`` — so
+    says so — ``전날 23:00–01:00``, ``前一日 23:00–01:00``, ``day before 23:00–01:00`` — so
     a reader going out tonight at 23:00 never reads it as tomorrow night's hour.
 
     >>> hour_span("2026-11-28T23:00:00+08:00", "2026-11-29T01:00:00+08:00", "ko")
     '전날 23:00–01:00'
     >>> hour_span("2026-11-28T23:30:00+09:00", "2026-11-29T01:30:00+09:00", "en")
-    'the evening before, 23:30–01:30'
+    'day before 23:30–01:30'
     >>> hour_span("2026-11-29T05:00:00+08:00", "2026-11-29T07:00:00+08:00", "zh-Hant")
     '05:00–07:00'
     """

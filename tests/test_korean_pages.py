@@ -90,7 +90,7 @@ def test_avoid_feed_carries_the_road_cut_off_and_no_banner_when_asked(tmp_path, 
 
 
 @pytest.mark.parametrize("lang, said", [("ko", "전날 23:00–01:00"), ("zh-Hant", "前一日 23:00–01:00"),
-                                        ("en", "the evening before, 23:00–01:00")])
+                                        ("en", "day before 23:00–01:00")])
 def test_the_zi_hour_is_dated(lang, said, capsys, tmp_path, data):
     assert main(["day", "2026-11-29", "--lang", lang]) == 0
     assert said in capsys.readouterr().out

@@ -228,7 +228,7 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
                 "pair": T.verdict_score(verdict, hj["score"], lang, vetoed=vetoed) if _num(hj.get("score"))
                 else (T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang)),
                 "reasons": reasons}
-        rows.append({"branch": L.term(h["branch"], lang), "start": _start(h["start"], h["end"], lang, h["branch"]),
+        rows.append({"branch": L.term(h["branch"], lang), "start": _start(h["start"], h["end"], lang, h["branch"], True),
                      "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
@@ -322,11 +322,24 @@ def _plain_why(hour: dict, lang: str) -> str:
     return f"{lead}{text}{stop}" if text else ""
 
 
-def _start(start: str, end: str, lang: str, branch: str) -> str:
+#: the mark of a 子 hour's start in an English page's hour table, and the note under the table
+#: that says what it means (the words would make the narrow time column four lines tall)
+EVENING_MARK = "†"
+EVENING_NOTE = {"en": "† The 子 (Zi) hour begins at its time on the evening before the day it belongs to.",
+                "ko": "", "zh-Hant": "", "zh-Hans": ""}
+
+
+def _start(start: str, end: str, lang: str, branch: str, table: bool = False) -> str:
     """An hour's start as a page shows it: ``05:00``; the 子 hour's says it is the evening before
-    (``전날 23:00``, ``前一日 23:00``: ``almanac.reader.hour_span``)."""
-    from almanac.reader import hour_span
-    return hour_span(start, end, lang, branch).rsplit("–", 1)[0] if start and end else start[11:16]
+    (``전날 23:00``, ``前一日 23:00``, ``day before 23:00``: ``almanac.reader.hour_span``; in an
+    English hour table ``23:00†``, the note under the table saying what † means)."""
+    from almanac.reader import evening_before, hour_span
+    if not (start and end):
+        return start[11:16]
+    if table and lang == "en" and evening_before(start, end, branch):
+        return start[11:16] + EVENING_MARK
+    # one unbroken run (전날 23:00, day before 23:00): a narrow time column wraps after its dash only
+    return hour_span(start, end, lang, branch).rsplit("–", 1)[0].replace(" ", "\u00a0")
 
 
 def _method_cell(method: str, keti: list[str], lang: str) -> str:
@@ -520,7 +533,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "range": rng.heat[0].isoformat() + (f" – {rng.heat[1].isoformat()}" if rng.heat[1] > rng.heat[0] else ""),
                "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": beside(d, -1), "next": beside(d, 1), "query": query,
-               "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
+               "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]
+               + ([EVENING_NOTE[lang]] if EVENING_NOTE[lang] and any(EVENING_MARK in r["start"] for r in rows) else [])}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
         put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)

@@ -76,6 +76,16 @@ VERSES_KO: dict[str, str] = {
     "前後引從升遷吉": "「전후인종승천길(前後引從升遷吉)」: 앞뒤에서 이끌고 따르면 승진과 이사에 길하다",
     "六陽數足須公用": "「육양수족수공용(六陽數足須公用)」: 여섯 양이 가득하면 공적인 일에 써야 한다",
     "六陰相繼盡昏迷": "「육음상계진혼미(六陰相繼盡昏迷)」: 여섯 음이 잇따르면 모두 어둡고 흐리다",
+    "三傳遞生人舉薦": "「삼전체생인거천(三傳遞生人舉薦)」: 삼전이 차례로 생하면 남이 천거해 준다",
+    "三傳互剋衆人欺": "「삼전호극중인기(三傳互剋衆人欺)」: 삼전이 서로 극하면 뭇사람이 업신여긴다",
+    "后合占婚豈用媒": "「후합점혼기용매(后合占婚豈用媒)」: 천후와 육합이 있으면 혼인에 어찌 중매가 필요하랴",
+    "干乘墓虎無占病": "「간승묘호무점병(干乘墓虎無占病)」: 일간이 묘(墓)와 백호를 타면 병은 점칠 것도 없다",
+    "虎臨干鬼凶速速": "「호림간귀흉속속(虎臨干鬼凶速速)」: 백호가 일간의 귀(鬼)에 임하면 흉이 빠르고 빠르다",
+    "所謀多拙逢羅網": "「소모다졸봉나망(所謀多拙逢羅網)」: 꾀하는 일이 서툰 것은 천라지망(天羅地網)을 만났기 때문이다",
+    "來去俱空豈動移": "「내거구공기동이(來去俱空豈動移)」: 오고 감이 모두 공하면 어찌 움직이겠는가",
+    "傳財化鬼財休覓": "「전재화귀재휴멱(傳財化鬼財休覓)」: 재가 전하여 귀로 화하면 재물을 찾지 말라",
+    "鬼臨三四訟災隨": "「귀림삼사송재수(鬼臨三四訟災隨)」: 귀가 셋째·넷째 과에 임하면 송사와 재앙이 따른다",
+    "太陽照武宜擒賊": "「태양조무의금적(太陽照武宜擒賊)」: 태양이 현무를 비추면 도적을 잡기에 마땅하다",
 }
 
 
@@ -88,6 +98,8 @@ CHAPTER_WORDS_KO: dict[str, str] = {
     "元胎課": "원태과", "孤寡課": "고과과", "斫輪課": "작륜과", "游子課": "유자과", "遙克課": "요극과",
     "無祿絕嗣課": "무록절사과", "順連茹三奇十二課": "순연여삼기십이과", "逆連茹三奇十二課": "역연여삼기십이과",
     "先天貴神": "선천귀신", "涉害": "섭해", "時禽": "시금", "演禽": "연금",
+    "卷二": "권이", "卷八": "권팔", "卷九": "권구", "卷十": "권십", "畢法": "필법", "雲霄賦": "운소부",
+    "事類神": "사류신", "勾陳": "구진", "六合": "육합",
 }
 #: the reading of a chapter word's last character where it names a kind (斬關課, 涉害法, 羅網格)
 _KIND_KO = {"課": "과", "法": "법", "格": "격"}
@@ -175,6 +187,8 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     """
     from almanac.lang import check_lang, hans
     quote = None
+    if isinstance(source, BookSource):
+        return source.citation(check_lang(lang))
     if isinstance(source, str):
         file, _, opening = source.partition(": ")
     else:
@@ -276,6 +290,28 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.file}: {self.opening}"
+
+
+@dataclass(frozen=True)
+class BookSource:
+    """A place in a book outside the seeds: the title as :data:`CLASSICS` keys it, the chapter, and
+    the exact phrase quoted (not checked against a text the project ships). The 課體 catalogue's
+    and the rule catalog's book citations are both of this kind.
+
+    >>> str(BookSource("《畢法賦》", "后合占婚豈用媒", "后合占婚豈用媒"))
+    '《畢法賦》 后合占婚豈用媒: 「后合占婚豈用媒」'
+    """
+
+    book: str
+    chapter: str
+    quote: str
+
+    def __str__(self) -> str:
+        return f"{self.book} {self.chapter}: 「{self.quote}」"
+
+    def citation(self, lang: str) -> str:
+        """The citation a reader of ``lang`` is shown (the book's title in that language)."""
+        return classic_citation(self.book, self.chapter, self.quote, lang)
 
 
 #: Every Source created at import time, so the tests can check them all against the texts.

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from almanac.judgement.catalog import load_catalog
+from almanac.sources import CLASSICS, BookSource
 from almanac.judgement.conditions import CatalogError
 
 SEEDS = Path(__file__).with_name("seeds")
@@ -35,7 +36,33 @@ def _load(tmp_path, body: str):
         load_catalog.cache_clear()
 
 
-@pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
+SEED_RULES = [r for r in CAT.rules if not isinstance(r.source, BookSource)]
+BOOK_RULES = [r for r in CAT.rules if isinstance(r.source, BookSource)]
+
+
+@pytest.mark.parametrize("rule", BOOK_RULES, ids=lambda r: r.id)
+def test_a_book_rules_grants_stand_in_its_quoted_sentence(rule):
+    assert rule.source.book in CLASSICS and rule.source.chapter and rule.source.quote
+    for task, src in rule.grants.items():
+        assert (src.book, src.chapter) == (rule.source.book, rule.source.chapter)
+        assert src.quote in rule.source.quote, f"{rule.id}: grants.{task}"
+
+
+def test_a_book_rules_grant_outside_its_quote_is_refused(tmp_path):
+    (tmp_path / "x.toml").write_text(
+        '[[rule]]\nid = "liuren.x"\nfamily = "liuren.method"\nwhen = { fact = "fuyin", eq = true }\n'
+        'effect = { travel = -1.0 }\ngrants = { travel = "不在此句" }\n'
+        'text = { zh = "甲", ko = "가", en = "a" }\n'
+        'source = { book = "《畢法賦》", chapter = "所謀多拙逢羅網", quote = "所謀多拙逢羅網" }\n', encoding="utf-8")
+    load_catalog.cache_clear()
+    try:
+        with pytest.raises(CatalogError, match="not in the quoted sentence"):
+            load_catalog(str(tmp_path))
+    finally:
+        load_catalog.cache_clear()
+
+
+@pytest.mark.parametrize("rule", SEED_RULES, ids=lambda r: r.id)
 def test_grants_and_quote_stand_verbatim_in_the_cited_paragraph(rule):
     para = _paragraph(rule.source)
     assert rule.source.quote is None or rule.source.quote in para

@@ -13,6 +13,7 @@ from almanac import config
 from almanac.api.judging import best as api_best, judge_day, tasks as api_tasks
 from almanac.errors import BadInput
 from almanac.judgement.catalog import load_catalog
+from almanac.sources import BookSource
 from almanac.judgement.conditions import CatalogError, compile_condition
 from almanac.judgement.facts import FACTS
 from almanac.judgement.score import task_profiles
@@ -48,7 +49,7 @@ def test_catalog_covers_every_family():
         assert rid in CAT.by_id
 
 
-@pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
+@pytest.mark.parametrize("rule", [r for r in CAT.rules if not isinstance(r.source, BookSource)], ids=lambda r: r.id)
 def test_source_opening_is_verbatim_in_seed(rule):
     text = (SEEDS / rule.source.file).read_text(encoding="utf-8")
     assert rule.source.opening in text, f"{rule.id}: {rule.source.opening!r} not in {rule.source.file}"

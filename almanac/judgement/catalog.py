@@ -19,14 +19,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from almanac.sources import CHAIWEI, KETI, QIN_FU, TAIYIN, Source, cite
+from almanac.liuren.generals import GENERALS
+from almanac.sources import CHAIWEI, CLASSICS, KETI, QIN_FU, TAIYIN, BookSource, Source, cite
 
 from .conditions import CatalogError, Predicate, compile_condition, facts_used
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
-_KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source"}
+_KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source",
+         "aspect", "touches"}
+#: what a rule may say it ``touches``: a spirit of the chart whose 旬空 silences the rule (good and
+#: bad alike: 「吉神空亡吉不成，凶神空亡凶不成」) — 日上神, 辰上神, a transmission, or a general
+#: (the branch it rides)
+_SPIRITS = {"ganshang": "ganshang_void", "zhishang": "zhishang_void", "chu": "chu_void",
+            "zhong": "zhong_void", "mo": "mo_void"}
 #: every rule must show the phrase that makes its text speak to each task it moves
 REQUIRE_GRANTS = True
 
@@ -46,6 +53,11 @@ class Rule:
     grave: frozenset[str] = frozenset()             # tasks (or "all") the text forbids or dooms
     grants: "dict[str, Source]" = field(default_factory=dict)  # task (or "all") → the phrase that speaks to it
     reading: str | None = None      # the maintainers' written decision for a debatable rule
+    #: what the rule reads, as one element of the chart: of the rules of one aspect that hold, only
+    #: the first in catalog order speaks (an exception is written before its rule)
+    aspect: str | None = None
+    #: the spirit the rule speaks of (see ``_SPIRITS``): when it is 旬空 the rule does not hold
+    touches: str | None = None
 
     def effect_for(self, task: str) -> float:
         return self.effect.get(task, self.effect.get("default", 0.0))
@@ -87,7 +99,20 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
         raise CatalogError(f"rule {rid}: family {family!r} must start with 'qin.' or 'liuren.'")
     if rid.split(".")[0] != family.split(".")[0]:
         raise CatalogError(f"rule {rid}: id prefix must match family {family!r}")
-    pred = compile_condition(raw["when"], rid)
+    when = raw["when"]
+    touches = raw.get("touches")
+    if touches is not None:
+        if touches in _SPIRITS:
+            when = {"all": [when, {"fact": _SPIRITS[touches], "eq": False}]}
+        elif touches in GENERALS:
+            when = {"all": [when, {"fact": "void_generals", "lacks": touches}]}
+        else:
+            raise CatalogError(f"rule {rid}: touches {touches!r} is not a spirit "
+                               f"({', '.join(_SPIRITS)} or a general)")
+    aspect = raw.get("aspect")
+    if aspect is not None and (not isinstance(aspect, str) or not aspect.strip()):
+        raise CatalogError(f"rule {rid}: aspect must be a non-empty string")
+    pred = compile_condition(when, rid)
     effect = raw.get("effect", {})
     veto = raw.get("veto", [])
     if not isinstance(effect, dict) or not effect and not veto:
@@ -113,13 +138,36 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
             isinstance(text[k], str) and text[k].strip() for k in LANGS):
         raise CatalogError(f"rule {rid}: text needs exactly zh, ko and en, none empty")
     src = raw["source"]
-    seed, sep, opening = src.partition(": ") if isinstance(src, str) else ("", "", "")
-    if not sep or seed not in SEEDS or not opening.strip():
-        raise CatalogError(f"rule {rid}: source must be 'SEED: opening words' with SEED one of {', '.join(SEEDS)}")
-    grants = _grants(raw, rid, seed, opening, tasks, effect, veto, grave)
+    if isinstance(src, dict):           # a book outside the seeds: {book, chapter, quote}
+        if set(src) != {"book", "chapter", "quote"} or src["book"] not in CLASSICS or not all(
+                isinstance(src[k], str) and src[k].strip() for k in ("chapter", "quote")):
+            raise CatalogError(f"rule {rid}: a book source is {{book, chapter, quote}} with book one of "
+                               f"{', '.join(CLASSICS)}")
+        if "quote" in raw:
+            raise CatalogError(f"rule {rid}: a book source quotes in its own 'quote'")
+        source = BookSource(src["book"], src["chapter"], src["quote"])
+        grants = _book_grants(raw, rid, source, tasks, effect, veto, grave)
+    else:
+        seed, sep, opening = src.partition(": ") if isinstance(src, str) else ("", "", "")
+        if not sep or seed not in SEEDS or not opening.strip():
+            raise CatalogError(f"rule {rid}: source must be 'SEED: opening words' with SEED one of "
+                               f"{', '.join(SEEDS)}, or a book {{book, chapter, quote}}")
+        source = cite(seed, opening, raw.get("quote"))
+        grants = _grants(raw, rid, seed, opening, tasks, effect, veto, grave)
     return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
-                frozenset(veto), dict(text), cite(seed, opening, raw.get("quote")), file,
-                frozenset(facts_used(raw["when"])), frozenset(grave), grants, raw.get("reading"))
+                frozenset(veto), dict(text), source, file,
+                frozenset(facts_used(when)), frozenset(grave), grants, raw.get("reading"),
+                aspect, touches)
+
+
+def _book_grants(raw: dict, rid: str, source: BookSource, tasks: frozenset[str],
+                 effect: dict, veto: list, grave: list) -> "dict[str, BookSource]":
+    """``grants`` of a rule citing a book: each phrase must stand in the quoted sentence."""
+    phrases = _grant_phrases(raw, rid, tasks, effect, veto, grave)
+    for t, phrase in phrases.items():
+        if phrase not in source.quote:
+            raise CatalogError(f"rule {rid}: grants.{t} {phrase!r} is not in the quoted sentence")
+    return {t: BookSource(source.book, source.chapter, phrase) for t, phrase in phrases.items()}
 
 
 def _grants(raw: dict, rid: str, seed: str, opening: str, tasks: frozenset[str],
@@ -128,6 +176,13 @@ def _grants(raw: dict, rid: str, seed: str, opening: str, tasks: frozenset[str],
 
     Each phrase becomes a registered quote of the cited paragraph, so the citation test checks it
     stands there verbatim."""
+    g = _grant_phrases(raw, rid, tasks, effect, veto, grave)
+    return {t: cite(seed, opening, phrase) for t, phrase in g.items()}
+
+
+def _grant_phrases(raw: dict, rid: str, tasks: frozenset[str], effect: dict, veto: list,
+                   grave: list) -> dict[str, str]:
+    """The ``grants`` table checked: a phrase for each task the rule moves (or ``all``)."""
     if "grants" not in raw:
         if REQUIRE_GRANTS:
             raise CatalogError(f"rule {rid}: missing 'grants' (the phrase that makes the text speak to each task)")
@@ -149,7 +204,7 @@ def _grants(raw: dict, rid: str, seed: str, opening: str, tasks: frozenset[str],
         if missing:
             raise CatalogError(f"rule {rid}: the text is not shown to speak to {', '.join(missing)} "
                                "(add the phrase to grants)")
-    return {t: cite(seed, opening, phrase) for t, phrase in g.items()}
+    return dict(g)
 
 
 @lru_cache(maxsize=1)

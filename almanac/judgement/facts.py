@@ -87,6 +87,10 @@ CORNERS = frozenset(("東北", "東南", "西南", "西北"))
 #: 演禽 palace of a landing branch (the 演禽 engine's table: 申酉 刀砧, 巳午 湯火, 丑未 田園)
 PALACE = {b: p or "" for b, p in zip(BRANCHES, _PALACES)}
 _RANK = {"雄": 2, "常": 1, "弱": 0}
+#: 六親 of a branch for the day stem, by rel(branch, stem) — 「剋我者官鬼，我剋者妻財，生我者父母，我生者子孫，
+#: 比和者兄弟」 (docs/judgement.md "The reading method")
+LIUQIN_OF = {"剋": "官鬼", "被剋": "妻財", "生": "父母", "被生": "子孫", "比": "兄弟"}
+LIUQIN = ("官鬼", "妻財", "父母", "子孫", "兄弟")
 
 
 @dataclass(frozen=True)
@@ -199,9 +203,36 @@ FACTS: dict[str, Fact] = {
     "chu_jiake": _f("bool", None, "發用 is overcome by both its general and the ground under it (003 「用遭夾克名逼迫」)"),
     "chu_on_ganzhi": _f("bool", None, "發用 is the spirit over the day stem or over the day branch (加日辰)"),
     "chu_general_home": _f("bool", None, "發用's general rides its own home branch (003 「天將入廟」)"),
+    "xuanwu_on": _f("str", _B, "sky branch 玄武 rides"),
     "taiyin_on": _f("str", _B, "sky branch 太陰 rides"), "tianhou_on": _f("str", _B, "sky branch 天后 rides"),
     "taiyin_in_ke": _f("bool", None, "太陰 rides a lesson upper or a transmission"),
     "tianhou_in_ke": _f("bool", None, "天后 rides a lesson upper or a transmission"),
+    # the reading method's 類神 (docs/judgement.md "The reading method"): 六親 of the day stem, void
+    "chu_liuqin": _f("str", LIUQIN, "六親 of 發用 for the day stem (官鬼 overcomes it, 妻財 it overcomes, 父母 generates it, 子孫 it generates, 兄弟 same element)"),
+    "zhong_liuqin": _f("str", LIUQIN, "六親 of 中傳 for the day stem"),
+    "mo_liuqin": _f("str", LIUQIN, "六親 of 末傳 for the day stem"),
+    "ganshang_liuqin": _f("str", LIUQIN, "六親 of 日上神 for the day stem"),
+    "zhishang_liuqin": _f("str", LIUQIN, "六親 of 辰上神 for the day stem"),
+    "chuan_liuqin": _f("list:str", LIUQIN, "六親 of the three transmissions"),
+    "chuan_liuqin_live": _f("list:str", LIUQIN, "六親 of the transmissions that are not 旬空 (a void one does not come)"),
+    "zhong_void": _f("bool", None, "中傳 is 旬空"), "mo_void": _f("bool", None, "末傳 is 旬空"),
+    "mo_vs_gan": _f("str", RELS, "rel(末傳, day stem): the outcome against the self"),
+    "mo_stage": _f("str", STAGES, "長生 stage of 末傳 for the day stem's element"),
+    "void_generals": _f("list:str", _G, "generals riding a 旬空 branch"),
+    "chuan_generals_live": _f("list:str", _G, "generals riding the transmissions that are not 旬空"),
+    "chuan_general_liuqin": _f("list:str", tuple(g + q for g in GENERALS for q in LIUQIN),
+                               "general and 六親 of each transmission not 旬空, as one word (白虎官鬼, 青龍妻財 …)"),
+    "yima_chuan": _f("bool", None, "驛馬 of the day branch is a transmission and not 旬空"),
+    "chuan_flow": _f("str", ("遞生", "遞剋", ""), "初傳 generates 中傳, 中傳 末傳 and 末傳 the day stem (遞生), or each overcomes the next and 末傳 the day stem (遞剋)"),
+    "shangxia_he": _f("bool", None, "日上神 六合 the stem's 寄宮 and 辰上神 六合 the day branch (上下皆合)"),
+    "jiaoche_he": _f("bool", None, "日上神 六合 the day branch and 辰上神 六合 the stem's 寄宮 (交車合)"),
+    "gan_zhi_chong": _f("bool", None, "the stem's 寄宮 and the day branch 沖 each other (干支相沖)"),
+    "ganzhi_shang_chong": _f("bool", None, "日上神 and 辰上神 沖 each other"),
+    "ganshang_luowang": _f("bool", None, "日上神 is the stem's 天羅 (the branch after its 寄宮) or 地網 (that branch's opposite)"),
+    "gouchen_vs_xuanwu": _f("str", RELS, "rel(the branch 勾陳 rides, the branch 玄武 rides): the catcher against the thief"),
+    "xuanwu_on_yuejiang": _f("bool", None, "玄武 rides the 月將's branch (太陽照武)"),
+    "zhishang_liuqin_live": _f("str", (*LIUQIN, ""), "六親 of 辰上神 when it is not 旬空, else empty"),
+    "ganshang_liuqin_live": _f("str", (*LIUQIN, ""), "六親 of 日上神 when it is not 旬空, else empty"),
     "zhong_vs_gan": _f("str", RELS, "rel(中傳, day stem): what an enclosed 三傳 is (002 「更看所夾何象」: 剋 官鬼, 被剋 財, 生 生氣, 被生 子孫, 比 兄弟)"),
     "jia_buzhu_side": _f("str", ("干", "支", ""), "夾不住: the 三傳 pass out over the stem's side (干上神 inside their span) or the branch's (002 「干透出干…支透出干」)"),
     "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
@@ -284,6 +315,15 @@ def xinghai(a: str, b: str) -> bool:
 
 def xingchongpohai(a: str, b: str) -> bool:
     return xinghai(a, b) or (BRANCHES.index(a) - BRANCHES.index(b)) % 12 == 6 or PO[a] == b
+
+
+def _liuhe(a: str, b: str) -> bool:
+    """六合: 子丑 寅亥 卯戌 辰酉 巳申 午未."""
+    return (BRANCHES.index(a) + BRANCHES.index(b)) % 12 == 1
+
+
+def _chong(a: str, b: str) -> bool:
+    return (BRANCHES.index(a) - BRANCHES.index(b)) % 12 == 6
 
 
 def he_with(a: str, b: str) -> bool:
@@ -416,9 +456,32 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
         "chu_on_ganzhi": c in (gs, zs),
         "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
+        "xuanwu_on": next(b for b, g in generals.items() if g == "玄武"),
         "taiyin_in_ke": taiyin_on in in_ke, "tianhou_in_ke": tianhou_on in in_ke,
         "lianru": "進" if "進茹" in patterns else "退" if "退茹" in patterns else "",
         "zhong_vs_gan": rel(z, gan),
+        "chu_liuqin": LIUQIN_OF[rel(c, gan)], "zhong_liuqin": LIUQIN_OF[rel(z, gan)],
+        "mo_liuqin": LIUQIN_OF[rel(m, gan)],
+        "ganshang_liuqin": LIUQIN_OF[rel(gs, gan)], "zhishang_liuqin": LIUQIN_OF[rel(zs, gan)],
+        "chuan_liuqin": tuple(dict.fromkeys(LIUQIN_OF[rel(x, gan)] for x in chuan)),
+        "chuan_liuqin_live": tuple(dict.fromkeys(LIUQIN_OF[rel(x, gan)] for x in chuan if x not in void)),
+        "zhong_void": z in void, "mo_void": m in void,
+        "mo_vs_gan": rel(m, gan), "mo_stage": stage(gan, m),
+        "void_generals": tuple(g for g in GENERALS if any(generals[b] == g for b in void)),
+        "chuan_generals_live": tuple(dict.fromkeys(g for x, g in zip(chuan, chuan_gen) if x not in void)),
+        "chuan_general_liuqin": tuple(dict.fromkeys(g + LIUQIN_OF[rel(x, gan)] for x, g in zip(chuan, chuan_gen)
+                                                    if x not in void)),
+        "shangxia_he": _liuhe(gs, jg) and _liuhe(zs, zhi),
+        "jiaoche_he": _liuhe(gs, zhi) and _liuhe(zs, jg),
+        "gan_zhi_chong": _chong(jg, zhi), "ganzhi_shang_chong": _chong(gs, zs),
+        "ganshang_luowang": gs in (BRANCHES[(BRANCHES.index(jg) + 1) % 12], BRANCHES[(BRANCHES.index(jg) + 7) % 12]),
+        "ganshang_liuqin_live": "" if gs in void else LIUQIN_OF[rel(gs, gan)],
+        "zhishang_liuqin_live": "" if zs in void else LIUQIN_OF[rel(zs, gan)],
+        "gouchen_vs_xuanwu": rel(next(b for b, g in generals.items() if g == "勾陳"),
+                                 next(b for b, g in generals.items() if g == "玄武")),
+        "yima_chuan": MA[zhi] in chuan and MA[zhi] not in void,
+        "chuan_flow": ("遞生" if rel(c, z) == rel(z, m) == rel(m, gan) == "生"
+                       else "遞剋" if rel(c, z) == rel(z, m) == rel(m, gan) == "剋" else ""),
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
@@ -473,6 +536,7 @@ def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, 
         "hour_vs_ganshang": rel(hb, gs),
         "year_branch": year_branch, "tianhou_sui_jia_ri": chart_f["tianhou_on"] == year_branch == gs,
         "suishang_vs_guiren": rel(plate[year_branch], guiren_on),
+        "xuanwu_on_yuejiang": chart_f["xuanwu_on"] == yuejiang,
     })
     return f
 

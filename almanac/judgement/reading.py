@@ -71,7 +71,7 @@ def chart_facts(chart, hour: int | None, yuejiang: int | None) -> tuple[dict[str
     if hour is None:
         unknown |= HOUR_FACTS
     if yuejiang is None:
-        unknown |= {"yuejiang"}
+        unknown |= {"yuejiang", "xuanwu_on_yuejiang"}
     return f, frozenset(FACTS) - unknown
 
 

@@ -37,7 +37,13 @@ VERDICTS = ("大吉", "吉", "平", "凶", "大凶")
 #: the verdict scale in score units: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 (docs/judgement.md)
 SCALE = {"daji": 4.5, "ji": 1.5, "xiong": -4.0, "daxiong": -10.0}
 _PROFILE_KEYS = {"name_zh", "name_ko", "description", "description_zh", "description_ko", "base", "families", "rules", "veto",
-                 "thresholds", "directions"}
+                 "thresholds", "directions", "method", "tone"}
+#: the families a task reads in full by default (its reading method): the 類神 of every task
+#: (005_method.toml), the 演禽 side read in the 演禽賦's own order, and a person's 年命; the other
+#: sentences of the chart (日辰上神, 發用, the generals, 課體 …) speak of it in general and together
+#: weigh as one consideration, at most ``tone`` either way (docs/judgement.md "Weighing")
+METHOD = ("liuren.method", "qin", "liuren.nianming")
+TONE = 1.0
 _THRESHOLD_KEYS = ("daji", "ji", "xiong", "daxiong")
 
 
@@ -56,6 +62,12 @@ class TaskProfile:
     digest: str
     name_ko: str = ""
     description_ko: str = ""
+    method: tuple[str, ...] = METHOD
+    tone: float = TONE
+
+    def in_method(self, rule: Rule) -> bool:
+        """Whether the task reads ``rule`` in full (its family is one of the task's ``method``)."""
+        return any(rule.family == f or rule.family.startswith(f + ".") for f in self.method)
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -168,18 +180,29 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
                        zh=f"設定 {where}.thresholds 須滿足 daji ≥ ji > xiong ≥ daxiong，實際為 {t}",
                        ko=f"설정 {where}.thresholds: daji ≥ ji > xiong ≥ daxiong 조건을 만족해야 합니다 "
                           f"(받은 값: {t})")
+    method = raw.get("method", list(METHOD))
+    if not isinstance(method, list) or any(m not in cat.families for m in method):
+        known = ", ".join(sorted(cat.families))
+        raise BadInput(f"config {where}.method must list rule families (families: {known})",
+                       zh=f"設定 {where}.method 須為規則類別的列表（類別：{known}）",
+                       ko=f"설정 {where}.method: 규칙 계열의 목록이어야 합니다 (계열: {known})")
+    tone = raw.get("tone", TONE)
+    if not _num(tone) or tone < 0:
+        raise BadInput(f"config {where}.tone must be a number ≥ 0",
+                       zh=f"設定 {where}.tone 須為不小於 0 的數字",
+                       ko=f"설정 {where}.tone: 0 이상의 숫자여야 합니다")
     directions = raw.get("directions", False)
     if not isinstance(directions, bool):
         raise BadInput(f"config {where}.directions must be true or false",
                        zh=f"設定 {where}.directions 須為 true 或 false",
                        ko=f"설정 {where}.directions: true 또는 false여야 합니다")
-    blob = json.dumps([name, base, sorted(fams.items()), sorted(rules.items()), sorted(veto), t],
-                      ensure_ascii=False, default=str)
+    blob = json.dumps([name, base, sorted(fams.items()), sorted(rules.items()), sorted(veto), t,
+                       sorted(method), float(tone)], ensure_ascii=False, default=str)
     return TaskProfile(name, base, raw.get("name_zh", ""), desc.strip().splitlines()[0],
                        raw.get("description_zh", ""), tuple(sorted((k, float(v)) for k, v in fams.items())),
                        tuple(sorted((k, float(v)) for k, v in rules.items())), frozenset(veto), t, directions,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], raw.get("name_ko", ""),
-                       raw.get("description_ko", ""))
+                       raw.get("description_ko", ""), tuple(method), float(tone))
 
 
 _profiles_cache: dict[str, dict[str, TaskProfile]] = {}
@@ -283,6 +306,78 @@ def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catal
 
 
 _PREDS: dict[int, tuple] = {}
+_ASPECTS: dict[int, tuple] = {}
+_TONE: dict[int, tuple] = {}
+
+
+def tone_of(comp: tuple) -> tuple[frozenset[int], int]:
+    """``(rules, cap)`` of a compiled profile: the catalog rules that speak of the chart in general
+    for this task (not its ``method``), and the most they weigh together, in thousandths."""
+    hit = _TONE.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        raise KeyError("tone_of: not a table _compiled made")
+    return hit[1], hit[2]
+
+
+def weigh(method_milli: int, tone_milli: int, cap: int) -> float:
+    """The score from its two parts in thousandths: the method's sum, and the general sentences'
+    sum weighed as one consideration — its direction, at most ``cap`` either way.
+
+    >>> weigh(2500, -6000, 1000), weigh(-1500, 400, 1000), weigh(0, 0, 1000)
+    (1.5, -1.1, 0.0)
+    """
+    return (method_milli + max(-cap, min(cap, tone_milli))) / 1000 + 0.0
+
+
+def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone_milli: int,
+                  cap: int) -> float:
+    """The score (:func:`weigh`), and the general reasons' effects (``tone``, dicts in ``reasons``)
+    scaled in place so that every reason's effect still adds up to it: each general sentence
+    keeps its share of what they weigh together."""
+    weighed = max(-cap, min(cap, tone_milli))
+    if weighed != tone_milli and tone:
+        left = weighed
+        for r in tone[:-1]:
+            r["effect"] = round(r["effect"] * weighed / tone_milli, 3)
+            left -= round(r["effect"] * 1000)
+        tone[-1]["effect"] = left / 1000 + 0.0
+        reasons.sort(key=lambda x: -abs(x["effect"]))
+    return weigh(method_milli, tone_milli, cap)
+
+
+def aspects_of(comp: tuple) -> tuple:
+    """Per catalog rule of a compiled profile (:func:`_compiled`): ``(aspect, specific)`` when the
+    rule has an aspect and speaks to the profile's task (an effect or a veto) — ``specific`` when
+    its text names the task (a ``grants`` phrase of its own, not only a general statement) — else
+    None."""
+    hit = _ASPECTS.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        raise KeyError("aspects_of: not a table _compiled made")
+    return hit[1]
+
+
+def precede(idx, aspects: tuple) -> list[int]:
+    """``idx`` (fired rules, catalog order) with each aspect read once for the task. Of the rules
+    that read one element of the chart (``aspect``) and speak to the task, one counts: the first in
+    catalog order among those whose text names this task, else the first among the general ones —
+    a sentence about this matter outweighs a general one, and the catalog writes a text's
+    exception before its rule — so one fact is not counted twice and an exception silences its
+    rule (its veto too). ``aspects`` is :func:`aspects_of` of the task's compiled table.
+
+    >>> A, a = ("a", True), ("a", False)
+    >>> precede([1, 2, 3, 5], (None, a, None, A, None, ("b", False)))
+    [1, 3, 5]
+    >>> precede([1, 3], (None, a, None, a))
+    [1]
+    """
+    chosen: dict[str, int] = {}
+    for i in idx:
+        x = aspects[i]
+        if x is not None:
+            have = chosen.get(x[0])
+            if have is None or (x[1] and not aspects[have][1]):
+                chosen[x[0]] = i
+    return [i for i in idx if aspects[i] is None or chosen[aspects[i][0]] == i]
 
 
 @dataclass(frozen=True)
@@ -324,24 +419,41 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
-    _COMPILED[key] = (cat, tuple(out))
-    return _COMPILED[key][1]
+        _ASPECTS.clear()
+    table = tuple(out)
+    _COMPILED[key] = (cat, table)
+    _ASPECTS[id(table)] = (table, tuple(
+        (r.aspect, prof.base in r.grants or prof.name in r.grants) if r.aspect and (e or v is not None) else None
+        for r, (e, _, v) in zip(cat.rules, out)))
+    _TONE[id(table)] = (table, frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)),
+                        round(prof.tone * 1000))
+    return table
 
 
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
     table = _compiled(prof, cat or load_catalog(), lang)
-    reasons, vetoes, total = [], [], 0.0
+    aspects = aspects_of(table)
+    if any(aspects[i] for i in fired_idx):
+        fired_idx = precede(fired_idx, aspects)
+    general, cap = tone_of(table)
+    reasons, vetoes, tone = [], [], []
+    method_milli = tone_milli = 0
     for i in fired_idx:
         eff, reason, veto = table[i]
         if reason is not None:
-            reasons.append(dict(reason))
-            total += eff
+            r = dict(reason)
+            reasons.append(r)
+            if i in general:
+                tone.append(r)
+                tone_milli += round(eff * 1000)
+            else:
+                method_milli += round(eff * 1000)
         if veto is not None:
             vetoes.append(dict(veto))
     reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
-    total = round(total, 3)
+    total = weigh_reasons(reasons, tone, method_milli, tone_milli, cap)
     grave = any(r["grave"] for r in reasons) or any(v["grave"] for v in vetoes)
     if grave:
         total = settle_grave(reasons, vetoes, total, grave_score(total, prof.thresholds))

@@ -286,26 +286,24 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
     and vetoes' lists, for the precompute, which stores the scores and rebuilds the reasons from
     the fired rules when a day is read.
 
-    The sum is taken in thousandths, as integers: every effect is a multiple of 0.001, so the
-    sum is exact and ``k / 1000`` is the float ``round(Σ effects, 3)`` gives (both are the float
-    nearest to the exact sum). A zero sum is added up again as ``task_rows`` does, floats in
-    the fired order, so that a sum rounding to ``-0.0`` stays ``-0.0``."""
-    from .score import _compiled, grave_score, verdict_of
+    The sums are taken in thousandths, as integers (every effect is a multiple of 0.001), the
+    method's in full and the general sentences' weighed (``score.weigh``), as ``judge`` does."""
+    from .score import _compiled, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
 
     comp = _compiled(prof, cat or load_catalog(), "zh-Hant")
     milli, effects, has_veto, is_grave = _scoring(comp)
+    aspects = aspects_of(comp)
+    general, cap = tone_of(comp)
+    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
     get = milli.__getitem__
     th = prof.thresholds
     rows = []
     for idx in fired_idx:
-        k = sum(map(get, idx))
-        if k:
-            total = k / 1000
-        else:
-            total = 0.0
-            for i in idx:
-                total += effects[i]
-            total = round(total, 3)
+        if not with_aspect.isdisjoint(idx):
+            idx = precede(idx, aspects)
+        tone = [i for i in idx if i in general]
+        kt = sum(map(get, tone))
+        total = weigh(sum(map(get, idx)) - kt, kt, cap)
         if is_grave.isdisjoint(idx):
             rows.append((total, verdict_of(total, th), not has_veto.isdisjoint(idx)))
         else:
@@ -319,21 +317,25 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
     order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
-    from .score import _compiled, grave_score, verdict_of
+    from .score import _compiled, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
 
     comp = _compiled(prof, cat or load_catalog(), lang)
     order, effects, has_reason, has_veto, is_grave = _prepared(comp)
+    aspects = aspects_of(comp)
+    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
     by_size = order.__getitem__
     th = prof.thresholds
     rows = []
+    general, cap = tone_of(comp)
+    milli = _scoring(comp)[0]
     for idx in fired_idx:
+        if not with_aspect.isdisjoint(idx):
+            idx = precede(idx, aspects)
         rs = [i for i in idx if i in has_reason]
         vs = [i for i in idx if i in has_veto]
-        total = 0.0
-        for i in rs:                 # in the fired order, as judge() adds them
-            total += effects[i]
+        kt = sum(milli[i] for i in rs if i in general)
+        total = weigh(sum(milli[i] for i in rs) - kt, kt, cap)
         rs.sort(key=by_size)  # stable: catalog order among equals, as judge() sorts
-        total = round(total, 3)
         grave = not is_grave.isdisjoint(idx)
         if grave:  # the reasons are settled to this score when the entries are built
             total = grave_score(total, th)
@@ -344,16 +346,20 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
-    from .score import _compiled, settle_grave
+    from .score import _compiled, settle_grave, tone_of, weigh_reasons
 
     comp = _compiled(prof, load_catalog(), lang)
+    general, cap = tone_of(comp)
+    milli = _scoring(comp)[0]
     out = []
     for n, (score, verdict, rs, vs) in enumerate(rows):
         e = dict(heads[n])
         e["score"] = score
         e["verdict"] = verdict
         e["reasons"] = [dict(comp[i][1]) for i in rs]
-        raw = round(sum(comp[i][0] for i in rs), 3)
+        kt = sum(milli[i] for i in rs if i in general)
+        raw = weigh_reasons(e["reasons"], [r for i, r in zip(rs, e["reasons"]) if i in general],
+                            sum(milli[i] for i in rs) - kt, kt, cap)
         if score < raw:  # a grave hour's score carried to the 凶 line, as judge() does
             settle_grave(e["reasons"], [comp[i][2] for i in vs], raw, score)
         e["summary"] = summary(verdict, score, e["reasons"], lang, [comp[i][2] for i in vs])

@@ -82,6 +82,7 @@ from types import CodeType, FunctionType
 from typing import Any, Callable
 
 from ..shared import freeze
+from ..sources import BookSource
 from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
 from . import shensha
 from .generals import GENERALS, GOOD, HOMES
@@ -213,21 +214,8 @@ def compile_when(expr: str, where: str = "") -> Any:
     return compile(tree, f"<keti {where}>", "eval")
 
 
-@dataclass(frozen=True)
-class KetiSource:
-    """A book outside the seeds: title, chapter and the exact phrase (not seed-checked)."""
-
-    book: str
-    chapter: str
-    quote: str
-
-    def __str__(self) -> str:
-        return f"{self.book} {self.chapter}: 「{self.quote}」"
-
-    def citation(self, lang: str) -> str:
-        """The citation a reader of ``lang`` is shown (the book's title in that language)."""
-        from ..sources import classic_citation
-        return classic_citation(self.book, self.chapter, self.quote, lang)
+#: a book outside the seeds (title, chapter, the exact phrase): one kind with the rule catalog's
+KetiSource = BookSource
 
 
 @dataclass(frozen=True)

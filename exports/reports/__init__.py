@@ -325,7 +325,7 @@ def _plain_why(hour: dict, lang: str) -> str:
 #: the mark of a 子 hour's start in an English page's hour table, and the note under the table
 #: that says what it means (the words would make the narrow time column four lines tall)
 EVENING_MARK = "†"
-EVENING_NOTE = {"en": "† The 子 (Zi) hour begins at its time on the evening before the day it belongs to.",
+EVENING_NOTE = {"en": "† The Zi (子) hour begins at its time on the evening before the day it belongs to.",
                 "ko": "", "zh-Hant": "", "zh-Hans": ""}
 
 

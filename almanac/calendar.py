@@ -463,13 +463,13 @@ def _terms_from_lichun(year: int) -> tuple[SolarTerm, ...]:
     (``almanac.solar_term_table``, 1900–2100), else from sxtwl."""
     table = _term_table_file.shipped(year)
     if table is None:
-        return _sxtwl_terms(year)
+        return sxtwl_terms(year)
     first, seconds = table
     return tuple(SolarTerm((first + i) % 24, _UNIX_EPOCH + timedelta(seconds=s))
                  for i, s in enumerate(seconds))
 
 
-def _sxtwl_terms(year: int) -> tuple[SolarTerm, ...]:
+def sxtwl_terms(year: int) -> tuple[SolarTerm, ...]:
     """:func:`_terms_from_lichun` asked of sxtwl (≈ 4–8 ms a year): sxtwl repeats 立春 at the end."""
     out = [SolarTerm(int(x.jqIndex), _jd_to_utc(x.jd)) for x in sxtwl.getJieQiByYear(year)]
     return tuple(out[:-1]) if len(out) == 25 and out[0].index == out[-1].index else tuple(out)

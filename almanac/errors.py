@@ -110,14 +110,13 @@ def reader_lang(lang) -> "str | None":
     >>> reader_lang("ko-!!"), reader_lang("fr-KR"), reader_lang("")
     ('ko', None, None)
     """
-    from .lang import check_lang
+    from .lang_tags import LANGS, known_lang
     if not isinstance(lang, str) or not lang.strip():
         return None
     for asked in (lang, re.split(r"[-_]", lang.strip(), maxsplit=1)[0]):
-        try:
-            return check_lang(asked)
-        except BadInput:
-            pass
+        known = known_lang(asked) if asked else LANGS[0]     # check_lang's answer, raising nothing
+        if known is not None:
+            return known
     return None
 
 
@@ -144,7 +143,7 @@ class BadInput(ValueError):
         message = _named(self._raw(), options)
         if not lang:
             return message
-        from .lang import TEXT_KEY, hans
+        from .lang_tags import TEXT_KEY, hans
         lang = reader_lang(lang)
         if lang is None:
             return message
@@ -190,6 +189,99 @@ class Unreachable(RuntimeError):
 
     def __reduce__(self):
         return (_rebuild, (type(self), self._told._raw(), self._told.zh, self._told.ko))
+
+
+class StorageError(Unreachable):
+    """The disk or the database cannot take what the almanac writes — full, read-only, failing:
+    not bad input (exit 1, never 2), and said as what it is, one line in the reader's language,
+    rather than as "internal error" or as whatever a later step said about it (a full disk
+    during the nightly run was recorded as "cannot rollback - no transaction is active").
+    ``kind`` is ``"disk full"``, ``"read-only"`` or ``"disk error"`` (the scheduler's ledger
+    records it). Made by :func:`storage_failure`."""
+
+    def __init__(self, message: str = "", *, zh: str | None = None, ko: str | None = None,
+                 kind: str = "disk error"):
+        super().__init__(message, zh=zh, ko=ko)
+        self.kind = kind
+
+    def __reduce__(self):
+        return (_rebuild_storage, (self._told._raw(), self._told.zh, self._told.ko, self.kind))
+
+
+def _rebuild_storage(message, zh, ko, kind):
+    return StorageError(message, zh=zh, ko=ko, kind=kind)
+
+
+#: what each kind of storage failure is called, for the English, Chinese and Korean reader
+STORAGE_TEXTS = {"disk full": ("the disk is full", "磁碟已滿", "디스크에 남은 공간이 없습니다"),
+            "read-only": ("the store or its folder is read-only", "儲存庫或其資料夾唯讀",
+                          "저장소나 그 폴더가 읽기 전용입니다"),
+            "disk error": ("the disk failed (input/output error)", "磁碟讀寫出錯", "디스크 입출력 오류입니다")}
+_FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT} | ({errno.EFBIG} if hasattr(errno, "EFBIG") else set())
+
+
+def storage_kind(e: BaseException) -> "str | None":
+    """``"disk full"``, ``"read-only"``, ``"disk error"`` when ``e`` (or what it wraps: a
+    SQLAlchemy error's driver error) says the disk or the database cannot be written; else None.
+
+    >>> import sqlite3
+    >>> full = sqlite3.OperationalError("database or disk is full")
+    >>> storage_kind(full), storage_kind(OSError(errno.EROFS, "Read-only file system"))
+    ('disk full', 'read-only')
+    >>> storage_kind(sqlite3.OperationalError("attempt to write a readonly database"))
+    'read-only'
+    >>> storage_kind(ValueError("no")), storage_kind(OSError(errno.ENOENT, "gone"))
+    (None, None)
+    """
+    seen = 0
+    while e is not None and seen < 5:
+        if isinstance(e, StorageError):
+            return e.kind
+        if isinstance(e, OSError) and e.errno is not None:
+            if e.errno in _FULL_ERRNOS:
+                return "disk full"
+            if e.errno == errno.EROFS:
+                return "read-only"
+            if e.errno == errno.EIO:
+                return "disk error"
+        name = getattr(e, "sqlite_errorname", "") or ""
+        text = str(e).lower()
+        if name == "SQLITE_FULL" or "database or disk is full" in text:
+            return "disk full"
+        if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+            return "read-only"
+        if name.startswith("SQLITE_IOERR") or text.startswith("disk i/o error"):
+            return "disk error"
+        state = getattr(e, "sqlstate", None) or ""
+        if state == "53100":                     # PostgreSQL disk_full
+            return "disk full"
+        if state == "25006":                     # read_only_sql_transaction
+            return "read-only"
+        e = getattr(e, "orig", None) or e.__cause__ or e.__context__
+        seen += 1
+    return None
+
+
+def storage_failure(e: BaseException, doing: str = "") -> "StorageError | None":
+    """The :class:`StorageError` that ``e`` is (``doing``: what failed, e.g. ``"precompute"``),
+    or None when it is no storage failure.
+
+    >>> import sqlite3
+    >>> f = storage_failure(sqlite3.OperationalError("database or disk is full"), "the nightly run")
+    >>> str(f), f.text("ko"), f.kind
+    ('the nightly run failed: the disk is full (database or disk is full)', 'the nightly run 실패: 디스크에 남은 공간이 없습니다', 'disk full')
+    """
+    kind = storage_kind(e)
+    if kind is None:
+        return None
+    if isinstance(e, StorageError):
+        return e
+    en, zh, ko = STORAGE_TEXTS[kind]
+    detail = (str(getattr(e, "orig", None) or e).splitlines() or [""])[0]
+    lead = f"{doing} failed: " if doing else ""
+    return StorageError(f"{lead}{en} ({detail})" if detail else f"{lead}{en}",
+                        zh=(f"{doing} 失敗：" if doing else "") + zh,
+                        ko=(f"{doing} 실패: " if doing else "") + ko, kind=kind)
 
 
 class BadConfig(BadInput):

@@ -77,11 +77,11 @@ def chart_at(instant: datetime, day_index: int, hour_branch: int, opts: Options,
 def season_marks(instant: datetime) -> SeasonMarks:
     """Which of the seasonal rules' solar terms of the instant's year have begun."""
     u = instant.astimezone(cal.UTC)
-    return _marks(tuple((field, u >= at) for field, at in _season_terms(u.year)))
+    return interned_marks(tuple((field, u >= at) for field, at in _season_terms(u.year)))
 
 
 @lru_cache(maxsize=256)
-def _marks(marks: tuple[tuple[str, bool], ...]) -> SeasonMarks:
+def interned_marks(marks: tuple[tuple[str, bool], ...]) -> SeasonMarks:
     """One SeasonMarks object per combination, so the caches keyed on marks compare by identity."""
     return SeasonMarks(**dict(marks))
 

@@ -25,15 +25,12 @@ almanac.errors.BadInput: unknown language 'fr' (accepted: zh-Hant, zh-Hans, ko, 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Mapping
 
 from almanac.errors import BadInput
+from almanac.lang_tags import LANGS, TEXT_KEY, hans, known_lang  # noqa: F401 — read here too
 
-LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
 _CANONICAL = frozenset(LANGS)
-#: the catalog's key for each language's text (zh-Hans is converted from zh)
-TEXT_KEY = {"zh-Hant": "zh", "zh-Hans": "zh", "ko": "ko", "en": "en", "zh": "zh"}
 
 
 def check_lang(lang) -> str:
@@ -43,54 +40,12 @@ def check_lang(lang) -> str:
         return lang
     if lang is None or lang == "":
         return LANGS[0]
-    known = _known(lang)
+    known = known_lang(lang)
     if known is not None:
         return known
     raise BadInput(f"unknown language {lang!r} (accepted: {', '.join(LANGS)})",
                    zh=f"未知的語言：{lang!r}（可用值：{'、'.join(LANGS)}）",
                    ko=f"알 수 없는 언어: {lang!r} (가능한 값: {', '.join(LANGS)})")
-
-
-#: the longest language tag read (a tag's language, script and region take a dozen characters;
-#: private-use and extension subtags more, but never this many)
-_TAG_WIDTH = 64
-#: a subtag of a tag: 1 to 8 letters or digits (BCP 47 §2.1)
-_SUBTAG = re.compile(r"[a-z0-9]{1,8}")
-#: the scripts and regions of a ``zh-…`` tag read in Traditional and in Simplified characters
-_ZH_SCRIPT = {"hant": "zh-Hant", "hans": "zh-Hans"}
-_ZH_REGION = {"tw": "zh-Hant", "hk": "zh-Hant", "mo": "zh-Hant",
-              "cn": "zh-Hans", "sg": "zh-Hans", "my": "zh-Hans"}
-
-
-def _known(lang) -> "str | None":
-    """:func:`check_lang`'s language of ``lang``, or None where it refuses it (raising nothing:
-    a browser's header names many languages it passes over)."""
-    if isinstance(lang, str) and len(lang) <= _TAG_WIDTH:
-        return _read_tag(lang.strip().lower())
-    return None
-
-
-@lru_cache(maxsize=256)
-def _read_tag(tag: str) -> "str | None":
-    """The language of a lower-cased tag (``ko-kr``, ``zh_hant_tw``), None when it is none of the
-    four: its first subtag the language, a script (four letters) before a region (two letters
-    or three digits) for ``zh``; a ``zh`` with neither, or with another region, is Traditional
-    (as ``zh`` alone)."""
-    for known in LANGS:
-        if tag == known.lower():
-            return known
-    subtags = re.split(r"[-_]", tag)
-    if not all(_SUBTAG.fullmatch(t) for t in subtags):
-        return None
-    first, rest = subtags[0], subtags[1:]
-    if first in ("ko", "en"):
-        return first
-    if first != "zh":
-        return None
-    if "x" in rest:                 # private use: what follows is no script or region
-        rest = rest[:rest.index("x")]
-    script = next((_ZH_SCRIPT[t] for t in rest if t in _ZH_SCRIPT), None)
-    return script or next((_ZH_REGION[t] for t in rest if t in _ZH_REGION), LANGS[0])
 
 
 #: what of an ``Accept-Language`` header is read: its first characters and languages (a browser
@@ -124,37 +79,10 @@ def preferred_lang(accept_language) -> "str | None":
         if q > 0:
             ranked.append((-q, i, tag.strip()))
     for _, _, tag in sorted(ranked):
-        known = _known(tag) if tag else None
+        known = known_lang(tag) if tag else None
         if known is not None:
             return known
     return None
-
-
-@lru_cache(maxsize=4096)
-def hans(text: str) -> str:
-    """Traditional → Simplified Chinese (mainland usage)."""
-    return _zhconv()(text, "zh-cn")
-
-
-@lru_cache(maxsize=1)
-def _zhconv():
-    """zhconv's ``convert``, imported without ``pkg_resources``. zhconv asks pkg_resources only
-    for the path of its own table file, beside its module, and opens that same file itself when
-    pkg_resources cannot be imported; importing pkg_resources scans every installed
-    distribution (≈0.35 s on a quiet machine, seven times the loading of the table), which a
-    nightly run that converts a handful of names paid in full. ``None`` in ``sys.modules``
-    makes that one import fail for the moment zhconv's module is being loaded; a
-    pkg_resources already imported by something else is left as it is and used."""
-    import sys
-    if "zhconv.zhconv" not in sys.modules and "pkg_resources" not in sys.modules:
-        sys.modules["pkg_resources"] = None         # type: ignore[assignment]
-        try:
-            import zhconv.zhconv                     # noqa: F401
-        finally:
-            if sys.modules.get("pkg_resources", 0) is None:
-                del sys.modules["pkg_resources"]
-    from zhconv import convert
-    return convert
 
 
 def in_lang(texts: Mapping[str, str], lang: str) -> str:

@@ -80,14 +80,15 @@ def chinese_date(d: date) -> LunarDate:
             ld = LunarDate(prev.year, prev.month, prev.day + 1, prev.leap)
         else:
             shipped = _month_table.month_of(d)
-            ld = _sxtwl_date(d) if shipped is None else LunarDate(*shipped)
+            ld = sxtwl_date(d) if shipped is None else LunarDate(*shipped)
         if len(_chinese) >= _CHINESE_KEPT:
             _chinese.clear()
         _chinese[d] = ld
     return ld
 
 
-def _sxtwl_date(d: date) -> LunarDate:
+def sxtwl_date(d: date) -> LunarDate:
+    """The Chinese lunar date of ``d`` as sxtwl gives it, asked of it (not of the shipped months)."""
     x = sxtwl.fromSolar(d.year, d.month, d.day)
     return LunarDate(int(x.getLunarYear()), int(x.getLunarMonth()), int(x.getLunarDay()),
                      bool(x.isLunarLeap()))

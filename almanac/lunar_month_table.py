@@ -5,12 +5,13 @@
 but sxtwl works out a whole lunar year on the first such question in it (≈ 1–2 ms), so a cold run
 of days paid that for each new year. The file holds each month that begins in 1900–2100: its
 first day (as a count of days from the one before, the first from 1900-01-01), its lunar year,
-number and leap flag — what sxtwl gives for that day (``lunar._sxtwl_date``). A date from the
+number and leap flag — what sxtwl gives for that day (``lunar.sxtwl_date``). A date from the
 first month's start to the last month's end is read off it (:func:`month_of`); any other is asked
 of sxtwl as before. Dates before the Gregorian reform are outside it, where sxtwl reads dates as
 Julian ones.
 
-The file is made by the code it replaces (:func:`generate` asks sxtwl day by day);
+The file is made by the code it replaces (:func:`generate` is handed ``lunar.sxtwl_date``,
+which asks sxtwl day by day — lunar reads this table, so the table does not reach up for it);
 ``python -m tests.test_lunar_month_table`` writes it, and the test checks that every day of its
 range reads as sxtwl reads it now.
 
@@ -56,14 +57,14 @@ def _months() -> tuple[list[int], list[tuple[int, int, bool]]]:
     return starts, months
 
 
-def generate() -> dict:
-    """The file's table: each day of 1900–2100 asked of sxtwl (``lunar._sxtwl_date``), a month
-    recorded where its day 1 falls, and the first month after 2100 to close the last."""
-    from .lunar import _sxtwl_date
+def generate(date_of) -> dict:
+    """The file's table: each day of 1900–2100 asked of sxtwl (``date_of`` is
+    ``lunar.sxtwl_date``), a month recorded where its day 1 falls, and the first month after
+    2100 to close the last."""
     months, last, d = [], _ORIGIN, date(FIRST, 1, 1)
     end = date(LAST + 1, 1, 1)
     while True:
-        ld = _sxtwl_date(d)
+        ld = date_of(d)
         if ld.day == 1:
             months.append([d.toordinal() - last, ld.year, ld.month, int(ld.leap)])
             last = d.toordinal()

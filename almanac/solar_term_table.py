@@ -10,7 +10,8 @@ index and instant (whole seconds of UTC, the rounding ``calendar._jd_to_utc`` ma
 written as the seconds since the term before it, so the 201 years fit in ≈ 45 kB. A year outside
 the file's range is asked of sxtwl as before.
 
-The file is made by the code it replaces (:func:`generate` asks sxtwl through the calendar);
+The file is made by the code it replaces (:func:`generate` is handed ``calendar.sxtwl_terms``,
+which asks sxtwl — the calendar reads this table, so the table does not reach up for it);
 ``python -m tests.test_solar_term_table`` writes it, and the test checks it equals what sxtwl
 gives now.
 
@@ -47,12 +48,12 @@ def _table() -> dict:
     return read(FILE)
 
 
-def generate() -> dict:
-    """The file's table, asked of sxtwl year by year (``calendar._sxtwl_terms``)."""
-    from .calendar import _sxtwl_terms
+def generate(terms_of) -> dict:
+    """The file's table, asked of sxtwl year by year: ``terms_of(year)`` is
+    ``calendar.sxtwl_terms``, the terms of a year from its 立春 as sxtwl gives them."""
     years = []
     for year in range(FIRST, LAST + 1):
-        terms = _sxtwl_terms(year)
+        terms = terms_of(year)
         for t, u in zip(terms, terms[1:]):
             if u.index != (t.index + 1) % 24:
                 raise ValueError(f"sxtwl's terms of {year} do not follow one another")

@@ -99,7 +99,9 @@ CHAPTER_WORDS_KO: dict[str, str] = {
     "無祿絕嗣課": "무록절사과", "順連茹三奇十二課": "순연여삼기십이과", "逆連茹三奇十二課": "역연여삼기십이과",
     "先天貴神": "선천귀신", "涉害": "섭해", "時禽": "시금", "演禽": "연금",
     "卷二": "권이", "卷八": "권팔", "卷九": "권구", "卷十": "권십", "畢法": "필법", "雲霄賦": "운소부",
-    "事類神": "사류신", "勾陳": "구진", "六合": "육합",
+    "事類神": "사류신", "勾陳": "구진", "六合": "육합", "物類課": "물류과", "發用": "발용", "天空": "천공",
+    "貴人": "귀인", "天后": "천후", "青龍": "청룡", "兵占": "병점", "兵將勇怯": "병장용겁",
+    "渡關覘賊": "도관점적", "三傳": "삼전", "白虎": "백호", "朱雀": "주작", "釋疾病章": "석질병장",
 }
 #: the reading of a chapter word's last character where it names a kind (斬關課, 涉害法, 羅網格)
 _KIND_KO = {"課": "과", "法": "법", "格": "격"}
@@ -112,8 +114,8 @@ def chapter_ko(chapter: str) -> str:
     >>> chapter_ko("課經集 斬關課"), chapter_ko("入手法 涉害法"), chapter_ko("演禽 時禽")
     ('과경집(課經集) 참관과(斬關課)', '입수법(入手法) 섭해법(涉害法)', '연금(演禽) 시금(時禽)')
     """
-    from almanac.terms import PATTERNS_KO, _keti_shown
-    names = {zh: shown.partition("(")[0] for (zh, lang), shown in _keti_shown().items() if lang == "ko"}
+    from almanac.keti_names import PATTERNS_KO, shown_table
+    names = {zh: shown.partition("(")[0] for (zh, lang), shown in shown_table().items() if lang == "ko"}
     names.update(PATTERNS_KO)
 
     def read(word: str) -> str:
@@ -163,8 +165,19 @@ def classic_citation(title: str, chapter: str, quote: str, lang: str = "zh-Hant"
         shown = f"《{name}·{chapter_ko(part)}》" if part else f"《{name}》"
         return " ".join(x for x in (shown, chapter_ko(chapter)) if x)
     shown = f"《{name}·{part}》" if part else f"《{name}》"
-    text = shown + chapter + (f"「{quote}」" if quote else "")
+    text = shown + chapter + (f"「{one_name(quote)}」" if quote else "")
     return hans(text) if lang == "zh-Hans" else text
+
+
+def one_name(text: str) -> str:
+    """``text`` with each general under the one name the almanac gives it: the Qing printings
+    write 元武 for 玄武 (玄, the Kangxi emperor's name 玄燁, was avoided), and a reader meets one
+    general under two names nowhere.
+
+    >>> one_name("元武相刑忌賊傷")
+    '玄武相刑忌賊傷'
+    """
+    return text.replace("元武", "玄武")
 
 
 def is_classic(title: str) -> bool:
@@ -196,9 +209,9 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
     lang = check_lang(lang)
     title = BOOKS[file][lang]
     if lang == "zh-Hant":
-        return f"《{title}》「{opening}」"
+        return f"《{title}》「{one_name(opening)}」"
     if lang == "zh-Hans":
-        return f"《{title}》「{hans(opening)}」"
+        return f"《{title}》「{hans(one_name(opening))}」"
     if lang == "ko":                # the seed's own Korean translation of that paragraph
         return f"《{title}》 「{korean_opening(file, opening, quote)}」 단락"
     english = english_opening(file, opening)
@@ -249,7 +262,7 @@ def english_chapter(chapter: str) -> str:
     >>> english_chapter("卷四"), english_chapter("")
     ('book four', '')
     """
-    from almanac.terms import en_name
+    from almanac.keti_names import english_name
     t = _table("chapters_en.toml")
     if chapter in t["chapters"] or not chapter:
         return t["chapters"].get(chapter, "")
@@ -258,7 +271,7 @@ def english_chapter(chapter: str) -> str:
         words = words[1:]
     if not words or not words[0].endswith("課") or any(w not in t["sections"] for w in words[1:]):
         return ""
-    name = t["lessons"].get(words[0]) or en_name(words[0][:-1])
+    name = t["lessons"].get(words[0]) or english_name(words[0][:-1])
     if not name:
         return ""
     return ", ".join([f"chapter on the {name} lesson ({words[0]})", *(t["sections"][w] for w in words[1:])])

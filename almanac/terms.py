@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from almanac.cycles import ELEMENTS, ELEMENTS_KO
+from almanac.keti_names import PATTERNS_KO
 from almanac.lang import LANGS, check_lang, hans  # noqa: F401 — the one home of the reader's languages
 #                                                  and of Traditional → Simplified (zhconv's tables)
 
@@ -325,7 +326,7 @@ def _en_names() -> dict[str, tuple[str, ...]]:
     from almanac.calendar import TERM_NAMES
     from almanac.cycles import BRANCHES, STEMS
     from almanac.liuren.generals import GENERALS
-    from almanac.liuren.keti import catalogue_names
+    from almanac.keti_names import catalogue_names
     from almanac.mansions import MANSIONS
     names: dict[str, tuple[str, ...]] = {}
     pairs = [*zip(STEMS, STEMS_EN), *zip(BRANCHES, BRANCHES_EN), *zip(GENERALS, GENERALS_EN),
@@ -421,17 +422,6 @@ def verdict_style(verdict: str, vetoed: bool = False) -> tuple[str, str]:
     return VERDICT_COLORS.get(verdict, "#eeeeee"), VERDICT_INK.get(verdict, "#000000")
 
 
-def rule_text(rule_id: str, lang: str, fallback: str = "") -> str:
-    """A rule's one-line text in ``lang`` from the catalog (zh-Hans converted from zh)."""
-    from almanac.judgement.catalog import load_catalog
-    rule = load_catalog().by_id.get(rule_id)
-    if rule is None:
-        return hans(fallback) if lang == "zh-Hans" else fallback
-    key = "zh" if lang in ("zh-Hant", "zh-Hans") else lang
-    text = rule.text.get(key) or rule.text.get("zh") or fallback
-    return hans(text) if lang == "zh-Hans" else text
-
-
 def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
     """An almanac term (pillar, branch, mansion, 禽 name, 課 method, solar term) as shown in
     ``lang``: converted for zh-Hans, with its hangul reading for ko (丁未(정미), 虛(허), 大雪(대설)),
@@ -469,9 +459,9 @@ def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
 
 @lru_cache(maxsize=1)
 def _keti_shown() -> dict[tuple[str, str], str]:
-    """almanac.liuren.keti's table of 課體 as ko and en readers meet them, fetched once: term()
+    """almanac.keti_names' table of 課體 as ko and en readers meet them, fetched once: term()
     is called for every word of every event, and an import per call cost more than the look-up."""
-    from almanac.liuren.keti import shown_table
+    from almanac.keti_names import shown_table
     return shown_table()
 
 
@@ -701,12 +691,8 @@ def situation_text(text: str, lang: str) -> str:
 
 #: the 三宮 (the hours to set out by, almanac.judgement.facts ``sangong``) read in Korean
 SANGONG_KO = {"絳宮": "강궁", "明堂": "명당", "玉堂": "옥당"}
-#: the 格局 of a chart (almanac.liuren.patterns) read in Korean where the 課體 catalogue does not
-#: name them (進茹, 稼穡, 曲直 … it does)
-PATTERNS_KO = {"連茹": "연여", "真連茹": "진연여", "谷傳空亡": "곡전공망", "腳踏空亡": "각답공망",
-               "三奇連珠": "삼기연주", "夾定": "협정", "夾定虛一": "협정허일", "遇夾不夾": "우협불협",
-               "夾不住": "협부주", "三合": "삼합", "孤單": "고단", "革羈": "혁기", "前虛一": "전허일",
-               "後虛一": "후허일"}
+#: PATTERNS_KO, the 格局 of a chart read in Korean where the 課體 catalogue does not name them, lives
+#: with the catalogue's names (almanac.keti_names), which the citations read too
 #: the 六親 of a transmission seen from the day stem (almanac.liuren.void.liuqin) read in Korean
 LIUQIN_KO = {"父母": "부모", "兄弟": "형제", "子孫": "자손", "妻財": "처재", "官鬼": "관귀"}
 #: the twelve generals (almanac.liuren.generals.GENERALS, 貴人 … 天后) read in Korean; a general is

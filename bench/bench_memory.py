@@ -46,9 +46,10 @@ LAUNCH = """
 import threading
 import uvicorn
 from almanac.exports.http import create_app, warm
+from almanac.exports.http.protocol import server_config
 app = create_app()
 threading.Thread(target=warm, args=(app,), daemon=True).start()  # as `almanac serve` does
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False)
+uvicorn.Server(server_config(app, host="127.0.0.1", port={port})).run()   # its protocol and limits
 """
 LANGS = ("zh-Hant", "zh-Hans", "ko", "en")
 

@@ -187,6 +187,7 @@ def chart(moment: "datetime | str", tz: str | None = None, config=None, **extra)
 def best(task: str, start, end, tz: str | None = None, limit: int = 10, config=None, **extra) -> dict:
     """``api.best``; ``extra`` (``lang`` …) as ``api.best`` takes them."""
     fn = _store_fn("best")
-    if fn is not None and not set(extra) - {"lang"}:  # a person's 年命 is never stored
+    extra = {k: v for k, v in extra.items() if k != "daytime" or v}
+    if fn is not None and not set(extra) - {"lang"}:  # a person's 年命 (or a daytime choice) is never stored
         return fn(task, start, end, tz, limit, config, **extra)
     return api.best(task, start, end, tz=tz, limit=limit, config=config, **extra)

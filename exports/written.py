@@ -3,11 +3,16 @@
 ``almanac scheduler --once`` writes every feed and report page again each time it runs. A file
 whose inputs have not changed since it was written — the same code, configuration, store row
 checksums, dates, language and zone: a *key* its writer makes — comes out byte for byte the same,
-so it need not be built at all. This module keeps, per written file, its key and the size, mtime
-and inode it was written with (an SQLite file in the data folder, ``written-files.sqlite3``); a
-later run that makes the same key and finds the file as it was left skips it. A file changed or
-replaced by anyone else (another writer, an on-demand page, a person) no longer matches and is
-built again; so is everything when the record cannot be read.
+so it need not be built at all. This module keeps, per written file, its key, its size and the
+sha256 of its content (an SQLite file in the data folder, ``written-files.sqlite3``); a later run
+that makes the same key and finds the file holding those bytes skips it. A file changed or
+replaced by anyone else (another writer, a person) no longer matches and is built again — by its
+content, not its modification time: a same-length edit whose mtime was set back was never
+noticed (and served) while the record kept size, mtime and inode. So is everything when the
+record cannot be read, and a row written before the content was recorded.
+
+:func:`verified` asks the same of a file about to be served (a report page on disk, after a
+restart): the bytes the service wrote, someone else's, or not known.
 
 :func:`write` is the one atomic write of every generated file: a temp file beside the target,
 flushed, renamed over it — and a file that already holds the same bytes is left as it is.
@@ -23,6 +28,8 @@ flushed, renamed over it — and a file that already holds the same bytes is lef
 True
 >>> _ = write(d / "a.txt", b"abd"); rec.unchanged(d / "a.txt", "k1") is None
 True
+>>> rec.verified(d / "a.txt"), rec.verified(d / "b.txt")  # someone else's bytes; never written
+(False, None)
 """
 from __future__ import annotations
 
@@ -36,7 +43,7 @@ from pathlib import Path
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS written (
     path TEXT PRIMARY KEY, key TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    ino INTEGER NOT NULL)"""
+    ino INTEGER NOT NULL, sha256 TEXT)"""
 RECORD_FILE = "written-files.sqlite3"
 
 
@@ -120,6 +127,17 @@ def _stamp(st: os.stat_result) -> tuple[int, int, int]:
     return st.st_size, st.st_mtime_ns, st.st_ino
 
 
+def content_digest(path) -> "tuple[os.stat_result, str]":
+    """The stat of the file at ``path`` and the sha256 of its content, read through one open
+    file (``OSError`` when it cannot be read)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return st, h.hexdigest()
+
+
 class Record:
     """The key each file was written from; ``unchanged`` during a run, ``note`` as files are
     written, ``save`` at the end. Never a reason to fail: an unusable file records nothing."""
@@ -132,36 +150,63 @@ class Record:
         try:
             db = sqlite3.connect(str(path), timeout=30)
             db.execute(_SCHEMA)
+            if "sha256" not in {r[1] for r in db.execute("PRAGMA table_info(written)")}:
+                db.execute("ALTER TABLE written ADD COLUMN sha256 TEXT")   # rows before it: rebuilt
             db.commit()
             self.db = db
         except (OSError, sqlite3.Error):
             self.db = None
 
+    def _row(self, path) -> "tuple | None":
+        return self.db.execute("SELECT key, size, sha256 FROM written WHERE path = ?",
+                               (str(Path(path).absolute()),)).fetchone()
+
     def unchanged(self, path, key: str) -> "os.stat_result | None":
-        """The file's stat when ``path`` was last written from ``key`` and is still as it was
-        written, else None."""
+        """The file's stat when ``path`` was last written from ``key`` and still holds the bytes
+        written (its content's sha256), else None."""
         if self.db is None:
             return None
         try:
-            row = self.db.execute("SELECT key, size, mtime_ns, ino FROM written WHERE path = ?",
-                                  (str(Path(path).absolute()),)).fetchone()
-            if row is None or row[0] != key:
+            row = self._row(path)
+            if row is None or row[0] != key or row[2] is None or os.stat(path).st_size != row[1]:
                 return None
-            st = os.stat(path)
+            st, digest = content_digest(path)
         except (OSError, sqlite3.Error):
             return None
-        return st if tuple(row[1:]) == _stamp(st) else None
+        return st if (st.st_size, digest) == (row[1], row[2]) else None
 
-    def note(self, path, key: str, st: os.stat_result) -> None:
-        """``path`` was written from ``key`` (``st``: :func:`write`'s answer); kept at ``save``."""
-        self.noted[str(Path(path).absolute())] = (key, *_stamp(st))
+    def verified(self, path, digest: str | None = None) -> "bool | None":
+        """Whether the file at ``path`` (or content of sha256 ``digest``) holds the bytes last
+        written there: None when the record knows nothing of it (or cannot be read)."""
+        if self.db is None:
+            return None
+        try:
+            row = self._row(path)
+            if row is None or row[2] is None:
+                return None
+            if digest is None:
+                digest = content_digest(path)[1]
+        except (OSError, sqlite3.Error):
+            return None
+        return digest == row[2]
+
+    def note(self, path, key: str, st: os.stat_result, digest: str | None = None) -> None:
+        """``path`` was written from ``key`` (``st``: :func:`write`'s answer; ``digest``: the
+        sha256 of the bytes written, read from the file when not given); kept at ``save``."""
+        if digest is None:
+            try:
+                st, digest = content_digest(path)
+            except OSError:
+                return
+        self.noted[str(Path(path).absolute())] = (key, *_stamp(st), digest)
 
     def save(self) -> None:
         if self.db is None or not self.noted:
             return
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO written VALUES (?, ?, ?, ?, ?)",
+                self.db.executemany("INSERT OR REPLACE INTO written (path, key, size, mtime_ns, ino, sha256) "
+                                    "VALUES (?, ?, ?, ?, ?, ?)",
                                     [(p, *v) for p, v in self.noted.items()])
         except sqlite3.Error:
             pass
@@ -186,4 +231,4 @@ def record_path() -> Path:
     return data_dir() / RECORD_FILE
 
 
-__all__ = ["Record", "code_digest", "key_of", "record_path", "write", "zone_rules"]
+__all__ = ["Record", "code_digest", "content_digest", "key_of", "record_path", "write", "zone_rules"]

@@ -36,6 +36,9 @@ class Context:
     store: object
     lock: object | None = None
     clock: Callable[[], dt.datetime] = field(default=lambda: dt.datetime.now(dt.timezone.utc))
+    #: stops the running service (``service.stop_running``, handed in by the service that runs
+    #: these jobs: it imports this module, so this one does not import it back)
+    stop: Callable[[], None] = lambda: None
 
     @property
     def section(self) -> dict:
@@ -159,9 +162,15 @@ def run_job(job: str, *, trigger: str = "cron", now: dt.datetime | None = None,
     try:
         status, detail = BODIES[job](ctx, day)
     except Exception as e:  # noqa: BLE001 — recorded in the ledger; catch-up retries it
-        log.exception("%s for %s failed", job, day)
-        ledger.finish(engine, job, day, "error", {"error": f"{type(e).__name__}: {e}"[:500]},
-                      time.monotonic() - t0)
+        from almanac.errors import storage_failure
+        failed = storage_failure(e)   # a full disk, a read-only store: recorded as what it is
+        if failed is not None:
+            log.error("%s for %s failed: %s", job, day, failed)
+            detail = {"error": str(failed)[:500], "kind": failed.kind}
+        else:
+            log.exception("%s for %s failed", job, day)
+            detail = {"error": f"{type(e).__name__}: {e}"[:500]}
+        ledger.finish(engine, job, day, "error", detail, time.monotonic() - t0)
         return "error"
     ledger.finish(engine, job, day, status, detail, time.monotonic() - t0)
     log.info("%s for %s: %s in %.1f s", job, day, status, time.monotonic() - t0)
@@ -223,5 +232,4 @@ def check_lock() -> None:
     ctx.lock.release()
     if not ctx.lock.acquire():
         log.error("single-instance lock lost and taken by %s; stopping", ctx.lock.holder())
-        from . import service
-        service.stop_running()
+        ctx.stop()

@@ -38,7 +38,7 @@ class Service:
         self.config = config_mod.load(config)
         self.store = Store(url, self.config)
         self.lock = SingleInstanceLock(self.store)
-        self.ctx = jobs.Context(self.config, self.store, self.lock)
+        self.ctx = jobs.Context(self.config, self.store, self.lock, stop=stop_running)
         if clock is not None:
             self.ctx.clock = clock
         self.tz = ZoneInfo(self.config["scheduler"]["timezone"])

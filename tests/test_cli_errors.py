@@ -224,7 +224,8 @@ def test_a_config_path_that_is_a_folder_is_not_called_bad_toml(data, capsys):
                                        ("zh-Hant", "磁碟已滿")])
 def test_a_feed_whose_write_fails_is_one_line_in_the_readers_words(lang, why, data, capsys):
     argv = ["feed", "--task", "travel", "--from", D, "--to", D, "-o", "/dev/full"]
-    assert main(argv + (["--lang", lang] if lang else [])) == 2      # was an internal OSError, exit 1
+    # a full disk is no bad input: exit 1 (it was 2, and before that an internal OSError)
+    assert main(argv + (["--lang", lang] if lang else [])) == 1
     line = _line(capsys)
     assert "-o '/dev/full'" in line and why in line and (lang is None or "No space" not in line), line
 
@@ -237,9 +238,26 @@ def test_a_report_whose_write_fails_is_one_line(data, capsys, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(exports_reports, "write_reports", full)
-    assert main(["report", "--date", D, "-o", str(data / "out"), "--lang", "ko"]) == 2
+    assert main(["report", "--date", D, "-o", str(data / "out"), "--lang", "ko"]) == 1   # not bad input
     line = _line(capsys)
     assert line.startswith(f"almanac: -o '{data / 'out'}'에 쓸 수 없습니다") and "디스크" in line, line
+
+
+@pytest.mark.parametrize("raised, said", [
+    (lambda: __import__("sqlite3").OperationalError("database or disk is full"), "the disk is full"),
+    (lambda: __import__("sqlite3").OperationalError("attempt to write a readonly database"), "read-only")])
+def test_a_full_disk_or_a_read_only_store_is_named_and_exit_1(raised, said, data, capsys, monkeypatch):
+    """Not "internal error", not the bad-input code: what it is, one line, exit 1."""
+    from sqlalchemy.exc import OperationalError
+
+    from almanac.exports.store.core import Store
+
+    def fails(self, *a, **k):
+        raise OperationalError("INSERT …", {}, raised())
+    monkeypatch.setattr(Store, "precompute", fails)
+    assert main(["precompute", "--from", "2026-12-01", "--to", "2026-12-02"]) == 1
+    line = _line(capsys)
+    assert said in line and "internal error" not in line, line
 
 
 def test_precompute_tells_writes_that_did_not_persist_in_korean(data, capsys, monkeypatch):

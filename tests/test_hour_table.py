@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from almanac.api import hour_table
-from almanac.api.days import _liuren_built, _qin_row
+from almanac.api.views import liuren_built, qin_row
 from almanac.liuren.chart import chart_table
 from almanac.liuren.keti import moment_view_at
 from almanac.liuren.options import DEFAULT, SCHOOLS
@@ -47,7 +47,7 @@ def test_rows_are_the_rows_of_the_cycle_tables(opts):
     for marks in hour_table.SEASONS:
         table = cycle_table(opts, marks)
         for key in range(0, 5040):
-            want = fact_view(table[key], "day.hour.row", _qin_row)
+            want = fact_view(table[key], "day.hour.row", qin_row)
             assert _dump(rows.row(marks, key)) == _dump(want), (marks, key)
 
 
@@ -77,8 +77,8 @@ def test_chart_views_from_the_table_are_the_views_of_the_charts():
                 for hour in range(12):
                     values = {f: rng.randrange(n) if n == 12 else rng.random() < 0.5
                               for f, n in hour_table.DOMAIN.items()}
-                    ctx = hour_table._day_moment({**values, "hour": hour})
-                    want = moment_view_at(chart, ctx, "day.hour", _liuren_built, frozenset(ctx))
+                    ctx = hour_table.day_moment({**values, "hour": hour})
+                    want = moment_view_at(chart, ctx, "day.hour", liuren_built, frozenset(ctx))
                     got = shipped.view(day, k, night, ctx, frozenset(ctx))
                     assert _dump(got) == _dump(want), (day, k, night, values)
     # a moment of the same names with an asker is not a day's hour's: answered from the chart
@@ -86,11 +86,11 @@ def test_chart_views_from_the_table_are_the_views_of_the_charts():
     for day in range(0, 60, 7):
         chart = chart_table(DEFAULT)[day, 3, False]
         for ming in range(12):
-            ctx = {**hour_table._day_moment({"month": 2}), "ming": (ming,), "nian": ((ming + 5) % 12,)}
+            ctx = {**hour_table.day_moment({"month": 2}), "ming": (ming,), "nian": ((ming + 5) % 12,)}
             assert frozenset(ctx) == hour_table.DAY_NAMES
-            want = moment_view_at(chart, ctx, "day.hour", _liuren_built, frozenset(ctx))
+            want = moment_view_at(chart, ctx, "day.hour", liuren_built, frozenset(ctx))
             assert _dump(shipped.view(day, 3, False, ctx, frozenset(ctx))) == _dump(want)
-            bare = hour_table._day_moment({"month": 2})
+            bare = hour_table.day_moment({"month": 2})
             differ += _dump(want) != _dump(shipped.view(day, 3, False, bare, frozenset(bare)))
     assert differ
 

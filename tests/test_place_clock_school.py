@@ -64,7 +64,7 @@ def test_chinese_dates_asked_day_by_day_are_sxtwl_s_own():
         lunar._chinese.clear()
         d, bad = first, []
         while d <= last:
-            if chinese_date(d) != lunar._sxtwl_date(d):
+            if chinese_date(d) != lunar.sxtwl_date(d):
                 bad.append(d)
             d += timedelta(days=1)
         assert bad == []

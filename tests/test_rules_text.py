@@ -99,11 +99,61 @@ def test_fuduan_hour_is_only_for_troops_and_blocking_roads():
     assert r.effect_for("competition") > 0 and not r.grave_for("competition")
 
 
-def test_other_sides_general_in_a_harmful_palace_is_our_chance(year):
-    # 「惟到他人將泊之，於是我兵擊之大勝」
-    hits = [(f, ids) for _, f, ids in year if f["daojiang_harmed"]]
-    assert hits and all("qin.ta_harmed" in ids for _, ids in hits)
+def test_other_sides_general_in_a_harmful_palace_is_our_chance_only_if_ours_is_not(year):
+    # 「惟到他人將泊之，於是我兵擊之大勝」: only the other side's general in the bad palace — not when our
+    # own 番禽 lands hurt in it too
+    from almanac.cycles import BRANCHES
+    from almanac.mansions import Mansion
+    from almanac.qin import palaces
+    ours_too = alone = 0
+    for _, f, ids in year:
+        mine = palaces.situations(Mansion.parse(f["fanqin"]), BRANCHES.index(f["hour_branch"]), "番禽")
+        hurt = any(s.code in ("daozhen", "tanghuo") for s in mine)     # 泊 = the hour branch (default)
+        assert f["fanqin_harmed"] == hurt
+        if f["daojiang_harmed"] and hurt:
+            ours_too += 1
+            assert "qin.ta_harmed" not in ids
+        elif f["daojiang_harmed"]:
+            alone += 1
+            assert "qin.ta_harmed" in ids
+        else:
+            assert "qin.ta_harmed" not in ids
+    assert ours_too > 500 and alone > 50
     assert CAT.by_id["qin.ta_harmed"].effect_for("competition") > 0
+
+
+def test_anjin_is_a_taboo_for_every_matter_read_once_with_the_texts_exception(year):
+    # 「凡日時直之，即暗金也。諸事忌之，惟番禽得亢婁猶好」: for all matters (grave for every task), day or
+    # hour alike and one taboo however many of them it falls on, except where 番禽 is 亢 or 婁
+    taboo = {"qin.anjin_hour", "qin.anjin_day"}
+    seen = excepted = 0
+    for _, f, ids in year:
+        if not (f["hour_anjin"] or f["day_anjin"]):
+            assert not ids & (taboo | {"qin.anjin_fanqin_exception"})
+        elif f["fanqin"] in ("亢", "婁"):
+            excepted += 1
+            assert not ids & taboo and "qin.anjin_fanqin_exception" in ids
+        else:
+            seen += 1
+            assert len(ids & taboo) == 1, ids & taboo
+            assert ("qin.anjin_hour" in ids) == f["hour_anjin"]
+    assert seen > 500 and excepted > 50
+    for rid in taboo:
+        r = CAT.by_id[rid]
+        assert r.speaks_to("travel") and r.grants["all"].quote == "諸事忌之"
+        for t in CAT.tasks:
+            assert r.grave_for(t) and r.effect_for(t) < 0, (rid, t)
+    assert not CAT.by_id["qin.anjin_fanqin_exception"].grave_for("travel")
+
+
+def test_no_anjin_hour_reads_good_for_any_task():
+    # the issue's case: the best travel hour of a week whose own reason reads 「諸事忌之」
+    from almanac import api
+    for d in (date(2026, 1, 5) + timedelta(days=i) for i in range(0, 28, 3)):
+        for task in ("travel", "general", "marriage"):
+            for h in api.judge_day(d, "Asia/Seoul", task)["hours"]:
+                if {"qin.anjin_hour", "qin.anjin_day"} & {r["rule"] for r in h["reasons"]}:
+                    assert h["verdict"] in ("凶", "大凶"), (d, task, h["start"], h["verdict"])
 
 
 def test_jing_wei_affliction_ends_where_the_config_says():
@@ -139,6 +189,21 @@ def test_an_enemys_invitation_is_not_every_journey():
     r = CAT.by_id["liuren.diyue_zhawei"]
     assert r.effect_for("travel") == 0 and not r.speaks_to("travel")
     assert r.effect_for("negotiation") < 0
+
+
+def test_a_false_invitation_is_not_to_be_gone_to(year):
+    # 「主其可往與否…法以日辰上見功曹、太沖、神后、太乙四神，皆為詐偽，不可往也」: 不可往 answers the talks'
+    # question, so it is grave for negotiation; the commentary's 「預設防備」 is counsel for the person
+    from almanac import api
+    r = CAT.by_id["liuren.diyue_zhawei"]
+    assert r.grave_for("negotiation") and not r.grave_for("travel") and r.source.quote == "皆為詐偽，不可往也"
+    for _, f, ids in year:
+        assert ("liuren.diyue_zhawei" in ids) == bool(set(f["ganzhi_uppers"]) & set("寅卯子巳"))
+    for d in (date(2026, 4, 1) + timedelta(days=i) for i in range(0, 14, 2)):
+        for h in api.judge_day(d, "Asia/Seoul", "negotiation")["hours"]:
+            reason = [x for x in h["reasons"] if x["rule"] == "liuren.diyue_zhawei"]
+            if reason:
+                assert reason[0]["grave"] and h["verdict"] in ("凶", "大凶")
 
 
 def test_gang_er_yin_over_the_day_warns_of_concealment_without_dooming_the_talks(year):
@@ -187,7 +252,18 @@ def test_year_spirit_overcoming_the_noble_marks_a_false_surrender():
     from almanac.judgement.facts import rel
     assert rel("子", "巳") == "剋"
     r = CAT.by_id["liuren.suishang_ke_guiren"]
-    assert r.pred({"suishang_vs_guiren": rel("子", "巳")}) and r.grave_for("negotiation")
+    assert r.pred({"suishang_vs_guiren": rel("子", "巳")}) and r.effect_for("negotiation") < 0
+
+
+def test_a_false_surrender_is_certain_only_of_a_surrender(year):
+    # 「占來降，不論課傳，只觀歲貴。太歲上神克天乙乘神，其詐無疑」: 其詐無疑 is said of 來降 only; of talks in
+    # general the paragraph's opening, 「上神克貴人天乙為虛詐也」, reads a sign of deceit — not grave
+    r = CAT.by_id["liuren.suishang_ke_guiren"]
+    assert not r.grave_for("negotiation") and r.effect_for("negotiation") < 0
+    assert r.grants["negotiation"].quote == "上神克貴人天乙為虛詐也" and "來降" in r.reading
+    alone = [f for _, f, ids in year if "liuren.suishang_ke_guiren" in ids
+             and not any(CAT.by_id[x].grave_for("negotiation") for x in ids - {"liuren.suishang_ke_guiren"})]
+    assert len(alone) > 100                 # hours it alone made grave for talks
 
 
 # --------------------------------------------------------------------------- 002 課體
@@ -289,7 +365,8 @@ def test_baihu_reads_the_branches_it_rides_not_its_own_metal(year):
 def test_tianhou_promises_marriage_only_with_mutual_generation(year):
     # 「占婚，宜后與日相生…日干克天后，男貪女，而女不肯」 — 天后 is 水: 戊己 (土) overcome it
     for _, f, ids in year:
-        if "天后" in f["chuan_generals"] and f["day_stem"] in "戊己":
+        # a void 天后 speaks neither way (「貴人空亡憂喜皆不成」: the rules touch 天后)
+        if "天后" in f["chuan_generals"] and f["day_stem"] in "戊己" and "天后" not in f["void_generals"]:
             assert "liuren.tianhou_hunch" not in ids and "liuren.tianhou_gan_ke" in ids
         if "liuren.tianhou_hunch" in ids:
             assert f["day_stem"] in "甲乙庚辛"
@@ -315,7 +392,8 @@ def test_a_general_at_home(year):
     # 「天將入廟喜愈喜，凶將歸家亦不慮」
     from almanac.judgement.facts import GENERAL_HOME
     for _, f, ids in year:
-        home = GENERAL_HOME[f["chu_general"]] == f["chu"]
+        # a void 發用 speaks neither way (「空亡發用，憂喜俱不成」: the rules touch 發用)
+        home = GENERAL_HOME[f["chu_general"]] == f["chu"] and not f["chu_void"]
         assert ("liuren.jiang_rumiao" in ids) == (home and f["chu_general_good"])
         assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])
 
@@ -326,7 +404,7 @@ def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year)
     # overcomes the day, 「天后克今日」, not of one at ease)
     seen = set()
     for _, f, ids in year:
-        if not f["tianhou_in_ke"]:
+        if not f["tianhou_in_ke"] or "天后" in f["void_generals"]:    # a void 天后 speaks neither way
             continue
         mine = [CAT.by_id[r] for r in ids if getattr(CAT.by_id[r].source, "opening", None) == "天后婦女，敝匿陰私"]
         on = f["tianhou_on"]
@@ -383,7 +461,8 @@ def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
 def test_xuanwu_generating_the_day_favours_windfalls():
     # 「生日宜求橫財於陰私中」
     r = CAT.by_id["liuren.xuanwu_sheng_ri"]
-    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",)})
+    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ()})
+    assert not r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ("玄武",)})   # a void 玄武 brings nothing
 
 
 # --------------------------------------------------------------------------- the debatable ones, as decided
@@ -394,6 +473,45 @@ def test_a_weak_qins_transformation_is_not_counted_twice():
     for rid in ("qin.transform_dapeng", "qin.transform_mao", "qin.transform_ying", "qin.niu_shiwu"):
         r = CAT.by_id[rid]
         assert r.effect_for("general") == 0 and r.effect_for("competition") > 0, rid
+
+
+def test_a_weak_qin_raised_is_read_once_per_task(year):
+    # 「弱星逢旺，謀望多成」 (「若演泊生旺變化之宮反□」) is the general statement; 天鰲 「凡占百事吉」, 大鵬
+    # 「降諸獸」, 蛟鳳 「亦能食虎降龍」, 鷹 「故能食狐」 its instances — one fact, the hour 禽 raised where it
+    # lands, counted once for each task; 危's 春社旺 is 「此二禽春社旺而飛鳴」's alone
+    from almanac.judgement.score import judge, profile
+    raised = {"qin.weak_qin_transformed", "qin.transform_tianao", "qin.transform_shizi", "qin.transform_dapeng",
+              "qin.transform_mao", "qin.transform_ying"}
+    idx = {r.id: i for i, r in enumerate(CAT.rules)}
+    profs = {t: profile(CFG, t) for t in ("general", "travel", "competition", "pursuit", "marriage")}
+    seen = set()
+    for _, f, ids in year:
+        if f["hour_qin_strength"] != "弱":
+            continue
+        if f["hour_season"] == "春社旺" and not f["hour_transform"]:
+            assert "qin.weak_qin_transformed" not in ids and "qin.jing_wei_spring" in ids
+        if not ids & raised:
+            continue
+        seen.add(f["hour_transform"])
+        fired = tuple(sorted(idx[r] for r in ids))
+        for t, prof in profs.items():
+            counted = [x["rule"] for x in judge(fired, prof, CAT).reasons if x["rule"] in raised]
+            assert len(counted) == 1, (f["hour_mansion"], f["hour_branch"], t, counted)
+    assert {"天鰲", "大鵬", "蛟", "鳳", "鷹"} <= seen
+
+
+def test_a_strong_qins_decline_is_counted_once(year):
+    # 「又且強宿臨衰，事機多變；如蛟龍泊於湯火，虎豹泊于田園」: the landing in 湯火/刀砧 is the palace rules'
+    # (「諸禽泊之為惡宮」, 「走獸刑害之宮」), 井's autumn is 「犴燕到秋分而患生」's; 虎豹泊田園 is this rule's own
+    palace = {"qin.palace_daozhen", "qin.palace_tanghuo"}
+    tianyuan = 0
+    for _, f, ids in year:
+        if "qin.strong_in_decline" in ids:
+            assert not ids & palace and "qin.jing_wei_autumn" not in ids, (f["hour_mansion"], f["hour_branch"])
+        if f["hour_qin_strength"] == "雄" and f["hour_mansion"] in "尾箕" and f["hour_palace"] == "田園":
+            tianyuan += 1
+            assert "qin.strong_in_decline" in ids
+    assert tianyuan > 20
 
 
 def test_rules_stay_within_their_situation():

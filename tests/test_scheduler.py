@@ -372,3 +372,29 @@ def test_three_process_starts_leave_one_job_each_and_stop_on_sigterm(db_url, tmp
     assert ids == sorted(jobs.JOB_IDS)
     # the first start caught up today's night; the next two found it done
     assert all(n == 1 for _, n in runs)
+
+
+def test_a_lost_lock_stops_the_service_that_runs_the_jobs():
+    """``check_lock`` stops the service through the context the service handed the jobs."""
+    from almanac.scheduler import jobs
+
+    class Lost:
+        def still_held(self):
+            return False
+
+        def release(self):
+            pass
+
+        def acquire(self):
+            return False
+
+        def holder(self):
+            return "another process"
+
+    stopped = []
+    jobs.install(jobs.Context(config=None, store=None, lock=Lost(), stop=lambda: stopped.append(True)))
+    try:
+        jobs.check_lock()
+    finally:
+        jobs.install(None)
+    assert stopped == [True]

@@ -16,23 +16,23 @@ FILE = Path(solar_term_table.__file__).resolve().parent / "data" / solar_term_ta
 
 
 def test_the_shipped_table_is_the_one_sxtwl_gives_now():
-    assert FILE.read_text(encoding="utf-8") == solar_term_table.write_text(solar_term_table.generate()), \
+    assert FILE.read_text(encoding="utf-8") == solar_term_table.write_text(solar_term_table.generate(cal.sxtwl_terms)), \
         "the solar-term table is out of date: python -m tests.test_solar_term_table"
 
 
 @pytest.mark.parametrize("year", range(solar_term_table.FIRST, solar_term_table.LAST + 1))
 def test_each_year_reads_back_as_sxtwl_gives_it(year):
     cal._terms_from_lichun.cache_clear()
-    assert cal._terms_from_lichun(year) == cal._sxtwl_terms(year)
+    assert cal._terms_from_lichun(year) == cal.sxtwl_terms(year)
 
 
 @pytest.mark.parametrize("year", [solar_term_table.FIRST - 1, solar_term_table.LAST + 1, 1000, 2999])
 def test_years_outside_the_table_are_asked_of_sxtwl(year):
     assert solar_term_table.shipped(year) is None
     cal._terms_from_lichun.cache_clear()
-    assert cal._terms_from_lichun(year) == cal._sxtwl_terms(year)
+    assert cal._terms_from_lichun(year) == cal.sxtwl_terms(year)
 
 
 if __name__ == "__main__":
-    FILE.write_text(solar_term_table.write_text(solar_term_table.generate()), encoding="utf-8")
+    FILE.write_text(solar_term_table.write_text(solar_term_table.generate(cal.sxtwl_terms)), encoding="utf-8")
     print(f"wrote {FILE}")

@@ -22,7 +22,7 @@ from typing import Any
 
 from almanac import config as _config
 
-from ..calendar import TIME_BASES, CalendarOptions
+from ..calendar import TIME_BASES, CalendarOptions, zone
 from ..errors import BadInput, field
 from ..lunar import CALENDARS, SOURCES, calendar_for, lunar_date_with_source
 from ..places import city_of_zone, places
@@ -184,4 +184,27 @@ def schools(config=None) -> dict:
     return {"current": cfg.get("school", "default"), "schools": out}
 
 
-__all__ = ["apply", "describe", "load", "lunar_json", "places", "schools"]
+def zone_of(tz, cfg):
+    """``(name, ZoneInfo)`` of the zone a request names, or the configured default."""
+    name = tz if tz not in (None, "") else cfg["calendar"]["default_tz"]
+    if not isinstance(name, str):
+        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)",
+                       zh=f"時區不是 IANA 時區名：{tz!r}（如 Asia/Seoul）",
+                       ko=f"IANA 시간대 이름이 아닙니다: {tz!r} (예: Asia/Seoul)")
+    return name, zone(name)
+
+
+def check_limit(limit: Any) -> int:
+    """The number of answers a request asks for, a whole number from 1 to ``MAX_LIMIT``."""
+    from ..judgement.search import MAX_LIMIT
+    if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
+        limit = int(limit)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        lim = field("limit")
+        raise BadInput(f"{lim} {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
+                       zh=f"不接受的 {lim}：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
+                       ko=f"받을 수 없는 한도 값입니다 ({lim}): {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
+    return limit
+
+
+__all__ = ["apply", "check_limit", "describe", "load", "lunar_json", "places", "schools", "zone_of"]

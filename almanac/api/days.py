@@ -16,6 +16,7 @@ from functools import lru_cache
 from almanac import config as _config
 
 from .. import calendar as cal
+from .. import everyday
 from ..cycles import BRANCHES, ELEMENTS
 from ..hours import Options, civil_day_span, hour_inputs, season_marks
 from ..liuren.daymarks import day_marks
@@ -24,7 +25,7 @@ from ..qin import day_qin
 from ..qin.hour import cycle_key
 from . import hour_table
 from .choices import describe, load, lunar_json
-from ..shared import FrozenDict, FrozenList, freeze
+from .views import flags_view, liuren_built, liuren_view, qin_turned_view, qin_view  # noqa: F401 — were here
 
 
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
@@ -39,13 +40,6 @@ def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
 def _options_hash(cfg) -> str:
     """The hash of the sections a day depends on (a Config is immutable, so once per config)."""
     return cfg.section_hash("calendar", "qin", "liuren")
-
-
-def _general(m, side: str | None = None) -> dict:
-    out = {"mansion": m.char, "name": m.name}
-    if side is not None:
-        out["side"] = side
-    return out
 
 
 def _boundaries(hours) -> list[tuple[str, str]]:
@@ -71,55 +65,10 @@ def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
         # shared, read-only pieces: one per set of flags, one per 時禽, 氣將, branch and seasonal
         # situations (not a view per hour fact set: a cold day meets ≈ 8 new fact sets, and a view
         # of each would be built once and kept for the four values read off the fact set here)
-        "flags": _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
-        "qin": q.shared_view("day.hour.qin", _qin_turned_view, turned=True),
-        "liuren": moment_view_at(h.chart, context, "day.hour", _liuren_built, have),
+        "flags": flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+        "qin": q.shared_view("day.hour.qin", qin_turned_view, turned=True),
+        "liuren": moment_view_at(h.chart, context, "day.hour", liuren_built, have),
     }
-
-
-def _qin_turned_view(q) -> dict:
-    """The hour's 禽 object: what its 時禽, 氣將 and branch decide (shared: read-only)."""
-    return qin_view(q.mansion, q.fanqin, q.fan_side, q.daojiang, q.dao_side, q.huoyao, q.palace,
-                    [_situation_view(s) for s in q.situations], q.anjin_fanqin_ok)
-
-
-def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: str | None,
-             situations: list, anjin_fanqin_ok: bool) -> dict:
-    """The hour's 禽 object of its 時禽 ``m``, 番禽, 到將 and 活曜 (mansions) with their sides, the
-    palace where it lands, its situations' views (a read-only list is kept as it is, not copied)
-    and the 番禽's 暗金 exception: the one shape
-    of it, for an hour's fact set (:func:`_qin_turned_view`) and for the shipped table's rows
-    (``almanac.api.hour_table``)."""
-    return FrozenDict({
-        "name": m.name, "luminary": m.luminary, "class": m.qin_class,
-        "fanqin": _general_view(fanqin, fan_side),
-        "daojiang": _general_view(daojiang, dao_side),
-        "huoyao": _general_view(huoyao), "palace": palace,
-        "situations": situations if type(situations) is FrozenList else FrozenList(situations),
-        "anjin_fanqin_ok": anjin_fanqin_ok})
-
-
-@lru_cache(maxsize=None)
-def _flags_view(anjin: bool, fuduan: bool, jielu: bool, jielu_strict: bool) -> dict:
-    return FrozenDict({"anjin": anjin, "fuduan": fuduan, "jielu": jielu, "jielu_strict": jielu_strict})
-
-
-def _general_view(m, side: str | None = None) -> dict:
-    """A 禽 and its side as read-only JSON: one per mansion and side (looked up three times for
-    every new hour fact set, so by the mansion's number rather than its dataclass hash)."""
-    key = (m.index, side)
-    view = _GENERAL_VIEWS.get(key)
-    if view is None:
-        view = _GENERAL_VIEWS[key] = freeze(_general(m, side))
-    return view
-
-
-_GENERAL_VIEWS: dict[tuple[int, str | None], dict] = {}
-
-
-@lru_cache(maxsize=4096)
-def _situation_view(s) -> dict:
-    return freeze(s.to_json())
 
 
 def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> list[dict]:
@@ -141,33 +90,6 @@ def _moments(months: list[tuple[int, int]], years: list[int], marks: dict) -> li
             base = made[key] = moment(*key, **marks)
         out.append(base)
     return out
-
-
-def _liuren_built(c, moment_keti) -> dict:
-    """The hour's 六壬 summary: the chart's and the moment's own 課體. Built once per chart and
-    answer of the moment's 課體 (``keti.moment_view_at``: the moments of a chart mostly share one)
-    and shared (read-only)."""
-    base = c.__dict__.get("_day_hour_base")
-    if base is None:
-        base = c.__dict__["_day_hour_base"] = (
-            FrozenList([BRANCHES[b] for b in c.transmissions.branches]),
-            FrozenList([p.name for p in c.patterns]))
-    return liuren_view(base[0], c.method, c.transmissions.sub_method, base[1],
-                       [x.name for x in c.keti + moment_keti], c.night)
-
-
-def liuren_view(transmissions, method: str, sub_method, patterns, keti: list, night: bool) -> dict:
-    """The hour's 六壬 summary of a chart's 三傳 and 格局 (read-only lists, shared by the chart's
-    views), 課法, the names of its and the moment's 課體 and 晝/夜: the one shape of it, for a
-    chart (:func:`_liuren_built`) and for the shipped table's (``almanac.api.hour_table``)."""
-    return FrozenDict({
-        "transmissions": transmissions,
-        "method": method,
-        "sub_method": sub_method,
-        "patterns": patterns,
-        "keti": FrozenList(keti),
-        "noble": "night" if night else "day",
-    })
 
 
 def with_lang(doc: dict, lang) -> dict:
@@ -224,10 +146,12 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
     dq = day_qin(d, opts.qin, season=season_marks(noon)).to_json()
     marks = day_marks(d, z, opts.calendar, opts.liuren.keti_yuesu)     # 天禍 天寇 二煩 read them: 四立 分至 月宿 四正
     lunar, lunar_calendar = lunar_json(d, z.key, cfg)
+    year = cal.year_pillar_at(last)
+    hours = _hours_json(d, z, opts, marks)
     return {
         "date": d.isoformat(),
         "tz": z.key,
-        "pillars": {"year": str(cal.year_pillar_at(last)), "month": str(month),
+        "pillars": {"year": str(year), "month": str(month),
                     "day": str(cal.day_pillar(d))},
         "lunar": lunar,
         "lunar_calendar": lunar_calendar,
@@ -240,8 +164,25 @@ def _day(date, tz, config, place, clock, lunar, school) -> dict:
                    "strengths": cal.strengths(month.branch)},
         "options": _options_hash(cfg),
         **describe(cfg, opts.calendar),
-        "hours": _hours_json(d, z, opts, marks),
+        "everyday": everyday_json(d, month.branch, year.branch, lunar, cfg),
+        "hours": hours,
     }
+
+
+def everyday_json(d, month_branch: int, year_branch: int, lunar: dict, cfg) -> dict:
+    """The day's ``everyday`` facts (``almanac.everyday``): 建除, 黃道, 손, 沖煞, the year's
+    directions, the gods and 宜忌 of the acts; 손 on the day's own lunar date unless
+    ``[everyday] son_calendar`` says ``chinese``."""
+    son_calendar, son_order, hd_month = everyday.options(cfg)
+    lunar_day, lunar_month = lunar["day"], lunar["month"]
+    if son_calendar == "chinese":
+        from ..lunar import chinese_date
+        ld = chinese_date(d)
+        lunar_day, lunar_month = ld.day, ld.month
+    return everyday.day_facts(month_branch=month_branch, day=cal.day_pillar(d),
+                              year_branch=year_branch, lunar_day=lunar_day,
+                              lunar_month=lunar["month"] if hd_month == "lunar" else lunar_month,
+                              son_order=son_order, huangdao_month=hd_month)
 
 
 def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
@@ -258,17 +199,11 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     moments = _moments([(i[1], i[2]) for i in inputs], _years(instants), marks)
     liuren = hour_table.charts_of(opts.liuren).day_views(cal.day_pillar(d).index, inputs, moments)
     rows = hour_table.rows_of(opts.qin).day_rows(inputs, cycle_key(d))
+    hd = everyday.hour_huangdao(cal.day_pillar(d).branch)          # each hour's 黃道/黑道 god
     return [{"branch": BRANCHES[b], "start": texts[b], "end": texts[b + 1], "pillar": pillar,
              "mansion": mansion, "yuejiang": BRANCHES[i[2]], "flags": flags, "qin": qin,
-             "liuren": view}
+             "liuren": view, "huangdao": hd[b]}
             for b, (i, (pillar, mansion, flags, qin), view) in enumerate(zip(inputs, rows, liuren))]
-
-
-def _qin_row(q) -> tuple:
-    """What an hour's JSON reads of its fact set, kept with it (``fact_view``): pillar, 時禽, the
-    flags and the 禽 object (:func:`_hour_json`'s)."""
-    return (str(q.pillar), q.mansion.char, _flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
-            q.shared_view("day.hour.qin", _qin_turned_view, turned=True))
 
 
 def _hours_json_of(hours, marks: dict) -> list[dict]:
@@ -278,7 +213,10 @@ def _hours_json_of(hours, marks: dict) -> list[dict]:
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]
     have = frozenset(contexts[0])
-    return [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    out = [_hour_json(h, *se, ctx, have) for h, se, ctx in zip(hours, _boundaries(hours), contexts)]
+    for h, j in zip(hours, out):
+        j["huangdao"] = everyday.hour_huangdao(h.chart.day % 12)[h.slot.branch]
+    return out
 
 
 #: made once (a ``timedelta`` built from keywords costs about a microsecond)

@@ -17,7 +17,7 @@ the next part: their table is ``liuren.moment_table``'s (the judgements read it 
 :class:`Charts` makes each hour's view of it, so a day builds no chart.
 
 Both are made by the code they replace (:func:`generate` reads the cycle tables,
-``moment_table.generate_charts`` the charts and ``keti._tests_for``'s tests); ``python -m
+``moment_table.generate_charts`` the charts and ``keti.open_entry_tests``'s tests); ``python -m
 tests.test_hour_table`` writes the files, and the tests check they equal what the code makes now
 and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
 options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
@@ -39,10 +39,10 @@ from functools import lru_cache
 
 from ..cycles import PILLARS
 from ..data_files import read
-from ..hours import _marks
+from ..hours import interned_marks
 from ..liuren import moment_table
 # the chart table's names, read here as before it moved to ``liuren.moment_table``
-from ..liuren.moment_table import (CHART_FILE, DAY_NAMES, DOMAIN, _day_moment,  # noqa: F401
+from ..liuren.moment_table import (CHART_FILE, DAY_NAMES, DOMAIN, day_moment,  # noqa: F401
                                    generate_charts, write_charts_text)
 from ..liuren.chart import chart_table
 from ..liuren.keti import moment_view_at
@@ -53,12 +53,12 @@ from ..qin import palaces
 from ..qin.hour import CYCLE, cycle_table, fact_view
 from ..qin.seasons import TERMS
 from ..shared import FrozenList, freeze
-from . import days as _days     # its builders: the one shape of each view (days imports this module)
+from .views import flags_view, liuren_built, liuren_view, qin_row, qin_view  # the one shape of each view
 
 FILE = "hour_qin.json"
 #: the season marks a Gregorian year passes through, in order: the first ``i`` of its seven
 #: terms begun (``hours.season_marks`` gives no other; these are its objects)
-SEASONS = tuple(_marks(tuple((f, j < i) for j, f in enumerate(TERMS.values()))) for i in range(8))
+SEASONS = tuple(interned_marks(tuple((f, j < i) for j, f in enumerate(TERMS.values()))) for i in range(8))
 _FLAGS = ("anjin", "fuduan", "jielu", "jielu_strict")
 
 
@@ -125,7 +125,7 @@ class Rows:
             codes = self.codes.get(marks)
             self.last = (marks, codes)
         if codes is None:
-            return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", _days._qin_row)
+            return fact_view(cycle_table(self.opts, marks)[key], "day.hour.row", qin_row)
         code = codes[key]
         row = self.made.get(code)
         if row is None:
@@ -169,7 +169,7 @@ class Rows:
         v = self.views[i]
         if type(v) is list:
             m, fan, fan_side, dao, dao_side, huo, landing, ok, *sits = v
-            v = self.views[i] = _days.qin_view(
+            v = self.views[i] = qin_view(
                 ALL[m], ALL[fan], fan_side, ALL[dao], dao_side, ALL[huo], palaces.PALACES[landing],
                 self._situation_list(sits), ok == 1)
         return v
@@ -181,14 +181,14 @@ _MANSION_CHARS = tuple(m.char for m in ALL)
 
 @lru_cache(maxsize=16)
 def _flags(bits: int) -> dict:
-    """The flags view (``days._flags_view``) of the table's four bits."""
-    return _days._flags_view(*(bool(bits >> i & 1) for i in range(len(_FLAGS))))
+    """The flags view (``views.flags_view``) of the table's four bits."""
+    return flags_view(*(bool(bits >> i & 1) for i in range(len(_FLAGS))))
 
 
 def generate(opts: QinOptions | None = None) -> dict:
     """The table of ``opts`` (default: the default school's) as the file holds it, read off the
     cycle tables of :data:`SEASONS`: each hour's pillar, 時禽 and flags, and the fields its 禽
-    object is made of (``days._qin_turned_view`` reads the same)."""
+    object is made of (``views.qin_turned_view`` reads the same)."""
     opts = opts or QinOptions()
     views: dict[str, int] = {}
     situations: dict[str, int] = {}
@@ -276,7 +276,7 @@ class Charts:
         占時 ``hour``) of the names ``names``."""
         if self.table is None or names != DAY_NAMES or ctx["ming"] or ctx["nian"] or ctx["couple"]:
             return moment_view_at(chart_table(self.options)[day, k, night], ctx, "day.hour",
-                                  _days._liuren_built, names)
+                                  liuren_built, names)
         return self._table_view((day * 12 + k) * 2 + night, ctx["hour"], self.table.parts(ctx))
 
     def _table_view(self, at: int, hour: int, parts: list[int]) -> dict:
@@ -293,6 +293,6 @@ class Charts:
     @staticmethod
     def _view(chart: tuple, held: int, night: bool) -> dict:
         _, _, _, names_of, transmissions, method, sub_method, patterns, keti = chart
-        return _days.liuren_view(transmissions, method, sub_method, patterns,
+        return liuren_view(transmissions, method, sub_method, patterns,
                                  [*keti, *(n for j, n in enumerate(names_of) if held >> j & 1)],
                                  bool(night))

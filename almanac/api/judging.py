@@ -21,40 +21,39 @@ from ..judgement.person import parse_person
 from ..lang import check_lang
 from ..judgement.score import profile, task_profiles
 from ..judgement.search import MAX_LIMIT, best_of_range, day_judgement, day_judgements
-from .choices import describe, load
+from .choices import check_limit, describe, load, zone_of
 
 
-def _zone(tz, cfg):
-    name = tz if tz not in (None, "") else cfg["calendar"]["default_tz"]
-    if not isinstance(name, str):
-        raise BadInput(f"time zone {tz!r} is not an IANA zone name (e.g. Asia/Seoul)",
-                       zh=f"時區不是 IANA 時區名：{tz!r}（如 Asia/Seoul）",
-                       ko=f"IANA 시간대 이름이 아닙니다: {tz!r} (예: Asia/Seoul)")
-    return name, zone(name)
-
-
-def _limit(limit: Any) -> int:
-    if isinstance(limit, str) and limit.strip().lstrip("-").isdigit():
-        limit = int(limit)
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        lim = field("limit")
-        raise BadInput(f"{lim} {limit!r} is not accepted; give a whole number from 1 to {MAX_LIMIT}",
-                       zh=f"不接受的 {lim}：{limit!r}；請給 1 至 {MAX_LIMIT} 的整數",
-                       ko=f"받을 수 없는 한도 값입니다 ({lim}): {limit!r}; 1부터 {MAX_LIMIT}까지의 정수를 주십시오")
-    return limit
-
-
-check_limit = _limit
+# a request's zone and limit are read as api.choices reads them (api.everyday reads them too)
+_zone, _limit = zone_of, check_limit
 
 
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
-         place=None, clock=None, lunar=None, school=None) -> dict:
+         place=None, clock=None, lunar=None, school=None, by=None, direction=None,
+         partner_born=None, partner_sex=None, daytime=False) -> dict:
     """The best hours for ``task`` between ``start`` and ``end`` (dates, inclusive), best first.
 
     ``lang`` (``zh-Hant`` default, ``zh-Hans``, ``ko``, ``en``) is the language of the reasons'
     texts and citations and of each hour's ``summary``. ``place``, ``clock``, ``lunar`` and
-    ``school`` as in ``almanac.api.choices``.
+    ``school`` as in ``almanac.api.choices``. ``by="day"`` (the default for the day tasks 이사
+    ``moving`` and 결혼 ``wedding``) ranks days instead, with ``direction`` (of a move) and
+    ``partner_born``/``partner_sex`` (``almanac.api.everyday.best_days``). ``daytime`` reads only
+    the hours that start from 07:00 up to 19:00 local (the answer says ``"daytime": true``).
     """
+    from . import everyday as _everyday
+    from ..everyday.tasks import resolve as _day_task
+    how = _everyday.check_by(by) if by not in (None, "") else ("day" if _day_task(task) else "hour")
+    if how == "day":
+        return _everyday.best_days(task, start, end, tz, limit, config, lang, born, sex,
+                                   partner_born=partner_born, partner_sex=partner_sex,
+                                   direction=direction, place=place, clock=clock, lunar=lunar,
+                                   school=school)
+    for name, value in (("direction", direction), ("partner_born", partner_born),
+                        ("partner_sex", partner_sex)):
+        if value not in (None, ""):
+            raise BadInput(f"{field(name)} is read only when days are ranked ({field('by')} day)",
+                           zh=f"{field(name)} 只用於逐日排列（{field('by')} day）",
+                           ko=f"{field(name)}은(는) 날(日)별로 고를 때({field('by')} day)만 씁니다")
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
     name, z = _zone(tz, cfg)
@@ -62,8 +61,26 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     n = _limit(limit)
     lg = check_lang(lang)
     person = parse_person(born, sex)
-    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person)
-    return best_answer(cfg, prof.name, name, d0, d1, lg, good, results, person)
+    day_only = _flag(daytime, "daytime")
+    results, good = best_of_range(prof, d0, d1, z, cfg, n, lg, person, daytime=day_only)
+    doc = best_answer(cfg, prof.name, name, d0, d1, lg, good, results, person)
+    if day_only:
+        doc["daytime"] = True
+    return doc
+
+
+def _flag(value, name: str) -> bool:
+    """A yes/no option as a person or a URL gives it: true/false, 1/0, yes/no."""
+    if isinstance(value, bool) or value is None:
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    raise BadInput(f"{field(name)} {value!r} is not true or false",
+                   zh=f"{field(name)} 的值無效：{value!r}（應為 true 或 false）",
+                   ko=f"{field(name)} 값이 올바르지 않습니다: {value!r} (true 또는 false)")
 
 
 def best_answer(cfg, task: str, tz: str, d0, d1, lang: str, good: bool, results: list,

@@ -433,6 +433,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001 — the promise is: no traceback for users
         if os.environ.get("ALMANAC_DEBUG"):
             raise
+        from almanac.errors import storage_failure
+        failed = storage_failure(e)   # a full disk, a read-only store: said as what it is, exit 1
+        if failed is not None:
+            print(f"almanac: {capped(redact(failed.text(asked_lang(argv))).splitlines()[0])}", file=sys.stderr)
+            return 1
         print(capped(redact(f"almanac: internal error: {type(e).__name__}: {e}").splitlines()[0]), file=sys.stderr)
         return 1
 

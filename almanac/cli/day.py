@@ -118,6 +118,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     almanac.terms; stems, branches and 禽 as characters with their reading where the reader
     expects one."""
     from almanac import terms as T
+    from almanac.judgement.explain import rule_text
     from almanac.reader import hour_span
 
     def term(text: str) -> str:
@@ -145,6 +146,8 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
              f"  {lab('taboos')}: {flags(doc['flags'])}"]
     for t in doc["solar_terms"]:        # its instant as the hours are shown: date and time in the zone
         lines.append(f"  {lab('term')}: {term(t['name'])} {t['at'][:16].replace('T', ' ')}")
+    from .everyday import day_lines
+    lines += day_lines(doc, lang)
     if choices:
         lines.append(f"  {choices}")
     if doc.get("task"):
@@ -174,10 +177,10 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
         lines.append(row.rstrip())
         if j and reasons:
             for x in j.get("vetoes") or []:
-                lines.append(f"      {lab('vetoed')}  {T.rule_text(x.get('rule', ''), lang, x.get('text', ''))}")
+                lines.append(f"      {lab('vetoed')}  {rule_text(x.get('rule', ''), lang, x.get('text', ''))}")
             for x in j.get("reasons") or []:
                 src = x.get("citation") or (x["source"].split(":", 1)[0] if lang in ("ko", "en") else x["source"])
-                lines.append(f"    {x['effect']:+5.1f}  {T.rule_text(x.get('rule', ''), lang, x['text'])}  ↳ {src}")
+                lines.append(f"    {x['effect']:+5.1f}  {rule_text(x.get('rule', ''), lang, x['text'])}  ↳ {src}")
     return "\n".join(lines)
 
 
@@ -203,6 +206,8 @@ def render(doc: dict, reasons: bool = False, task_label: str | None = None, choi
     ]
     for t in doc["solar_terms"]:
         lines.append(f"  節氣 {t['name']} {t['at']}")
+    from .everyday import day_lines
+    lines += day_lines(doc, "zh-Hant")
     if choices:
         lines.append(f"  {choices}")
     if doc.get("task"):

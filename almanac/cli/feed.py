@@ -51,7 +51,7 @@ def register(subparsers, common) -> None:
 
 
 def run(args) -> int:
-    from almanac.exports.feeds import _atomic_write, build_feed
+    from almanac.exports.feeds import atomic_write, build_feed
     from .choices import kwargs
     from .output import file_target, is_special, unwritable, write_in_place
     # where it goes is checked before the feed is built: an unwritable -o is bad input at once
@@ -74,7 +74,7 @@ def run(args) -> int:
         if is_special(out):   # /dev/stdout, a pipe: written into, never renamed over
             write_in_place(out, feed.body)
         else:
-            _atomic_write(out, feed.body)
+            atomic_write(out, feed.body)
     except OSError as e:      # checked writable, yet the write failed: a full disk, /dev/full
         raise unwritable(args.output, e) from None
     print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)

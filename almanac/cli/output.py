@@ -21,10 +21,17 @@ from pathlib import Path
 from almanac.errors import BadInput
 
 
-def unwritable(given: str, e: OSError) -> BadInput:
+def unwritable(given: str, e: OSError) -> Exception:
     """The error of a write to ``-o given`` that failed (``e``): what was typed and why, one line
-    (a full disk, ``-o /dev/full``, a folder made read-only meanwhile)."""
+    (a full disk, ``-o /dev/full``, a folder made read-only meanwhile). A full disk, a read-only
+    file system or a failing disk is no fault of the input (``StorageError``: exit 1); anything
+    else about the path given is (``BadInput``: exit 2)."""
+    from almanac.errors import StorageError, storage_kind
     why, zh, ko = _reasons(e)
+    kind = storage_kind(e)
+    if kind is not None:
+        return StorageError(f"cannot write -o {given!r}: {why}", zh=f"無法寫入 -o {given!r}：{zh}",
+                            ko=f"-o {given!r}에 쓸 수 없습니다: {ko}", kind=kind)
     return BadInput(f"cannot write -o {given!r} ({why})",
                     zh=f"無法寫入 -o {given!r}（{zh}）",
                     ko=f"-o {given!r}에 쓸 수 없습니다 ({ko})")

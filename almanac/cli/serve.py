@@ -89,8 +89,8 @@ def _listen(host: str, port: int, what: str = "--host", lang: str | None = None)
         sock.close()
         if e.errno == errno.EADDRNOTAVAIL:
             raise not_here(e.strerror, "不是本機的位址", "이 컴퓨터의 주소가 아닙니다") from None
-        from .output import _reasons
-        cannot(*_reasons(e))
+        from almanac.errors import os_reasons
+        cannot(*os_reasons(e))
         return None
     sock.set_inheritable(True)
     return sock

@@ -315,7 +315,7 @@ def tone_of(comp: tuple) -> tuple[frozenset[int], int]:
     for this task (not its ``method``), and the most they weigh together, in thousandths."""
     hit = _TONE.get(id(comp))
     if hit is None or hit[0] is not comp:
-        raise KeyError("tone_of: not a table _compiled made")
+        raise KeyError("tone_of: not a table compiled_profile made")
     return hit[1], hit[2]
 
 
@@ -345,37 +345,44 @@ def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone
     return weigh(method_milli, tone_milli, cap)
 
 
+def _rank(prof: "TaskProfile", rule: Rule) -> int:
+    """How closely ``rule`` speaks to the task of ``prof``: a sentence that names the task before a
+    general one, and of each, one of the task's own method before another (3, 2, 1, 0)."""
+    specific = prof.base in rule.grants or prof.name in rule.grants
+    return 2 * specific + prof.in_method(rule)
+
+
 def aspects_of(comp: tuple) -> tuple:
-    """Per catalog rule of a compiled profile (:func:`_compiled`): ``(aspect, specific)`` when the
-    rule has an aspect and speaks to the profile's task (an effect or a veto) — ``specific`` when
-    its text names the task (a ``grants`` phrase of its own, not only a general statement) — else
-    None."""
+    """Per catalog rule of a compiled profile (:func:`compiled_profile`): ``(aspect, rank)`` when the rule
+    has an aspect and speaks to the profile's task (an effect or a veto) — ``rank`` from
+    :func:`_rank` — else None."""
     hit = _ASPECTS.get(id(comp))
     if hit is None or hit[0] is not comp:
-        raise KeyError("aspects_of: not a table _compiled made")
+        raise KeyError("aspects_of: not a table compiled_profile made")
     return hit[1]
 
 
 def precede(idx, aspects: tuple) -> list[int]:
     """``idx`` (fired rules, catalog order) with each aspect read once for the task. Of the rules
     that read one element of the chart (``aspect``) and speak to the task, one counts: the first in
-    catalog order among those whose text names this task, else the first among the general ones —
-    a sentence about this matter outweighs a general one, and the catalog writes a text's
-    exception before its rule — so one fact is not counted twice and an exception silences its
-    rule (its veto too). ``aspects`` is :func:`aspects_of` of the task's compiled table.
+    catalog order among those that speak most closely to it (:func:`_rank`: the task's own method
+    before another sentence that names the task, and that before a general one) — a sentence
+    about this matter outweighs a general one, and the catalog writes a text's exception before
+    its rule — so one fact is not counted twice and an exception silences its rule (its veto
+    too). ``aspects`` is :func:`aspects_of` of the task's compiled table.
 
-    >>> A, a = ("a", True), ("a", False)
-    >>> precede([1, 2, 3, 5], (None, a, None, A, None, ("b", False)))
+    >>> A, a = ("a", 1), ("a", 0)
+    >>> precede([1, 2, 3, 5], (None, a, None, A, None, ("b", 0)))
     [1, 3, 5]
-    >>> precede([1, 3], (None, a, None, a))
-    [1]
+    >>> precede([1, 3], (None, a, None, a)), precede([1, 3], (None, ("a", 1), None, ("a", 3)))
+    ([1], [3])
     """
     chosen: dict[str, int] = {}
     for i in idx:
         x = aspects[i]
         if x is not None:
             have = chosen.get(x[0])
-            if have is None or (x[1] and not aspects[have][1]):
+            if have is None or x[1] > aspects[have][1]:
                 chosen[x[0]] = i
     return [i for i in idx if aspects[i] is None or chosen[aspects[i][0]] == i]
 
@@ -392,14 +399,14 @@ class Judgement:
         return bool(self.vetoes)
 
 
-def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
-    return explain.reason(rule, effect, lang, grave)
+def _reason(rule: Rule, effect: float, lang: str, grave: bool = False, task: str | None = None) -> dict:
+    return explain.reason(rule, effect, lang, grave, task)
 
 
 _COMPILED: dict[tuple, tuple] = {}
 
 
-def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
+def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[tuple[float, dict | None, dict | None], ...]:
     """Per catalog rule: (weighted effect, its reason, its veto entry or None) for one profile."""
     lang = check_lang(lang)
     key = (prof, id(cat), lang)
@@ -415,7 +422,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
             # it is said once, as the veto (which carries the hour down to 凶, see settle_grave)
             eff = 0.0
         # a veto is grave, the profile's own (``veto = [...]`` in a task's config) as the catalog's
-        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed)
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed, prof.base)
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
@@ -423,7 +430,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
     table = tuple(out)
     _COMPILED[key] = (cat, table)
     _ASPECTS[id(table)] = (table, tuple(
-        (r.aspect, prof.base in r.grants or prof.name in r.grants) if r.aspect and (e or v is not None) else None
+        (r.aspect, _rank(prof, r)) if r.aspect and (e or v is not None) else None
         for r, (e, _, v) in zip(cat.rules, out)))
     _TONE[id(table)] = (table, frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)),
                         round(prof.tone * 1000))
@@ -433,7 +440,7 @@ def _compiled(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> tuple[t
 def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = None,
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
-    table = _compiled(prof, cat or load_catalog(), lang)
+    table = compiled_profile(prof, cat or load_catalog(), lang)
     aspects = aspects_of(table)
     if any(aspects[i] for i in fired_idx):
         fired_idx = precede(fired_idx, aspects)

@@ -172,10 +172,21 @@ def best_hours(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
 GOOD = frozenset(("吉", "大吉"))
 
 
+def daytime_hour(start: str) -> bool:
+    """Whether an hour starting at ``start`` (its ISO text on the local clock) is a daytime hour:
+    it starts from 07:00 up to 19:00 local (辰 to 酉 on the standard clock).
+
+    >>> [daytime_hour(f"2026-12-01T{h:02d}:00:00+09:00") for h in (5, 7, 17, 19)]
+    [False, True, True, False]
+    """
+    return 7 <= int(start[11:13]) < 19
+
+
 def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int,
-                  lang: str = "zh-Hant", person=None) -> tuple[list[dict], bool]:
+                  lang: str = "zh-Hant", person=None, daytime: bool = False) -> tuple[list[dict], bool]:
     """The ``limit`` best-scored usable hours of the range, and whether any usable hour of the
-    range is at least 吉 (the best hours are listed either way, each with its real verdict)."""
+    range is at least 吉 (the best hours are listed either way, each with its real verdict).
+    With ``daytime`` only the hours that start from 07:00 up to 19:00 local are read."""
     check_range(start, end)
     lang = check_lang(lang)
     fkey, tzk = _facts_key(cfg), _tzkey(tz)
@@ -184,7 +195,7 @@ def best_of_range(prof: TaskProfile, start: date, end: date, tz, cfg, limit: int
     for d in range_dates(start, end, tzk, cfg["calendar"]["time_basis"]):
         day = (_scored.get((d, tzk, fkey, prof.digest, prof.directions, lang, person))
                or scored_day(d, tz, cfg, prof, fkey, lang, person))
-        pool.extend(h for h in day if not h[2])
+        pool.extend(h for h in day if not h[2] and (not daytime or daytime_hour(h[1]["start"])))
     top = heapq.nsmallest(limit, pool, key=_first)
     good = any(h[1]["verdict"] in GOOD for h in pool)
     return [_copy(e) for _, e, _ in top], good
@@ -220,7 +231,7 @@ _PREPARED: dict[int, tuple] = {}
 
 
 def _prepared(comp: tuple) -> tuple:
-    """Per compiled profile (``score._compiled``): the sort key of each rule's reason
+    """Per compiled profile (``score.compiled_profile``): the sort key of each rule's reason
     (``-|effect|``), each rule's weighted effect, and the sets of rules that give a reason, that
     veto, and that are grave (a grave reason or a grave veto) — what ``task_rows`` reads."""
     hit = _PREPARED.get(id(comp))
@@ -288,9 +299,9 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
 
     The sums are taken in thousandths, as integers (every effect is a multiple of 0.001), the
     method's in full and the general sentences' weighed (``score.weigh``), as ``judge`` does."""
-    from .score import _compiled, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
+    from .score import compiled_profile, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
 
-    comp = _compiled(prof, cat or load_catalog(), "zh-Hant")
+    comp = compiled_profile(prof, cat or load_catalog(), "zh-Hant")
     milli, effects, has_veto, is_grave = _scoring(comp)
     aspects = aspects_of(comp)
     general, cap = tone_of(comp)
@@ -317,9 +328,9 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
     order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
-    from .score import _compiled, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
+    from .score import compiled_profile, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
 
-    comp = _compiled(prof, cat or load_catalog(), lang)
+    comp = compiled_profile(prof, cat or load_catalog(), lang)
     order, effects, has_reason, has_veto, is_grave = _prepared(comp)
     aspects = aspects_of(comp)
     with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
@@ -346,9 +357,9 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
-    from .score import _compiled, settle_grave, tone_of, weigh_reasons
+    from .score import compiled_profile, settle_grave, tone_of, weigh_reasons
 
-    comp = _compiled(prof, load_catalog(), lang)
+    comp = compiled_profile(prof, load_catalog(), lang)
     general, cap = tone_of(comp)
     milli = _scoring(comp)[0]
     out = []

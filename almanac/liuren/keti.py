@@ -72,23 +72,21 @@ from __future__ import annotations
 
 import ast
 import copy
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from pathlib import Path
 from types import CodeType, FunctionType
 from typing import Any, Callable
 
 from ..shared import freeze
 from ..sources import BookSource
 from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from ..keti_names import DATA, catalogue_names, catalogue_text, shown_table  # noqa: F401 — its names
 from . import shensha
 from .generals import GENERALS, GOOD, HOMES
 from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "keti.toml"
 LANGS = ("zh", "ko", "en")
 #: 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 三奇課), by 旬首 branch
 XUN_QI = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
@@ -392,13 +390,7 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
 
 def _catalogue_text() -> dict:
     """The catalogue file (:data:`DATA`) as TOML reads it (≈ 25 ms), once per file."""
-    return _toml(DATA)
-
-
-@lru_cache(maxsize=4)
-def _toml(path) -> dict:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    return catalogue_text(DATA)
 
 
 @lru_cache(maxsize=1)
@@ -643,7 +635,7 @@ class _Plan:
                 itemgetter(*names) if len(names) > 1 else None,
                 # no entry open but those of a couple (解離, 繁昌): ``ChartMoments.empty``
                 all("couple" in r.needs for _, r in picks),
-                # ``_tests_for`` by the names of a moment and whether it has a couple
+                # ``open_entry_tests`` by the names of a moment and whether it has a couple
                 {})
         if len(self.layouts) < _LAYOUTS_PER_SCHOOL:
             self.layouts[states] = kept
@@ -1045,7 +1037,7 @@ class ChartMoments:
         #: open on every chart, true only when a couple is given) for a moment without a couple
         self.empty = [(), _EMPTY_JSON, {}] if empty else None
         #: ``(names, couple, held, tests)``: the rows a moment of those names, with or without a couple,
-        #: can hold (``_tests_for``), for the ones last asked with — a day asks all its hours alike
+        #: can hold (``open_entry_tests``), for the ones last asked with — a day asks all its hours alike
         self.tests: tuple | None = None
 
     def fn(self, i: int) -> Callable | None:
@@ -1068,7 +1060,7 @@ class ChartMoments:
                       for i, (row, r) in enumerate(self.layout[0])])
 
 
-def _tests_for(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
+def open_entry_tests(cm: ChartMoments, have: frozenset, couple: bool) -> tuple:
     """The rows of ``cm`` a moment with the names ``have`` can hold, as ``(held, tests)``: ``held``
     the bits of the rows the chart alone makes true, ``tests`` a ``(bit, i, name, getter)`` per
     open row, whose test ``cm.fn(i)`` is called with ``context[name]`` (one fact read) or
@@ -1111,7 +1103,7 @@ _EMPTY_JSON = freeze([])
 #: distinct states of the moment's entries a school keeps the layout of (``_Plan.layout``): the
 #: 1,440 charts of the default school have a few hundred
 _LAYOUTS_PER_SCHOOL = 4096
-#: sets of names (with or without a couple) a layout keeps the tests of (``_tests_for``)
+#: sets of names (with or without a couple) a layout keeps the tests of (``open_entry_tests``)
 _SPECS_PER_LAYOUT = 16
 #: open entries' tests a school keeps the code of, by entry and its chart parts' truths
 #: (``_Plan.test_code``: the default school's charts make ≈ 1,500)
@@ -1140,7 +1132,7 @@ def _moment_entry(chart, context: dict[str, Any], have: frozenset | None = None)
     couple = bool(context.get("couple"))
     tests = cm.tests
     if tests is None or tests[1] is not couple or tests[0] != have:
-        held, rows = _tests_for(cm, have, couple)
+        held, rows = open_entry_tests(cm, have, couple)
         for _, i, _, _ in rows:
             cm.fn(i)                             # each test these names ask for, made once
         tests = cm.tests = (have, couple, held, rows)
@@ -1223,27 +1215,7 @@ def shown_name(name: str, lang: str) -> str:
     return shown_table().get((name, lang), "")
 
 
-@lru_cache(maxsize=1)
-def shown_table() -> dict[tuple[str, str], str]:
-    """``{(name, lang): shown}`` for ko and en, every 課體 of the catalogue (read-only), from
-    :func:`catalogue_names`."""
-    out: dict[tuple[str, str], str] = {}
-    for name, name_ko, name_en, _ in catalogue_names():
-        out[(name, "ko")] = f"{name_ko}({name})"
-        out[(name, "en")] = f"{name_en} ({name})"
-    return out
-
-
 def names() -> tuple[str, ...]:
     """Every 課體 name the catalogue can report, in its order (:func:`catalogue_names`)."""
     return tuple(n for n, *_ in catalogue_names())
 
-
-@lru_cache(maxsize=1)
-def catalogue_names() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
-    """``(name, name_ko, name_en, aliases)`` of each entry of the catalogue, in its order, read off
-    the file without compiling its conditions (≈ 40 ms more): what the judgements' vocabulary,
-    the readers' names and the English names read, which a process that reads the default
-    school's 課體 from the shipped table (``liuren.moment_table``) needs and nothing more."""
-    return tuple((e["name"], e.get("name_ko", ""), e.get("name_en", ""), tuple(e.get("aliases", ())))
-                 for e in _catalogue_text()["keti"])

@@ -10,7 +10,7 @@ and the entries of the moment it leaves true or open for a day's hour — a mome
 太歲, 月將 and the day's marks (:data:`DAY_NAMES`), with no asker and no couple —, each open one
 with its test's answer for every value of the facts it reads (:class:`MomentTable`).
 
-:func:`generate_charts` makes it from the charts and ``keti._tests_for``'s tests; ``python -m
+:func:`generate_charts` makes it from the charts and ``keti.open_entry_tests``'s tests; ``python -m
 tests.test_hour_table`` writes the file, and the tests check it equals what the code makes now
 and that its answers are the charts' own. Another school, or a moment of other names, reads the
 charts (:func:`moment_names` answers None). Loading the file takes ≈ 5 ms of process time, once
@@ -35,7 +35,7 @@ from ..cycles import BRANCHES
 from ..data_files import read
 from ..shared import FrozenList
 from .chart import chart_table
-from .keti import MOMENT_FUNCTIONS, PERSON, _tests_for, moment, of_moment  # noqa: F401 (the doctest)
+from .keti import MOMENT_FUNCTIONS, PERSON, open_entry_tests, moment, of_moment  # noqa: F401 (the doctest)
 from .options import LiurenOptions
 
 CHART_FILE = "hour_liuren.json"
@@ -45,7 +45,7 @@ DOMAIN = {"hour": 12, "month": 12, "year": 12, "yuejiang": 12, "yuesu": 12,
           "sili": 2, "fenzhi": 2, "sizheng": 2}
 
 
-def _day_moment(values: dict | None = None) -> dict:
+def day_moment(values: dict | None = None) -> dict:
     """A day's hour's moment (``api.days._moments``' with the 占時: ``keti.moment`` of the 月建, 太歲, 月將 and
     the day's marks, with the 占時 ``hour``), every fact 0 or false but ``values``."""
     v = {name: 0 if size == 12 else False for name, size in DOMAIN.items()}
@@ -56,7 +56,7 @@ def _day_moment(values: dict | None = None) -> dict:
 
 
 #: the names of a day's hour's moment (``api.day`` asks every chart with these)
-DAY_NAMES = frozenset(_day_moment())
+DAY_NAMES = frozenset(day_moment())
 
 
 def _facts_read(params: tuple) -> tuple[str, ...]:
@@ -208,8 +208,8 @@ def _facts(text: str) -> tuple[int, object]:
 
 def generate_charts(options: LiurenOptions | None = None) -> dict:
     """The chart table of ``options`` (default: the default school's) as the file holds it: each
-    of the 1,440 charts with what its hour's view reads (``api.days._liuren_built``) and its moment's
-    entries for the names of a day's hour (``keti._tests_for``), each open one's test asked for
+    of the 1,440 charts with what its hour's view reads (``api.views.liuren_built``) and its moment's
+    entries for the names of a day's hour (``keti.open_entry_tests``), each open one's test asked for
     every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
     options = options or LiurenOptions()
     table = chart_table(options)
@@ -223,7 +223,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
                 cm = c.keti_moment
                 entries = []
                 if cm.empty is None:
-                    held, tests = _tests_for(cm, DAY_NAMES, False)
+                    held, tests = open_entry_tests(cm, DAY_NAMES, False)
                     tested = {t[1]: t for t in tests}
                     for i, (_, r) in enumerate(cm.layout[0]):
                         if held >> i & 1:
@@ -254,7 +254,7 @@ def _answers(cm, test: tuple, params: tuple) -> tuple[tuple[str, ...], int]:
     facts = _facts_read(params)
     bits = 0
     for n, values in enumerate(product(*(range(DOMAIN[f]) for f in facts))):
-        ctx = _day_moment({f: (v if DOMAIN[f] == 12 else bool(v)) for f, v in zip(facts, values)})
+        ctx = day_moment({f: (v if DOMAIN[f] == 12 else bool(v)) for f, v in zip(facts, values)})
         if fn(ctx[one]) if one is not None else fn(*get(ctx)) if get is not None else fn():
             bits |= 1 << n
     return facts, bits

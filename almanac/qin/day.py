@@ -48,7 +48,7 @@ SRC_QIJIANG = cite(QIN_FU, "訣曰：凡七元禽法", "又換己卯張月鹿為
 SRC_DAY_QIN = cite(QIN_FU, "訣曰：凡七元禽法", "且如一元則以虛日鼠為頭，管至戊寅星日馬十五宿止")
 
 
-def _as_date(d: "date | str") -> date:
+def as_date(d: "date | str") -> date:
     if isinstance(d, datetime):
         return d.date()
     if isinstance(d, date):
@@ -64,12 +64,12 @@ def _as_date(d: "date | str") -> date:
 
 
 def days_since_epoch(d: date) -> int:
-    return (_as_date(d) - EPOCH).days
+    return (as_date(d) - EPOCH).days
 
 
 def day_pillar(d: date) -> GanZhi:
     """The day's 干支 (甲子 on the epoch, one step a day; the calendar's own count)."""
-    return _calendar_day_pillar(_as_date(d))
+    return _calendar_day_pillar(as_date(d))
 
 
 def day_mansion(d: date) -> Mansion:
@@ -143,7 +143,7 @@ def day_qin(civil_date: date, opts: QinOptions | None = None, *,
             season: SeasonMarks | None = None) -> DayQin:
     """The day's 禽, 七元, 將, 將星 and taboos. ``season`` (optional) adds the seasonal situations
     of the day 禽."""
-    return _day_qin(_as_date(civil_date), opts or QinOptions(), season)
+    return _day_qin(as_date(civil_date), opts or QinOptions(), season)
 
 
 @lru_cache(maxsize=4096)

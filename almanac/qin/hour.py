@@ -42,7 +42,7 @@ from ..mansions import ALL, LUMINARIES, SRC_NAMES, Mansion
 from ..sources import QIN_FU, cite
 from . import fanqin as fq
 from . import palaces, taboos
-from .day import (EPOCH, EPOCH_MANSION, DayQin, _as_date, day_pillar, day_qin, days_since_epoch,
+from .day import (EPOCH, EPOCH_MANSION, DayQin, as_date, day_pillar, day_qin, days_since_epoch,
                   yuan_head, yuan_jiang_in_cycle)
 from .facts import Citations, Situation, citations_json
 from .options import SOURCES as OPTION_SOURCES
@@ -82,7 +82,7 @@ def _branch(b: "int | str") -> int:
 
 def hour_pillar(zi_day: date, branch: int) -> GanZhi:
     """五鼠遁: the 子 hour of a 甲/己 day is 甲子, 乙/庚 丙子, 丙/辛 戊子, 丁/壬 庚子, 戊/癸 壬子."""
-    return _calendar_hour_pillar(day_pillar(_as_date(zi_day)), branch)
+    return _calendar_hour_pillar(day_pillar(as_date(zi_day)), branch)
 
 
 def hour_mansion(zi_day: date, branch: int, rule: str = "continuous") -> Mansion:
@@ -175,7 +175,7 @@ def hour_qin(zi_day: date, hour_branch: "int | str", opts: QinOptions | None = N
     ``zi_day`` (use ``zi_hour(clock)`` to get both from a wall clock). ``season`` (optional) adds
     the seasonal situations of the 時禽, 番禽 and 到將."""
     opts = opts or QinOptions()
-    d, b = _as_date(zi_day), _branch(hour_branch)
+    d, b = as_date(zi_day), _branch(hour_branch)
     return hour_qin_of_day(day_qin(d, opts), b, opts, season)
 
 

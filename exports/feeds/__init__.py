@@ -127,7 +127,7 @@ def _instant_text(at: datetime) -> str:
         f"{text[:-6]} {text[-6:]}"
 
 
-def _active_flags(flags: dict | None) -> list[str]:
+def active_flags(flags: dict | None) -> list[str]:
     return [k for k, v in (flags or {}).items() if v is True]
 
 
@@ -137,7 +137,7 @@ def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
     p = day["pillars"]
     c = L.colon(lang)
     qin = day.get("qin") or {}
-    taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
+    taboos = [L.flag_name(f, lang) for f in active_flags(day.get("flags"))]
     lines = [text for key, text in (
         ("pillars", f"{L.label('pillars', lang)}{c}{L.pillar_line(p, lang)}"),
         ("lunar", f"{L.label('lunar', lang)}{c}{_lunar_text(day['lunar'], lang)}"),
@@ -157,7 +157,7 @@ def _day_summary(day: dict, lang: str) -> str:
     the day's taboos first, then the day's 禽 — what changes from day to day. The 七元, its 將
     and the 將星 hold for fifteen days at a time; the description gives them (``day_lines``)."""
     qin = day.get("qin") or {}
-    taboos = [L.flag_name(f, lang) for f in _active_flags(day.get("flags"))]
+    taboos = [L.flag_name(f, lang) for f in active_flags(day.get("flags"))]
     s = L.term(qin.get("name", ""), lang)
     if taboos:
         s = f"{L.label('taboos', lang)}{L.colon(lang)}{L.joined(taboos, lang)} · {s}"
@@ -262,7 +262,7 @@ def _reason_text(r, lang: str) -> str:
     return str(r)
 
 
-def _chart_of(hour: dict, day: dict | None = None) -> tuple[list[str], str]:
+def chart_of(hour: dict, day: dict | None = None) -> tuple[list[str], str]:
     """三傳 and 課法 of an hour: from the hour's own ``liuren`` (a day document's hour), else from
     the same branch's hour of ``day`` (a judged hour carries no chart)."""
     lr = hour.get("liuren")
@@ -396,7 +396,7 @@ class _Builder:
                 j = localize(j, lang)   # reasons, citations and summary in the feed's language
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
-            tr, method = _chart_of(h, day)
+            tr, method = chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
             summary = hour_title(verdict, self.task_label, h["branch"], lang, best=not good)
             if avoid:
@@ -421,7 +421,7 @@ class _Builder:
             keti = keti_of(h)
             if keti:
                 lines.append(f"{L.label('keti', lang)}{c}{L.term_list(keti, lang)}")
-            flags = [L.flag_name(f, lang) for f in _active_flags(h.get("flags"))]
+            flags = [L.flag_name(f, lang) for f in active_flags(h.get("flags"))]
             if flags:
                 lines.append(f"{L.label('flags', lang)}{c}{L.joined(flags, lang)}")
             reasons = h.get("reasons") or []
@@ -1006,7 +1006,7 @@ def kept_path(cfg) -> "Path | None":
     return path if path.is_absolute() else source.data_dir() / path
 
 
-def _atomic_write(path: Path, data: bytes) -> Path:
+def atomic_write(path: Path, data: bytes) -> Path:
     """Write ``path`` whole or not at all (``exports.written.write``: a file already holding
     ``data`` is left as it is)."""
     written.write(path, data)

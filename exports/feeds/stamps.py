@@ -82,7 +82,14 @@ class Stamps:
                         db.executemany("INSERT OR REPLACE INTO feed_stamps VALUES (?, ?, ?, ?)", changed)
                     db.execute("COMMIT")
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    # SQLite rolls back by itself after some errors (a full disk, SQLITE_FULL):
+                    # a ROLLBACK then fails with "no transaction is active", which hid the error
+                    # that mattered (the nightly run's ledger said so instead of "disk full")
+                    if db.in_transaction:
+                        try:
+                            db.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass
                     raise
             except sqlite3.Error:
                 self._close()                   # opened afresh by the next call

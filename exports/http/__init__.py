@@ -38,7 +38,9 @@ log = logging.getLogger("almanac.http")
 def create_app(config=None) -> FastAPI:
     cfg = config_mod.load(config)
     # expensive answers are computed in worker processes, stopped with the app (workers.py)
-    limiter = Expensive(int(cfg["http"]["expensive_slots"]), bool(cfg["http"]["expensive_processes"]))
+    h = cfg["http"]
+    limiter = Expensive(int(h["expensive_slots"]), bool(h["expensive_processes"]),
+                        queue=int(h.get("expensive_queue", 0)), wait=float(h.get("expensive_wait", 0)))
     app = FastAPI(title="壬禽 almanac", version="1",
                   description="演禽 and 大六壬 timing judgements: iCalendar feeds, JSON API and reports.",
                   docs_url="/docs", redoc_url=None, lifespan=limiter.lifespan,
@@ -50,7 +52,7 @@ def create_app(config=None) -> FastAPI:
     app.state.stored_answers = stored = StoredAnswers(
         lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg),
         reuse_seconds=float(cfg["http"].get("store_check_seconds", 0)))
-    middleware.install(app, cache, stored, int(cfg["http"]["max_url_bytes"]))
+    middleware.install(app, cache, stored, int(h["max_url_bytes"]), int(h.get("max_headers", 100)))
     from almanac.exports.http.compress import Compress
     app.add_middleware(Compress)    # outermost: every text answer gzipped when the client takes it
     routes.install(app, cfg, cache, limiter, stored)

@@ -82,6 +82,32 @@ def _probe_folder(folder: Path) -> None:
                         ko=f"데이터 폴더에 쓸 수 없습니다: {ko}") from None
 
 
+def _probe_sqlite_write(engine) -> None:
+    """The SQLite store takes a write: its write lock is taken and given back (``BEGIN
+    IMMEDIATE``, ``ROLLBACK``), nothing written. A file the process may not write, a read-only
+    mount or a store opened read-only fails here (SQLite opens such a file for reading without a
+    word, and every write then fails: ``precompute`` and the nightly run exited 1 while
+    ``/healthz`` said 200). A writer holding the lock (a precompute under way) is no fault: the
+    probe waits for it a tenth of a second, then takes the store as writable."""
+    import sqlite3
+    raw = engine.raw_connection()
+    try:
+        db = raw.driver_connection
+        db.execute("PRAGMA busy_timeout=100")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("ROLLBACK")
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or "locked" in str(e):
+                return
+            raise Unhealthy(f"the store cannot be written: {e}", zh=f"儲存庫無法寫入：{e}",
+                            ko=f"저장소에 쓸 수 없습니다: {e}") from None
+        finally:
+            db.execute("PRAGMA busy_timeout=30000")
+    finally:
+        raw.close()
+
+
 class Health:
     """Remembers the SQLite files it has seen, so a store deleted under the running service is
     reported as gone instead of being silently re-created empty."""
@@ -96,6 +122,7 @@ class Health:
         self._probe: "tuple[float, Future] | None" = None  # (start, result) of the probe to share
         self._running = 0
         self._stage = "the store"  # what the probe under way is waiting for
+        self.reopened = 0  # times the SQLite file open was not the one on disk, and was reopened
 
     def _fresh(self) -> "dict | None":
         passed = self._passed
@@ -164,14 +191,19 @@ class Health:
         store = source._backend()
         if store is None:
             return doc
-        from almanac.exports.store.db import data_dir, resolve_url, sqlite_path
+        from almanac.exports.store.db import data_dir, file_identity, resolve_url, sqlite_path
         url = resolve_url(None, self.cfg)
         path = sqlite_path(url)
         self._stage = "the data folder"
         if path is not None:
-            if path in self.seen and not path.exists():
+            from almanac.exports.store.db import reopen, replaced
+            state = replaced(url)
+            if state == "gone" or (path in self.seen and not path.exists()):
                 raise Unhealthy(f"the store file {path.name} is gone", zh=f"儲存檔 {path.name} 不見了",
                                 ko=f"저장소 파일 {path.name}이(가) 없어졌습니다")
+            if state == "replaced":   # the file open is not the one on disk: open the one on disk
+                reopen(url)
+                self.reopened += 1
             _probe_folder(path.parent)
         folder = data_dir()
         if path is None or folder != path.parent:
@@ -184,9 +216,18 @@ class Health:
                     if conn.execute(text("SELECT pg_is_in_recovery()")).scalar():
                         raise Unhealthy("the database is read-only (in recovery)", zh="資料庫唯讀（復原中）",
                                         ko="데이터베이스가 읽기 전용입니다 (복구 중)")
+                    if conn.execute(text("SELECT current_setting('transaction_read_only')")).scalar() == "on":
+                        raise Unhealthy("the database is read-only (default_transaction_read_only)",
+                                        zh="資料庫唯讀（default_transaction_read_only）",
+                                        ko="데이터베이스가 읽기 전용입니다 (default_transaction_read_only)")
                 conn.rollback()
+            if st.dialect == "sqlite":
+                _probe_sqlite_write(st.engine)
             doc["store"] = getattr(st, "dialect", "?")
             doc["counts"] = st.counts()
+            if path is not None:
+                ident = file_identity(url)
+                doc["store_file"] = {"inode": ident[1] if ident else None, "reopened": self.reopened}
         except Unhealthy:
             raise
         except Exception as e:  # noqa: BLE001 — any failure of the store is the reason

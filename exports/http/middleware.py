@@ -7,7 +7,8 @@
 - ``FastPath``: ``GET``/``HEAD /feeds/*.ics`` already rendered for this exact query, and
   ``GET /api/day``/``/api/best`` already answered from the unchanged store, are answered from
   memory before FastAPI routing and validation run;
-- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it;
+- ``UrlLimit``: a URL longer than ``[http] max_url_bytes`` answers ``414`` before anything reads it,
+  a request with more than ``[http] max_headers`` header fields ``431``;
 - ``Head``: ``HEAD`` of any path is answered as its ``GET`` (same status and headers, among them
   ``Content-Length`` and ``ETag``) without the body, so every GET route answers HEAD (RFC 9110
   §9.3.2) — a load balancer's ``HEAD /healthz`` included — computed once.
@@ -33,8 +34,11 @@ from almanac.redaction import redact
 log = logging.getLogger("almanac.http")
 
 
-#: seconds a client is asked to wait after a 503
-RETRY_AFTER = 5
+#: seconds a client is asked to wait after a 503 that no queue explains (a store that does not
+#: answer, a worker lost): a little longer than the store's retry (``[store] retry_seconds``, 2),
+#: and never uvicorn's keep-alive timeout (5 s) — a client that reuses its connection just as the
+#: server closes it for idleness fails (``limits.retry_after``)
+RETRY_AFTER = 3
 
 
 def error(status: int, message, headers: dict | None = None, lang: str | None = None) -> JSONResponse:
@@ -104,6 +108,14 @@ def failure(exc: BaseException, path: str | None = None, lang: str | None = None
     kind = type(exc).__name__
     if is_unavailable(exc):
         log.error("service unavailable answering %s: %s: %s", path, kind, redact(exc))
+        from almanac.errors import STORAGE_TEXTS, storage_kind
+        named = storage_kind(exc)   # a full disk, a read-only store: said as what it is
+        if named is not None:
+            en, zh, ko = STORAGE_TEXTS[named]
+            return error(503, BadInput(f"the service cannot answer now: {en}; try again later",
+                                       zh=f"服務暫時無法回答：{zh}，請稍後再試",
+                                       ko=f"지금은 서비스가 답할 수 없습니다: {ko}. 잠시 후 다시 시도해 주십시오"),
+                         lang=lang)
         return error(503, BadInput(f"the service cannot answer now ({kind}); try again later",
                                    zh=f"服務暫時無法回答（{kind}），請稍後再試",
                                    ko=f"지금은 서비스가 답할 수 없습니다 ({kind}). 잠시 후 다시 시도해 주십시오"),
@@ -144,11 +156,18 @@ class UrlLimit:
     (Beyond about 64 KB uvicorn's own parser refuses the request line first: a ``400``
     ``{"error": …}`` of ``exports.http.protocol``.)"""
 
-    def __init__(self, app, max_bytes: int = 8192):
-        self.app, self.max_bytes = app, int(max_bytes)
+    def __init__(self, app, max_bytes: int = 8192, max_headers: int = 100):
+        self.app, self.max_bytes, self.max_headers = app, int(max_bytes), int(max_headers)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
+            if len(scope["headers"]) > self.max_headers:   # their bytes are bounded by the protocol
+                n, m = len(scope["headers"]), self.max_headers
+                return await error(431, BadInput(
+                    f"the request has {n} header fields; at most {m} are accepted",
+                    zh=f"請求的標頭欄位太多：{n} 個（最多 {m} 個）",
+                    ko=f"요청 헤더 필드가 너무 많습니다: {n}개 (최대 {m}개)"),
+                    {"Connection": "close"}, lang=request_lang(scope))(scope, receive, send)
             n = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
             if n > self.max_bytes:
                 m = self.max_bytes
@@ -229,12 +248,12 @@ class Head:
         await self.app(dict(scope, method="GET"), receive, _send)
 
 
-def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> None:
+def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192, max_headers: int = 100) -> None:
     """The middleware stack and the exception handlers of the service (the last added is the
     outermost: a HEAD is a GET to everything inside, then the URL's length is checked)."""
     app.add_middleware(Failures)
     app.add_middleware(FastPath, cache=cache, answers=answers)
-    app.add_middleware(UrlLimit, max_bytes=max_url_bytes)
+    app.add_middleware(UrlLimit, max_bytes=max_url_bytes, max_headers=max_headers)
     app.add_middleware(Head)
 
     @app.exception_handler(BadInput)
@@ -276,7 +295,26 @@ def install(app: FastAPI, cache, answers=None, max_url_bytes: int = 8192) -> Non
             code = exc.status_code
             msg = BadInput(f"the request cannot be answered (HTTP {code} {msg})",
                            zh=f"無法回答此請求（HTTP {code}）", ko=f"이 요청에는 답할 수 없습니다 (HTTP {code})")
+        if exc.status_code == 503:
+            from almanac.exports.http.pages import wants_page
+            if wants_page(request.scope):   # a browser's page: one that says so and retries itself
+                return busy_answer(request, headers)
         return error(exc.status_code, msg, headers, request_lang(request.scope))
+
+
+def busy_answer(request: Request, headers: dict | None):
+    """The ``503`` of a page a browser asked for: HTML in the page's language that reloads itself
+    after the ``Retry-After`` the JSON answer would carry."""
+    from fastapi.responses import Response
+
+    from almanac.exports.http.pages import busy_page
+    after = int((headers or {}).get("Retry-After", RETRY_AFTER))
+    cfg = getattr(request.app.state, "config", None)
+    default = cfg["reports"]["lang"] if cfg is not None else "zh-Hant"
+    return Response(busy_page(request_lang(request.scope), after, default), status_code=503,
+                    media_type="text/html; charset=utf-8",
+                    headers={"Retry-After": str(after), "Cache-Control": "no-store",
+                             "Vary": "Accept, Accept-Language"})
 
 
 def _phrase(code: int) -> str:

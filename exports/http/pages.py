@@ -236,3 +236,51 @@ def _render(cfg, lang: str, today=None) -> str:
         sexes=[{"value": x, "label": T.label("sex_" + x, lang)} for x in ("m", "f")],
         first_link=tasks[0]["links"][lang] if tasks else "", feed_action="/",
         base_json=_js(base), tz_json=_js(tz), text_json=_js({k: text[k] for k in ("feed", "webcal", "google", "person_both")}))
+
+
+# ---------------------------------------------------------------- "busy, retrying" page
+#: the words of the page a browser gets instead of a page that could not be made now: its
+#: title, what happened (``{n}``: the seconds before it retries by itself) and the link's text
+BUSY = {
+    "zh-Hant": ("請稍候", "伺服器正在製作其他頁面，暫時無法製作這一頁。本頁將在 {n} 秒後自動重試。", "立即重試"),
+    "zh-Hans": ("请稍候", "服务器正在制作其他页面，暂时无法制作这一页。本页将在 {n} 秒后自动重试。", "立即重试"),
+    "ko": ("잠시 기다려 주십시오", "서버가 다른 페이지를 만드느라 이 페이지를 지금 만들 수 없습니다. "
+           "{n}초 뒤에 이 페이지를 자동으로 다시 불러옵니다.", "지금 다시 시도"),
+    "en": ("Please wait", "The server is busy making other pages and cannot make this one right now. "
+           "This page will try again by itself in {n} s.", "Try again now"),
+}
+
+
+def wants_page(scope) -> bool:
+    """Whether a request is a browser's for an HTML page (the index, a report page, asked with
+    an ``Accept`` that names ``text/html``): its ``503`` is then an HTML page that retries itself
+    rather than the JSON error a script reads."""
+    path = scope.get("path") or ""
+    if path != "/" and not path.startswith("/reports/"):
+        return False
+    accept = next((v for k, v in scope.get("headers") or () if k == b"accept"), b"")
+    return b"text/html" in accept.lower()
+
+
+def busy_page(lang: "str | None", after: int, default_lang: str = "zh-Hant") -> bytes:
+    """The HTML of a ``503`` for a page in ``lang`` (the page's own language; ``default_lang``
+    when it names none the almanac writes): it says why, and reloads itself after ``after``
+    seconds (the answer's ``Retry-After``).
+
+    >>> b"refresh\\" content=\\"7\\"" in busy_page("ko", 7), "다시" in busy_page("ko-KR", 7).decode()
+    (True, True)
+    """
+    from html import escape
+
+    from almanac.lang import check_lang
+    try:
+        lang = check_lang(lang) if lang else default_lang
+    except ValueError:
+        lang = default_lang
+    title, said, again = BUSY.get(lang, BUSY["en"])
+    n = int(after)
+    return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            f'<meta http-equiv="refresh" content="{n}"><meta name="robots" content="noindex">'
+            f'<title>{escape(title)}</title></head>\n<body><h1>{escape(title)}</h1>'
+            f'<p>{escape(said.format(n=n))}</p><p><a href="">{escape(again)}</a></p></body></html>\n'
+            ).encode()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 
 import re
 from datetime import date, datetime, timedelta, timezone
@@ -20,6 +21,8 @@ from almanac.exports.http.caching import KeptBodies, conditional, json_answer, p
 from almanac.exports.http.health import Health, Unhealthy
 from almanac.exports.http.middleware import RETRY_AFTER, error
 from almanac.exports.http.pages import VARY_LANG, index_html, page_lang
+
+log = logging.getLogger("almanac.http")
 
 _ERR = {"content": {"application/json": {"schema": {
     "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
@@ -183,8 +186,8 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                 entry = cache.put(checked, await limiter.compute(
                     checked, render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age))
             else:  # a variant not rendered yet: an expensive request, rendered in a worker process
-                entry = cache.put(checked, await limiter.call(
-                    "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
+                entry = cache.put(checked, await limiter.call_shared(
+                    ("feed", checked), "feed variant", render_entry, task, checked[1], checked[2], alarm, rcfg, cache.max_age, person))
         cache.remember(request.scope["path"], request.scope["query_string"], checked)
         status, headers, body = entry.answer(request.scope["headers"], request.method)
         if status == 412:
@@ -253,6 +256,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  lang: str | None = Query(None, description=LANG_HELP),
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
+                 daytime: bool = Query(False, description="only hours starting 07:00–19:00 local"),
                  picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
         today_in = feeds.check_tz(tz) if tz else rcfg["calendar"]["default_tz"]
@@ -267,7 +271,7 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                            ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
         task = known_task(task, rcfg)
         lang = asked_lang(lang)
-        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex)) if v}
+        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex), ("daytime", daytime)) if v}
         zone = feeds.check_tz(tz) if tz else None
 
         def build():
@@ -277,9 +281,12 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             if (e - s).days + 1 <= int(hopts["cheap_best_days"]):
                 return json_answer(request, build())
             # computed in a worker process: the serving process keeps answering cheap requests
-            return json_answer(request, limiter.run("best over a long range", source.best, task, s, e, zone,
-                                                    limit, rcfg, **extra))
-        if born or sex:  # a person's 年命 is never stored
+            # identical requests (the normalised request: parameters as parsed, the config's
+            # digest) share one computation
+            key = ("best", task, s, e, zone, limit, lang, born, sex, daytime, rcfg.digest)
+            return json_answer(request, limiter.run_shared(key, "best over a long range", source.best, task, s, e,
+                                                           zone, limit, rcfg, **extra))
+        if born or sex or daytime:  # a person's 年命 is never stored, nor a daytime choice
             return otherwise()
         # a range the store holds current is cheap: ranked by its score rows, ETag from their
         # checksums, answer kept
@@ -318,6 +325,50 @@ def write_page(d: date, folder: Path, cfg, lang: str, tz: str, query: str | None
                                  linked=functools.partial(_served, lo, hi, Path(folder)))[0]
 
 
+def write_served_page(d: date, folder: Path, cfg, lang: str, tz: str) -> Path:
+    """``write_page`` into the reports folder, the file's content noted in the record of written
+    files (``exports.written``) so that it is served only while it holds those bytes."""
+    from almanac.exports import written
+    path = write_page(d, folder, cfg, lang, tz)
+    with written.Record(written.record_path()) as record:
+        record.note(path, "on-demand", path.stat())   # never a nightly run's key: it rebuilds it
+        record.save()
+    return path
+
+
+class WrittenFiles:
+    """Which files of the reports folder hold the bytes written there (``written.Record``
+    ``verified``: by their content's sha256, not their modification time), checked once per
+    version of a file (its size, mtime, ctime and inode: an edit moves the ctime, which no one
+    can set back) and remembered for at most ``MAX`` files."""
+
+    MAX = 4096
+
+    def __init__(self):
+        self._ok: dict[tuple, bool] = {}
+
+    def trusted(self, path: Path) -> bool:
+        """False when the record says ``path`` holds bytes other than those written there (by
+        the nightly run or on demand); True when it holds them, or the record does not know it
+        (a file of an older run)."""
+        from almanac.exports import written
+        try:
+            st = path.stat()
+        except OSError:
+            return True          # gone meanwhile: the read that follows says so
+        key = (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        if key in self._ok:
+            return True
+        with written.Record(written.record_path()) as record:
+            ok = record.verified(path)
+        if ok is False:
+            return False
+        if len(self._ok) >= self.MAX:
+            self._ok.clear()
+        self._ok[key] = True
+        return True
+
+
 def _served(lo: date, hi: date, folder: Path, day: date) -> bool:
     """Whether the service answers the page of ``day``: made on demand in ``lo`` … ``hi``, or
     already in ``folder``."""
@@ -339,6 +390,7 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     # pages with a request's own choices, and pages of a language and zone the nightly run does
     # not publish (any of ~600 zones): kept in memory, bounded in bytes, never on disk
     chosen_pages = app.state.chosen_pages = KeptBodies(int(cfg["http"]["report_cache_bytes"]))
+    checked = WrittenFiles()   # the folder's pages are served while they hold the bytes written
     langs, zones = published(cfg)
     on_disk = {(lang, tz) for lang in langs for tz in zones}
 
@@ -353,9 +405,15 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
     def page(folder: Path, d: date, lang: str, tz: str) -> Path:
         path = folder / f"{d.isoformat()}.html"
         if path.exists():
-            return path
+            if checked.trusted(path):
+                return path
+            # edited since it was written (a same-length edit with its mtime set back included):
+            # never served; made again when the window allows, else a 404 like a page not made
+            log.warning("report page %s does not hold the bytes written there; made again", path.name)
         in_window(d)
-        return limiter.run("report page", write_page, d, folder, cfg, lang, tz)  # in a worker process
+        # in a worker process; identical requests share one
+        return limiter.run_shared(("report", str(folder), d, lang, tz), "report page", write_served_page, d,
+                                  folder, cfg, lang, tz)
 
     def chosen_page(d: date, rcfg, lang: str, tz: str, picked: dict) -> tuple[bytes, datetime]:
         from almanac.exports.reports import link_query
@@ -365,7 +423,8 @@ def add_report_routes(app: FastAPI, cfg, limiter) -> None:
         if kept is not None:
             return kept
         in_window(d)
-        return chosen_pages.put(key, limiter.run("report page", render_page, d, rcfg, lang, tz, query))
+        return chosen_pages.put(key, limiter.run_shared(("chosen page",) + key, "report page", render_page,
+                                                        d, rcfg, lang, tz, query))
 
     @app.get("/reports/{name}", responses={200: {"content": {"text/html": {}}, "description": "report"},
                                            304: {"description": "Not modified"}, **ERRORS},

@@ -7,8 +7,8 @@ holds the lock most of the time, and every cheap request — even one answered f
 waits for it (measured: 6 % of the cheap throughput, p99 ×15, with two such computations
 running; see docs/http.md "Bounded load, measured").
 
-How: ``Expensive`` is the ``Limiter`` of ``limits`` (a free slot or ``503`` + ``Retry-After`` at
-once, never a queue) whose work runs in a small ``ProcessPoolExecutor``:
+How: ``Expensive`` is the ``Limiter`` of ``limits`` (a free slot, else a bounded wait in its
+queue, else ``503`` + ``Retry-After``) whose work runs in a small ``ProcessPoolExecutor``:
 
 - at most ``slots`` requests are admitted at once (``[http] expensive_slots``, ``0`` = one
   fewer than the cores, at least 1), computed on at most ``min(slots, cores - 1)`` processes (at
@@ -25,6 +25,11 @@ once, never a queue) whose work runs in a small ``ProcessPoolExecutor``:
   are the ones the server would call in a thread: the answers are byte-identical;
 - stored rows a job's reads found failing their checksum (logged by the worker) are added to the
   server's counts, so ``/healthz`` tells the whole truth.
+- identical requests share one computation (``run_shared``, ``call_shared``: keyed by the
+  request as the route normalised it — path, canonical parameters, the config's digest): the
+  first takes a slot and computes, the others arriving meanwhile (or up to ``SHARE_SECONDS``
+  after it finished) wait for its answer without a slot of their own; ``/healthz`` counts both
+  (``expensive.computed``, ``expensive.shared``).
 
 ``[http] expensive_processes = false`` computes in threads of the serving process instead (an
 embedding without subprocesses; tests that patch a function in-process).
@@ -44,7 +49,7 @@ from concurrent.futures.process import BrokenProcessPool
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from almanac.exports.http.limits import Limiter
+from almanac.exports.http.limits import KEEP_ALIVE, Limiter
 from almanac.exports.http.middleware import RETRY_AFTER
 
 #: how much lower the workers' CPU priority is than the server's: on a busy machine the cores go
@@ -52,6 +57,11 @@ from almanac.exports.http.middleware import RETRY_AFTER
 NICE = 10
 #: the environment a job is computed under (the worker's own is replaced by the server's)
 ENV = ("ALMANAC_DATA_DIR", "ALMANAC_DB_URL", "ALMANAC_CONFIG")
+#: a shared computation's answer is handed to identical requests for this many seconds after it
+#: finished: one whose thread started a moment late still finds it instead of computing again
+SHARE_SECONDS = 2.0
+#: at most this many finished shared answers are held for late requests
+SHARE_KEPT = 64
 
 
 def default_slots(configured: int) -> int:
@@ -185,24 +195,29 @@ class Expensive(Limiter):
     from a synchronous one (its thread waits without the interpreter lock). ``fn`` must be a
     module-level function and its arguments and result picklable."""
 
-    def __init__(self, slots: int, processes: bool = True):
-        super().__init__(default_slots(int(slots)))
+    def __init__(self, slots: int, processes: bool = True, queue: int = 0, wait: float = 0.0,
+                 keep_alive: int = KEEP_ALIVE):
+        super().__init__(default_slots(int(slots)), queue, wait, keep_alive)
         self.processes = bool(processes)
         # one core is left to the serving process (its event loop and cheap requests); admitted
         # requests beyond the processes wait for one (bounded by the slots)
         self.size = min(self.slots, max(1, _cores() - 1))
         self._inflight: dict = {}
         self._inflight_lock = threading.Lock()
+        self._shared: dict = {}             # key → (Future, monotonic time it finished or None)
+        self.computed = 0                   # shared computations started (each took a slot)
+        self.shared = 0                     # requests answered by another request's computation
 
-    def _submit(self, what: str, fn, args: tuple, kwargs: dict) -> Future:
-        self.take(what)
+    def _submit(self, what: str, fn, args: tuple, kwargs: dict, since: float | None = None) -> Future:
+        if since is None:
+            since = self.take(what)
         try:
             fut = self._plain(fn, args, kwargs)
         except BaseException:
-            self.give()
+            self.give(since)
             raise
         # the slot is held until the computation is over, even if the request is abandoned
-        fut.add_done_callback(lambda _: self.give())
+        fut.add_done_callback(lambda _: self.give(since))
         return fut
 
     def _lost(self, fut: Future) -> WorkerLost:
@@ -210,10 +225,14 @@ class Expensive(Limiter):
         return WorkerLost()
 
     async def call(self, what: str, fn, *args, **kwargs):
+        # a wait in the queue sleeps in a thread, never on the event loop
+        since = await run_in_threadpool(self.take, what)
         if not self.processes:
-            with self.slot(what):
+            try:
                 return await run_in_threadpool(fn, *args, **kwargs)
-        fut = self._submit(what, fn, args, kwargs)
+            finally:
+                self.give(since)
+        fut = self._submit(what, fn, args, kwargs, since)
         try:
             return (await asyncio.wrap_future(fut))[0]
         except BrokenProcessPool:
@@ -272,13 +291,82 @@ class Expensive(Limiter):
             if self._inflight.get(key) is fut:
                 del self._inflight[key]
 
+    # ------------------------------------------------------------------ identical requests
+    def _join(self, key) -> tuple[Future, bool]:
+        """The computation under way (or just finished) for ``key`` and False, or a new one to
+        compute and True."""
+        now = time.monotonic()
+        with self._inflight_lock:
+            for k, (f, done) in list(self._shared.items()):   # finished answers kept briefly
+                if done is not None and now - done > SHARE_SECONDS:
+                    del self._shared[k]
+            found = self._shared.get(key)
+            if found is not None:
+                self.shared += 1
+                return found[0], False
+            fut: Future = Future()
+            self._shared[key] = (fut, None)
+            self.computed += 1
+            return fut, True
+
+    def _settle(self, key, fut: Future) -> None:
+        with self._inflight_lock:
+            if self._shared.get(key, (None,))[0] is not fut:
+                return
+            if fut.exception() is not None:   # a refusal or a failure is not handed on later
+                del self._shared[key]
+                return
+            self._shared[key] = (fut, time.monotonic())
+            finished = [k for k, (_, done) in self._shared.items() if done is not None]
+            for k in finished[:max(0, len(finished) - SHARE_KEPT)]:
+                del self._shared[k]
+
+    def run_shared(self, key, what: str, fn, *args, **kwargs):
+        """``run``, shared by identical requests: the first for ``key`` computes (taking a slot,
+        waiting in the queue), the others wait for its answer (or its refusal)."""
+        fut, first = self._join(key)
+        if first:
+            try:
+                fut.set_result(self.run(what, fn, *args, **kwargs))
+            except BaseException as e:  # noqa: BLE001 — every waiter gets it
+                fut.set_exception(e)
+            finally:
+                self._settle(key, fut)
+        return fut.result()
+
+    async def call_shared(self, key, what: str, fn, *args, **kwargs):
+        """``call``, shared by identical requests (see ``run_shared``)."""
+        fut, first = self._join(key)
+        if first:
+            try:
+                fut.set_result(await self.call(what, fn, *args, **kwargs))
+            except BaseException as e:  # noqa: BLE001 — every waiter gets it
+                fut.set_exception(e)
+            finally:
+                self._settle(key, fut)
+        return await asyncio.wrap_future(fut)
+
     def stats(self) -> dict:
+        with self._inflight_lock:
+            computing = sum(1 for _, done in self._shared.values() if done is None)
         return {"slots": self.slots, "running": self.running, "turned_away": self.busy,
+                "queue": self.queue, "wait": self.wait, "waiting": self.waiting(),
+                "queued": self.queued, "longest_wait": round(self.waited_max, 3),
+                "computed": self.computed, "shared": self.shared, "sharing_now": computing,
                 "processes": len(worker_pids()) if self.processes else 0}
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        """The app's lifespan: at shutdown the worker processes are terminated."""
+        """The app's lifespan: the threads that run synchronous routes are enough for the
+        requests waiting in the queue (a sleeping thread each) besides the service's own
+        (``store.db.SERVICE_THREADS``); at shutdown the worker processes are terminated."""
+        import anyio.to_thread
+        try:
+            from almanac.exports.store.db import SERVICE_THREADS
+        except ImportError:   # no store installed: Starlette's default
+            SERVICE_THREADS = 40
+        threads = anyio.to_thread.current_default_thread_limiter()
+        threads.total_tokens = max(threads.total_tokens, SERVICE_THREADS + self.queue + self.slots)
         try:
             yield
         finally:

@@ -16,6 +16,7 @@ Pages in the default language and zone go into ``root`` itself, the others into
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import unicodedata
 from dataclasses import dataclass
@@ -27,10 +28,10 @@ from pathlib import Path
 from almanac import config as config_mod
 from almanac import terms as T
 from almanac.calendar import parse_date
-from almanac.judgement.explain import localize, summary_body
+from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
-from almanac.exports.feeds import _active_flags, _chart_of, choices_text, day_lines, keti_of, verdict_text
+from almanac.exports.feeds import active_flags, chart_of, choices_text, day_lines, keti_of, verdict_text
 from almanac.exports.feeds import labels as L
 from almanac.task_words import everyday
 
@@ -203,7 +204,7 @@ def reason_line(hour: dict, lang: str) -> str:
         return ""
     good = T.VERDICT_RANK.get(str(hour.get("verdict", "")), 2) >= 2
     pick = (max if good else min)(reasons, key=lambda r: float(r.get("effect", 0) or 0))
-    return T.rule_text(str(pick.get("rule", "")), lang, str(pick.get("text", "")))
+    return rule_text(str(pick.get("rule", "")), lang, str(pick.get("text", "")))
 
 
 def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: list[dict] | None = None) -> list[dict]:
@@ -211,7 +212,7 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
     tasks = tasks if tasks is not None else [{"name": t} for t in judged_by_task]
     rows = []
     for h in day.get("hours") or []:
-        tr, method = _chart_of(h, day)
+        tr, method = chart_of(h, day)
         verdicts = {}
         for t in tasks:
             hj = judged_by_task[t["name"]].get(h["branch"], {})
@@ -231,7 +232,7 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
         rows.append({"branch": L.term(h["branch"], lang), "start": _start(h["start"], h["end"], lang, h["branch"], True),
                      "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
-                     "flags": [T.flag_name(f, lang) for f in _active_flags(h.get("flags"))],
+                     "flags": [T.flag_name(f, lang) for f in active_flags(h.get("flags"))],
                      "transmissions": L.term("".join(tr), lang),
                      "method": _method_cell(method, keti_of(h), lang),
                      "verdicts": verdicts})
@@ -377,11 +378,11 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
     none_good = bool(rated) and not any(rated)
     for b in best:      # when no task has a good hour, that is said once above the lines
         b["mark"] = "good" in b and not b["good"] and not none_good
-    day_flags = _active_flags(day.get("flags"))
+    day_flags = active_flags(day.get("flags"))
     taboos = [T.flag_explain(f, lang) for f in day_flags]
     hour_flags: dict[str, list[str]] = {}
     for h in day.get("hours") or []:
-        for f in _active_flags(h.get("flags")):
+        for f in active_flags(h.get("flags")):
             hour_flags.setdefault(f, []).append(L.term(h["branch"], lang))
     hour_taboos = [{"name": T.flag_name(f, lang), "hours": T.joined(bs, lang),
                     "explain": _after_name(T.flag_explain(f, lang))} for f, bs in hour_flags.items()]
@@ -477,7 +478,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
     def put(path: Path, data: bytes) -> Path:
         st = written.write(path, data)
         if record is not None and key is not None:
-            record.note(path, key, st)
+            record.note(path, key, st, hashlib.sha256(data).hexdigest())
         return path
 
     n_charts = int(cfg["reports"]["best_charts"])

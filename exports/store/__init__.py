@@ -21,8 +21,8 @@ from .generation import current_blocks as generation_blocks
 def unavailable(config=None) -> "str | None":
     """Why the store ``config`` names is taken as down in this process (a connection to it failed
     less than ``[store] retry_seconds`` ago), else None. No I/O."""
-    from .generation import _resolved
-    return _down(_resolved(config, None))
+    from .generation import resolved_url
+    return _down(resolved_url(config, None))
 
 
 __all__ = ["unavailable", "PrecomputeStats", "Store", "best", "best_tag", "day_tag", "day_tags", "task_tags", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",

@@ -61,8 +61,16 @@ def part(kind: str, body_text: str) -> str:
 
 
 def score_text(scores) -> bytes:
-    """The twelve score rows ``(score, verdict, vetoed)`` as the judgement checksum covers them."""
-    return ";".join(f"{'' if s is None else repr(float(s))},{v or ''},{1 if x else 0}"
+    """The twelve score rows ``(score, verdict, vetoed)`` as the judgement checksum covers them:
+    each value as the database gives it back, whatever it was handed — a score as a float (an
+    integer comes back as one), ``-0.0`` as ``0.0`` (SQLite keeps no sign of zero: a ``-0.0``
+    written was read as ``0.0`` and failed its checksum on every read, a "repair" rewrote it,
+    forever), a missing verdict as empty, the veto as 0 or 1.
+
+    >>> score_text([(-0.0, "平", False)]) == score_text([(0, "平", 0)]) == score_text([(0.0, "平", None)])
+    True
+    """
+    return ";".join(f"{'' if s is None else repr(float(s) + 0.0)},{v or ''},{1 if x else 0}"
                     for s, v, x in scores).encode()
 
 

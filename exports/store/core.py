@@ -44,6 +44,7 @@ from .models import Day, Hour, HourPart, Score
 log = logging.getLogger("almanac.store")
 
 _migrated: set[str] = set()
+_migrated_engines: dict = {}   # url → the engine whose database was migrated (a reopened file is not)
 
 
 @dataclass
@@ -76,9 +77,10 @@ class Store:
         #: False for a reader when the SQLite file does not exist yet (it then computes)
         self.exists = create or path is None or path.exists()
         self.engine = get_engine(self.url, pool_size(self.config), self.config) if self.exists else None
-        if self.exists and self.url not in _migrated:
+        if self.exists and (self.url not in _migrated or _migrated_engines.get(self.url) is not self.engine):
             migrate(self.engine)
             _migrated.add(self.url)
+            _migrated_engines[self.url] = self.engine
 
     @property
     def dialect(self) -> str:
@@ -762,9 +764,8 @@ def _worker_init(results=None, stop=None) -> None:
         except (OSError, AttributeError):
             pass
     # a forked worker must not reuse the parent's pooled database connections
-    from .db import _engines
-    for engine in _engines.values():
-        engine.dispose(close=False)
+    from .db import forget_inherited
+    forget_inherited()
     # a worker only allocates short-lived values: the heap it started with (modules, catalog,
     # caches) is never garbage, so keep the collector off it and let it run less often
     import gc

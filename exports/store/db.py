@@ -294,13 +294,55 @@ def _pg_connect_args(url: str, t: dict) -> dict:
     return args
 
 
+#: SQLite URL → ``(device, inode)`` of the file its engine's first connection opened
+_opened_files: dict[str, tuple[int, int]] = {}
+
+
+def _opened(url: str) -> None:
+    ident = file_identity(url)
+    if ident is not None:
+        _opened_files.setdefault(url, ident)
+
+
+def replaced(url: str) -> "str | None":
+    """For an SQLite store this process has open: ``"gone"`` when its file is no longer on disk,
+    ``"replaced"`` when the path now names another file (deleted and made again — a new
+    ``precompute`` after ``rm -rf`` of the data folder — or moved over), else None. The engine's
+    connections still read and write the file they opened, which nobody else sees: the service
+    and its workers kept writing into ``almanac.sqlite3 (deleted)`` while ``/healthz`` said 200."""
+    known = _opened_files.get(url)
+    if known is None or url not in _engines:
+        return None
+    now = file_identity(url)
+    if now is None:
+        return "gone"
+    return "replaced" if now != known else None
+
+
+def reopen(url: str) -> None:
+    """Forget this process's engine of ``url`` (its idle connections closed; those in use close
+    when given back): the next ``get_engine`` opens the file now at the path."""
+    engine = _engines.pop(url, None)
+    _opened_files.pop(url, None)
+    if engine is not None:
+        engine.dispose()
+
+
 def get_engine(url: str, size: int | None = None, config=None) -> Engine:
     """One engine per URL per process, its pool as large as the threads that use it (``size``,
     default the service's worker threads): a request never waits for a connection, and none is
     closed and opened again because the pool was smaller than the threads. Its timeouts are
-    ``config``'s (``timeouts``; the config of whoever opens the URL first in the process)."""
+    ``config``'s (``timeouts``; the config of whoever opens the URL first in the process).
+    An SQLite file replaced on disk since the engine opened it is opened again (``replaced``,
+    a ``stat``): every process of the service then reads and writes the file others see."""
     if url in _engines:
-        return _engines[url]
+        if url not in _opened_files or replaced(url) != "replaced":
+            return _engines[url]
+        import logging
+        logging.getLogger("almanac.store").warning(
+            "the store file %s was replaced on disk; opened again", sqlite_path(url).name)
+        reopen(url)
+    _opened_files.pop(url, None)   # a new engine notes the file its first connection opens
     size = size or SERVICE_THREADS
     t = timeouts(config)
     pool = {"pool_size": size, "max_overflow": EXTRA_CONNECTIONS,
@@ -314,6 +356,8 @@ def get_engine(url: str, size: int | None = None, config=None) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30, "isolation_level": None},
                                json_serializer=_json_dumps, **pool)
         event.listen(engine, "connect", _sqlite_pragmas)
+        if path is not None:
+            event.listen(engine, "connect", lambda _c, _r: _opened(url))
         event.listen(engine, "begin", _sqlite_begin)
     else:
         engine = create_engine(url, pool_pre_ping=True, json_serializer=_json_dumps,
@@ -328,10 +372,18 @@ def get_engine(url: str, size: int | None = None, config=None) -> Engine:
     return engine
 
 
+def forget_inherited() -> None:
+    """In a forked worker: drop the pooled connections the parent's engines hold without closing
+    them (they are the parent's), so the worker opens its own."""
+    for engine in _engines.values():
+        engine.dispose(close=False)
+
+
 def dispose_all() -> None:
     for engine in _engines.values():
         engine.dispose()
     _engines.clear()
+    _opened_files.clear()
     for gate in _gates.values():
         gate.closed = True
     _gates.clear()

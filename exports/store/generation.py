@@ -92,7 +92,7 @@ def _url(url: "str | None", env_url: "str | None", env_dir: "str | None", cfg_ur
     return resolve_url(url, {"store": {"url": cfg_url}})
 
 
-def _resolved(config, url: str | None) -> str:
+def resolved_url(config, url: str | None) -> str:
     """``db.resolve_url``'s answer, worked out once per distinct set of its inputs."""
     try:
         cfg_url = (config["store"].get("url") or "") if config is not None else ""
@@ -104,9 +104,9 @@ def _resolved(config, url: str | None) -> str:
 
 def current(config=None, url: str | None = None) -> "tuple | str | None":
     """The marker of the store ``config`` (or ``url``, ``$ALMANAC_DB_URL``) names."""
-    return generation(_resolved(config, url), config)
+    return generation(resolved_url(config, url), config)
 
 
 def current_blocks(config=None, url: str | None = None) -> bool:
     """True when ``current`` waits on a database server (call it off the event loop)."""
-    return is_blocking(_resolved(config, url))
+    return is_blocking(resolved_url(config, url))

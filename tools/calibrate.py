@@ -2,12 +2,13 @@
 
 Verdicts are absolute (``score.SCALE``: 大吉 ≥ 4.5, 吉 ≥ 1.5, 凶 ≤ −4, 大凶 ≤ −10 score units),
 so how often a task meets 吉 is a property of the texts and the weights, which this module
-reports; it changes no threshold. Per task over a span of days (unvetoed hours): the share of each
+reports; it changes no threshold. It reads the judgements as the API gives them, so it sits
+outside the engine, beside the other tools that use the almanac rather than make it. Per task over a span of days (unvetoed hours): the share of each
 verdict, the score quartiles, and the two counts that must be zero — verdicts against their score's
 sign, and 吉/大吉 hours with a grave reason::
 
-    python -m almanac.judgement.calibrate 2026 2026        # every day of 2026
-    python -m almanac.judgement.calibrate 2021 2030 5      # every 5th day of 2021–2030
+    python tools/calibrate.py 2026 2026        # every day of 2026
+    python tools/calibrate.py 2021 2030 5      # every 5th day of 2021–2030
 """
 from __future__ import annotations
 
@@ -15,15 +16,14 @@ import sys
 from collections import Counter
 from datetime import date, timedelta
 
-from .score import VERDICTS
+from almanac.api.judging import judge_day, tasks
+from almanac.judgement.score import VERDICTS
 
 GOOD, BAD = frozenset(("吉", "大吉")), frozenset(("凶", "大凶"))
 
 
 def measure(task: str, first_year: int, last_year: int, step_days: int = 1, config=None) -> dict:
     """Verdict counts, score quartiles and invariant violations of ``task`` over the span."""
-    from almanac.api.judging import judge_day
-
     verdicts: Counter = Counter()
     scores, against_sign, grave_good, hours = [], 0, 0, 0
     d, end = date(first_year, 1, 1), date(last_year, 12, 31)
@@ -47,7 +47,6 @@ def measure(task: str, first_year: int, last_year: int, step_days: int = 1, conf
 
 
 def main(argv: list[str]) -> None:
-    from almanac.api.judging import tasks
     first, last = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (2026, 2026)
     step = int(argv[2]) if len(argv) >= 3 else 1
     print(f"{'task':<12} {'usable':>6}  " + "  ".join(f"{v:>4}" for v in VERDICTS)

@@ -1,0 +1,137 @@
+"""The reading method (docs/judgement.md "The reading method"): each element read once, void
+spirits silent, a grave sentence never outweighed, general sentences weighed as one, and the
+classical sentences each rule rests on."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from almanac import api, config
+from almanac.api.judging import judge_day
+from almanac.judgement.catalog import load_catalog
+from almanac.judgement.facts import day_facts
+from almanac.judgement.score import METHOD, TONE, precede, task_profiles, weigh
+from almanac.sources import BookSource
+
+CAT = load_catalog()
+TZ = "Asia/Seoul"
+TASKS = tuple(task_profiles(config.load({})))
+DAYS = [date(2027, 1, 1) + timedelta(days=5 * i) for i in range(73)]      # every fifth day of 2027
+
+
+@pytest.fixture(scope="module")
+def judged():
+    """(task, day, hour, facts) for every task over every fifth day of 2027 in Seoul."""
+    cfg = config.load({})
+    out = []
+    for d in DAYS:
+        facts = [f for _, f in day_facts(d, ZoneInfo(TZ), cfg)]
+        for task in TASKS:
+            for h, f in zip(judge_day(d, TZ, task)["hours"], facts):
+                out.append((task, d, h, f))
+    return out
+
+
+def test_a_grave_or_vetoed_hour_is_never_good(judged):
+    # 「不可」, 「諸事忌之」, 「必死」: a sentence that forbids or dooms the act is never outweighed
+    bad = [(t, h["start"]) for t, _, h, _ in judged if h["verdict"] in ("吉", "大吉")
+           and (any(r["grave"] for r in h["reasons"]) or h.get("vetoes"))]
+    assert not bad
+    assert any(r["grave"] for _, _, h, _ in judged for r in h["reasons"])     # the check bites
+
+
+def test_no_spirit_a_rule_touches_is_void_where_it_speaks(judged):
+    # 「貴人空亡憂喜皆不成」, 「空亡發用，憂喜俱不成」: a void spirit's good and bad alike come to nothing
+    spirit_void = {"ganshang": "ganshang_void", "zhishang": "zhishang_void", "chu": "chu_void",
+                   "zhong": "zhong_void", "mo": "mo_void"}
+    seen = 0
+    for _, _, h, f in judged:
+        for r in h["reasons"] + h.get("vetoes", []):
+            t = CAT.by_id[r["rule"]].touches
+            if t is None:
+                continue
+            seen += 1
+            assert not (f[spirit_void[t]] if t in spirit_void else t in f["void_generals"]), (r["rule"], h["start"])
+    assert seen > 1000
+
+
+def test_each_element_is_read_once_per_task(judged):
+    # one fact counts once: of the rules reading one element (an aspect), one reason per hour
+    for task, _, h, _ in judged:
+        aspects = [CAT.by_id[r["rule"]].aspect for r in h["reasons"]]
+        named = [a for a in aspects if a]
+        assert len(named) == len(set(named)), (task, h["start"], named)
+
+
+def test_a_void_touched_rule_does_not_fire_but_its_untouched_twin_does():
+    # the same chart with 日上神 void and not: 「日上生日百事吉」 speaks only where 日上 is not void
+    r = CAT.by_id["liuren.ganshang_sheng_gan"]
+    assert r.touches == "ganshang"
+    base = {"ganshang_vs_gan": "生", "ganshang_void": False}
+    assert r.pred(base) and not r.pred({**base, "ganshang_void": True})
+
+
+def test_an_exception_written_first_silences_its_rule():
+    # 「子亥卯酉同傳者，必見奸邪在獄庭」 against 「不逢戰克必婚成」: 天后's two readings of one element
+    menhu, hunch = CAT.by_id["liuren.tianhou_menhu_chuan"], CAT.by_id["liuren.tianhou_hunch"]
+    assert menhu.aspect == hunch.aspect == "tianhou"
+    order = [r.id for r in CAT.rules]
+    assert order.index(menhu.id) < order.index(hunch.id)
+    i, j = order.index(menhu.id), order.index(hunch.id)
+    aspects = [None] * len(order)
+    aspects[i], aspects[j] = ("tianhou", 2), ("tianhou", 2)
+    assert precede([i, j], tuple(aspects)) == [i]
+
+
+def test_a_sentence_about_the_task_outweighs_a_general_one():
+    # 白虎 in the transmissions: the marriage reading (「男女分占斷死亡」 granted for marriage)
+    # speaks for marriage; the general 白虎 sentence does not speak a second time
+    g, m = CAT.by_id["liuren.baihu_ke_ri"], CAT.by_id["liuren.m_hun_baihu"]
+    assert g.aspect == m.aspect == "baihu"
+    order = [r.id for r in CAT.rules]
+    i, j = order.index(g.id), order.index(m.id)
+    aspects = [None] * len(order)
+    aspects[i], aspects[j] = ("baihu", 0), ("baihu", 3)
+    assert precede([i, j], tuple(aspects)) == [j]
+
+
+def test_general_sentences_weigh_as_one_consideration():
+    assert weigh(2500, -6000, round(TONE * 1000)) == 2.5 - TONE
+    assert weigh(0, 700, 1000) == 0.7
+    prof = task_profiles(config.load({}))["marriage"]
+    assert prof.in_method(CAT.by_id["liuren.m_hun_baihu"]) and not prof.in_method(CAT.by_id["liuren.fanyin"])
+    assert "liuren.method" in METHOD and "qin" in METHOD
+
+
+def test_the_reasons_add_up_to_the_weighed_score(judged):
+    for _, _, h, _ in judged[:2000]:
+        assert round(sum(r["effect"] for r in h["reasons"]), 3) == pytest.approx(h["score"])
+
+
+def test_every_task_has_good_hours_and_bad_hours_in_a_year(judged):
+    # a verdict that carries information: neither all 凶 nor all 吉
+    for task in TASKS:
+        verdicts = [h["verdict"] for t, _, h, _ in judged if t == task]
+        assert any(v in ("吉", "大吉") for v in verdicts), task
+        assert any(v in ("凶", "大凶") for v in verdicts), task
+
+
+def test_daytime_best_lists_only_hours_from_seven_to_nineteen():
+    doc = api.best("travel", "2027-01-01", "2027-01-14", tz=TZ, limit=40, daytime=True)
+    assert doc["daytime"] is True and doc["results"]
+    assert all(7 <= int(r["start"][11:13]) < 19 for r in doc["results"])
+    night = api.best("travel", "2027-01-01", "2027-01-14", tz=TZ, limit=200)
+    assert any(not 7 <= int(r["start"][11:13]) < 19 for r in night["results"])
+
+
+@pytest.mark.parametrize("rule", [r for r in CAT.rules if r.family.startswith("liuren.method")],
+                         ids=lambda r: r.id)
+def test_each_method_rule_rests_on_a_cited_sentence(rule):
+    # a book outside the seeds is cited by book, chapter and the sentence; each task's grant
+    # stands in that sentence
+    if isinstance(rule.source, BookSource):
+        assert rule.source.book in ("《六壬大全》", "《畢法賦》")
+        assert all(g.quote in rule.source.quote for g in rule.grants.values())
+    assert rule.grants

@@ -1,0 +1,234 @@
+"""The service under real use: expensive requests wait in a bounded queue instead of being refused
+at once, identical ones share one computation, a browser's refused page retries itself, and
+request heads are bounded (docs/http.md "Bounded cost")."""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+
+from almanac.exports.http.limits import KEEP_ALIVE, Busy, Limiter, retry_after
+from almanac.exports.http.workers import Expensive
+
+
+def test_a_request_waits_for_a_slot_instead_of_being_refused():
+    lim = Limiter(1, queue=4, wait=30)
+    held = lim.take("first")
+    got = []
+
+    def second():
+        since = lim.take("second")
+        got.append(since)
+        lim.give(since)
+    t = threading.Thread(target=second)
+    t.start()
+    while lim.waiting() == 0:
+        time.sleep(0.01)
+    assert not got                       # queued, not refused
+    lim.give(held)
+    t.join(10)
+    assert got and lim.busy == 0 and lim.queued == 1 and lim.running == 0
+
+
+def test_the_wait_is_bounded_and_a_refusal_never_comes_before_it():
+    lim = Limiter(1, queue=4, wait=0.3)
+    held = lim.take("first")
+    t0 = time.monotonic()
+    with pytest.raises(Busy) as e:
+        lim.take("second")
+    assert time.monotonic() - t0 >= 0.3   # refused only after its bounded wait
+    assert e.value.status_code == 503 and int(e.value.headers["Retry-After"]) >= 1
+    lim.give(held)
+    assert lim.running == 0 and lim.waiting() == 0
+
+
+def test_a_full_queue_refuses_at_once_with_a_retry_after_from_the_queue():
+    lim = Limiter(1, queue=1, wait=30)
+    lim._mean = 2.0                       # seconds a computation took so far
+    held = lim.take("first")
+    t = threading.Thread(target=lambda: lim.give(lim.take("queued")))
+    t.start()
+    while lim.waiting() == 0:
+        time.sleep(0.01)
+    with pytest.raises(Busy) as e:
+        lim.take("third")
+    # one ahead in the queue and this one: two computations of 2 s on one slot
+    assert e.value.headers["Retry-After"] == "4"
+    lim.give(held)
+    t.join(10)
+
+
+def test_retry_after_is_never_the_keep_alive_timeout():
+    told = {retry_after(s / 10) for s in range(0, 1500)}
+    assert KEEP_ALIVE not in told and min(told) == 1 and max(told) == 120
+
+
+def test_identical_requests_share_one_computation():
+    ex = Expensive(1, processes=False, queue=64, wait=60)
+    calls = []
+
+    def slow(x):
+        calls.append(x)
+        time.sleep(0.3)
+        return {"x": x}
+    with ThreadPoolExecutor(16) as pool:
+        out = list(pool.map(lambda _: ex.run_shared(("best", 1), "best", slow, 1), range(16)))
+    assert calls == [1] and all(o == {"x": 1} for o in out)
+    st = ex.stats()
+    assert st["computed"] == 1 and st["shared"] == 15 and st["turned_away"] == 0
+    # another key is another computation; a refusal is not handed to later requests
+    assert ex.run_shared(("best", 2), "best", slow, 2) == {"x": 2}
+    assert ex.stats()["computed"] == 2
+
+
+def test_a_refused_shared_computation_is_not_kept():
+    ex = Expensive(1, processes=False, queue=0)
+    held = ex.take("someone else")
+    with pytest.raises(Busy):
+        ex.run_shared("k", "best", lambda: 1)
+    ex.give(held)
+    assert ex.run_shared("k", "best", lambda: 2) == 2
+
+
+def _busy_client():
+    from almanac.exports.http import create_app
+    app = create_app({"http": {"expensive_processes": False, "expensive_queue": 0}})
+    return app, TestClient(app, raise_server_exceptions=False)
+
+
+def test_a_browser_gets_a_page_that_retries_itself_in_its_language(data):
+    from almanac import config as config_mod
+    from almanac.exports.feeds import today_in
+    app, c = _busy_client()
+    day = today_in(config_mod.load()["calendar"]["default_tz"]) + timedelta(days=5)
+    held = app.state.limiter.take("someone else's page")
+    try:
+        page = c.get(f"/reports/{day}.html", headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8",
+                                                       "Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"})
+        script = c.get(f"/reports/{day}.html", headers={"Accept": "application/json"})
+        api = c.get(f"/api/best?task=travel&from={day}&to={day + timedelta(days=30)}",
+                    headers={"Accept": "text/html"})
+    finally:
+        app.state.limiter.give(held)
+    assert page.status_code == 503 and page.headers["content-type"].startswith("text/html")
+    after = page.headers["retry-after"]
+    assert after != str(KEEP_ALIVE) and f'http-equiv="refresh" content="{after}"' in page.text
+    assert "다시" in page.text and 'lang="ko"' in page.text and page.headers["cache-control"] == "no-store"
+    assert script.status_code == 503 and script.json()["error"]           # a script reads JSON
+    assert api.status_code == 503 and api.json()["error"]                 # the API is never HTML
+    assert api.headers["retry-after"] != str(KEEP_ALIVE)
+
+
+# ---------------------------------------------------------------------- a real server on loopback
+_LAUNCH = """
+import uvicorn
+from almanac.exports.http import create_app
+from almanac.exports.http.protocol import server_config
+uvicorn.Server(server_config(create_app({config!r}), host="127.0.0.1", port={port})).run()
+"""
+
+
+class Served:
+    """A real ``uvicorn`` process on loopback with its own data folder."""
+
+    def __init__(self, data, config: dict):
+        import os
+        import socket
+        import subprocess
+        import sys
+
+        import httpx
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([sys.executable, "-c", _LAUNCH.format(config=config, port=self.port)],
+                                     env={**os.environ, "ALMANAC_DATA_DIR": str(data)},
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(600):
+            try:
+                if httpx.get(self.base + "/healthz", timeout=5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                raise RuntimeError("server died: " + self.proc.stderr.read().decode()[-2000:])
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start")
+
+    def rss_mb(self) -> float:
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        return kb / 1024
+
+    def stop(self) -> str:
+        import subprocess
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        return self.proc.stderr.read().decode(errors="replace")
+
+
+def _big_header(port: int, size: int) -> tuple[bytes, int]:
+    """Send a request whose one header is ``size`` bytes, a megabyte at a time, until the server
+    stops reading; the start of its answer and the bytes sent."""
+    import socket
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        try:
+            s.sendall(b"GET /api/tasks HTTP/1.1\r\nHost: x\r\nX-Big: ")
+            while sent < size:
+                n = min(1 << 20, size - sent)
+                s.sendall(b"a" * n)
+                sent += n
+            s.sendall(b"\r\n\r\n")
+        except OSError:
+            pass                 # the server answered and closed: the rest was never read
+        got = b""
+        try:
+            while chunk := s.recv(65536):
+                got += chunk
+        except OSError:
+            pass
+        return got, sent
+
+
+@pytest.mark.slow
+def test_request_heads_are_bounded(tmp_path):
+    """A 1 MB header, and too many header fields, are 431; six attempts at 100 MB headers leave
+    the server's memory where it was (it grew by 690 MB before)."""
+    import json
+    import socket
+    srv = Served(tmp_path, {"http": {"expensive_processes": False}})
+    try:
+        first, _ = _big_header(srv.port, 1 << 20)
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=30) as s:
+            s.sendall(b"GET /api/tasks HTTP/1.1\r\nHost: x\r\n"
+                      + b"".join(b"X-%d: a\r\n" % i for i in range(150)) + b"\r\n")
+            many = b""
+            while chunk := s.recv(65536):    # head and body may come in two reads
+                many += chunk
+        before = srv.rss_mb()
+        for _ in range(6):
+            answer, sent = _big_header(srv.port, 100 << 20)
+            assert answer.startswith(b"HTTP/1.1 431 "), answer[:100]
+            assert sent < (100 << 20)               # refused long before the end
+        grew = srv.rss_mb() - before
+        import httpx
+        fine = httpx.get(srv.base + "/api/tasks", headers={"X-Fine": "a" * 8000}, timeout=30)
+    finally:
+        srv.stop()
+    assert first.startswith(b"HTTP/1.1 431 ") and b"connection: close" in first
+    assert "65536" in json.loads(first.partition(b"\r\n\r\n")[2])["error"]
+    assert many.startswith(b"HTTP/1.1 431 ") and b"151 header fields" in many
+    assert grew < 20, f"server RSS grew {grew:.1f} MB"
+    assert fine.status_code == 200

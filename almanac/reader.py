@@ -32,7 +32,7 @@ def locale_lang(environ: "Mapping[str, str] | None" = None) -> "str | None":
     ``LC_MESSAGES``, then ``LANG``, the first one set decides, as the C library reads them — or
     None for the C/POSIX locale or a language the almanac does not speak (never an error: a
     French locale simply says nothing here)."""
-    from almanac.lang import _known
+    from almanac.lang_tags import known_lang as _known
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)

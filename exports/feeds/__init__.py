@@ -208,7 +208,7 @@ def avoid_title(hour: dict, task: str, lang: str) -> str:
     branch = hour.get("branch", "")
     when = f"{L.term(branch, lang)} {L.label('hour', lang)}" if lang == "en" else \
         f"{L.term(branch, lang)}{L.label('hour', lang)}"
-    flags = [L.flag_name(f, lang) for f in _active_flags(hour.get("flags"))]
+    flags = [L.flag_name(f, lang) for f in active_flags(hour.get("flags"))]
     if flags:
         why = L.joined(flags, lang)
     elif hour.get("vetoed"):
@@ -380,7 +380,7 @@ class _Builder:
     def avoid_hours(self, day: dict, judged: list[dict]) -> list[dict]:
         """The hours of one day to avoid for the task, in time order: vetoed for it, judged 凶 or
         大凶, or under an hour taboo (暗金, 伏斷, 截路空亡)."""
-        flagged = {h["branch"] for h in day.get("hours") or [] if _active_flags(h.get("flags"))}
+        flagged = {h["branch"] for h in day.get("hours") or [] if active_flags(h.get("flags"))}
         return [j for j in judged if j.get("vetoed") or j.get("branch") in flagged
                 or L.VERDICT_RANK.get(j.get("verdict", ""), 9) <= L.VERDICT_RANK["凶"]]
 

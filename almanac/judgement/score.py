@@ -238,6 +238,10 @@ def resolve_task(cfg, task: Any) -> str:
         for p in profiles.values():
             if name in p.aliases or name.lower() == p.name.lower():
                 return p.name
+        from almanac.task_words import alias     # everyday words: 여행, 결혼, 打官司, wedding …
+        word = alias(name)
+        if word is not None and word in profiles:
+            return word
     raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}",
                    zh=f"未知的事項：{task!r}（可選：{named_tasks(profiles, 'zh')}）",
                    ko=f"알 수 없는 할 일: {task!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")

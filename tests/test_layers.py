@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                   "almanac.lunar_month_table", "almanac.places")),
     ("engine", ("almanac.mansions", "almanac.qin", "almanac.liuren")),
     ("hours", ("almanac.hours",)),
-    ("words", ("almanac.terms",)),
+    ("words", ("almanac.terms", "almanac.task_words", "almanac.reader")),
     ("judgement", ("almanac.judgement", "almanac.everyday")),
     ("api", ("almanac.api",)),
     ("service", ("almanac.__main__", "almanac.cli", "almanac.exports", "almanac.scheduler")),

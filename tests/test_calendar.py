@@ -16,6 +16,7 @@ SH = cal.zone("Asia/Shanghai")
 UTC = timezone.utc
 
 
+@pytest.mark.slow
 def test_day_pillar_and_day_qin_match_lunar_python_every_day_1901_2099():
     from almanac.qin import day_qin
     d, end = date(1901, 1, 1), date(2099, 12, 31)
@@ -35,6 +36,7 @@ def _lp_hour(dt: datetime):
     return Solar.fromYmdHms(dt.year, dt.month, dt.day, dt.hour, dt.minute, 0).getLunar()
 
 
+@pytest.mark.slow
 def test_hour_pillars_match_lunar_python_for_a_year_of_hours():
     start = datetime(2024, 1, 1, 0, 30, tzinfo=SH)
     for i in range(366 * 24):

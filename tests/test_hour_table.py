@@ -38,6 +38,7 @@ def test_the_file_reads_back_as_the_table():
     assert json.loads(FILE.read_text(encoding="utf-8")) == hour_table.generate()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opts", [QinOptions(), QinOptions(hour_rule="qiyuan", bo="suobo")])
 def test_rows_are_the_rows_of_the_cycle_tables(opts):
     """Every hour of every season, from the table (the default school) or the cycle tables (any

@@ -244,6 +244,7 @@ def test_every_night_of_2027_fires_once_in_dst_zones(zone):
             assert dt.timedelta(0) <= wall - due <= dt.timedelta(hours=1), (zone, f)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("zone", DST_ZONES)
 def test_catch_up_at_every_check_runs_each_night_once_through_2027(zone, db_url, monkeypatch):
     """The periodic catch-up alone (as if no trigger fired at all): checked every few hours
@@ -340,6 +341,7 @@ def _wait_for(path: Path, needle: str, proc, timeout=120) -> None:
     raise AssertionError(f"{needle!r} not seen: {path.read_text()}")
 
 
+@pytest.mark.slow
 def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_path):
     env = _env(db_url, tmp_path, _small_config(tmp_path))
     log1 = tmp_path / "one.log"
@@ -366,6 +368,7 @@ def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_
             one.wait()
 
 
+@pytest.mark.slow
 def test_three_process_starts_leave_one_job_each_and_stop_on_sigterm(db_url, tmp_path):
     env = _env(db_url, tmp_path, _small_config(tmp_path))
     for i in range(3):

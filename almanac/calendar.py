@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -152,11 +152,31 @@ def zone(name: str) -> ZoneInfo:
             raise ValueError
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError, AttributeError, OSError):   # not a str: too
+        city = _city_named(name)
+        if city is not None:    # `--tz 서울`: a place, named where a zone goes
+            from .errors import field
+            pl = field("place")
+            raise BadInput(f"{name!r} is a place, not a time zone: use {pl} {name} (its zone is {city.tz})",
+                           zh=f"{name!r} 是地點，不是時區：請用 {pl} {name}（其時區為 {city.tz}）",
+                           ko=f"{name!r}은(는) 시간대가 아니라 장소입니다: {pl} {name} 옵션을 쓰십시오 "
+                              f"(그 시간대는 {city.tz})") from None
         raise BadInput(f"unknown time zone {name!r} (an IANA zone name such as Asia/Shanghai, "
                        f"Asia/Seoul, Europe/London)",
                        zh=f"未知的時區：{name!r}（IANA 時區名，如 Asia/Shanghai、Asia/Seoul、Europe/London）",
                        ko=f"알 수 없는 시간대: {name!r} (Asia/Shanghai, Asia/Seoul, Europe/London 같은 "
                           f"IANA 시간대 이름)") from None
+
+
+def _city_named(name) -> "object | None":
+    """The gazetteer city (``almanac.places``) ``name`` names, when it names one with a zone."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 64:
+        return None
+    from .places import place
+    try:
+        p = place(name)
+    except BadInput:
+        return None
+    return p if p.tz and p.names else None
 
 
 def _check_year(y: int, reach: int = 0) -> None:
@@ -170,8 +190,38 @@ def _check_year(y: int, reach: int = 0) -> None:
                        ko=f"지원하지 않는 연도: {y} (지원하는 연도: {MIN_YEAR}–{MAX_YEAR})")
 
 
-def parse_date(value: "date | str") -> date:
-    """A ``date`` from a ``date`` or ``YYYY-MM-DD``, or bad input."""
+#: the days a reader names by a word rather than a date (each language's everyday words), as days
+#: from today: today, tomorrow, … (``parse_date(…, today_in=ZONE)``)
+DAY_WORDS = {"today": 0, "tomorrow": 1, "yesterday": -1,
+             "오늘": 0, "내일": 1, "모레": 2, "어제": -1,
+             "今天": 0, "明天": 1, "後天": 2, "后天": 2, "昨天": -1, "今日": 0, "明日": 1}
+
+
+def day_word(value, today_in) -> "date | None":
+    """The date a day word (:data:`DAY_WORDS`: ``today``, ``오늘``, ``明天`` …, any case) names
+    in zone ``today_in`` (a name or a ZoneInfo) now, or None when ``value`` is no such word.
+
+    >>> day_word("tomorrow", "Asia/Seoul") - day_word("오늘", "Asia/Seoul")
+    datetime.timedelta(days=1)
+    >>> day_word("2026-11-29", "Asia/Seoul") is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    shift = DAY_WORDS.get(value.strip().casefold())
+    if shift is None:
+        return None
+    z = today_in if isinstance(today_in, tzinfo) else zone(today_in)
+    return datetime.now(z).date() + timedelta(days=shift)
+
+
+def parse_date(value: "date | str", today_in=None) -> date:
+    """A ``date`` from a ``date`` or ``YYYY-MM-DD``, or bad input. With ``today_in`` (a zone),
+    a day word (:func:`day_word`: today, tomorrow, 오늘, 내일, 今天, 明天 …) is that day there."""
+    if today_in is not None:
+        named = day_word(value, today_in)
+        if named is not None:
+            return named
     if isinstance(value, datetime):
         value = value.date()
     if isinstance(value, date):
@@ -183,6 +233,10 @@ def parse_date(value: "date | str") -> date:
             raise ValueError
         d = date.fromisoformat(text)
     except ValueError:
+        if today_in is not None:
+            raise BadInput(f"{value!r} is not a valid date (YYYY-MM-DD, e.g. 2026-11-29, or today, tomorrow)",
+                           zh=f"日期無效：{value!r}（格式 YYYY-MM-DD，例如 2026-11-29；或 今天、明天）",
+                           ko=f"올바른 날짜가 아닙니다: {value!r} (YYYY-MM-DD, 예: 2026-11-29, 또는 오늘, 내일)") from None
         raise BadInput(f"{value!r} is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)",
                        zh=f"日期無效：{value!r}（格式 YYYY-MM-DD，例如 2026-11-29）",
                        ko=f"올바른 날짜가 아닙니다: {value!r} (YYYY-MM-DD, 예: 2026-11-29)") from None

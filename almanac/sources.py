@@ -208,11 +208,10 @@ def citation(source: "Source | str", lang: str = "zh-Hant") -> str:
         file, opening, quote = source.file, source.opening, source.quote
     lang = check_lang(lang)
     title = BOOKS[file][lang]
-    opening = one_name(opening)
     if lang == "zh-Hant":
-        return f"《{title}》「{opening}」"
+        return f"《{title}》「{one_name(opening)}」"
     if lang == "zh-Hans":
-        return f"《{title}》「{hans(opening)}」"
+        return f"《{title}》「{hans(one_name(opening))}」"
     if lang == "ko":                # the seed's own Korean translation of that paragraph
         return f"《{title}》 「{korean_opening(file, opening, quote)}」 단락"
     english = english_opening(file, opening)

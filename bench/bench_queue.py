@@ -2,7 +2,8 @@
 
 Starts one uvicorn process on 127.0.0.1 (a free port, a temporary data folder unless
 ALMANAC_DATA_DIR is set; no warm-up, so nothing asked for is in the store) as ``almanac serve``
-runs it, then, one after the other:
+runs it, waits until it answers ``/healthz`` and then (``--after`` seconds later; by default at
+once: the coldest case, a server that has just started) runs, one after the other:
 
 - ``reports4``: 4 report pages of 4 new dates at once (a reader opening four tabs), as a browser
   asks (``Accept: text/html``): the statuses and the slowest answer;
@@ -13,7 +14,16 @@ runs it, then, one after the other:
   answer beside twice the single one, and ``/healthz``'s ``expensive`` counters (``computed``
   went up by one if the 64 shared a computation).
 
-    python bench/bench_queue.py [--same 64] [--phases reports4,reports32,best] [--warm]
+    python bench/bench_queue.py [--same 64] [--phases reports4,reports32,best] [--after S | --warm]
+
+Cold (the default) measures what the first readers after a start meet: the worker processes
+start with the app and warm in the background, so requests arriving meanwhile wait for them.
+``--after S`` sends the first burst S seconds after the first ``/healthz`` answer (readers
+arriving a little later); ``--warm`` asks for one report page first, so the worker process has
+computed once (its store days around that date too). The ``start`` line says when the server
+first answered and when ``/healthz`` first said its workers were ready (``expensive.workers``;
+"-" when it does not say), in seconds after the launch, and the workers' state when the first
+burst was sent.
 
 Nothing is retried: every answer counted is the first one.
 """
@@ -79,28 +89,62 @@ def health(base: str) -> dict:
         return json.loads(r.read())["expensive"]
 
 
+class Ready:
+    """When ``/healthz`` first said ``expensive.workers: ready``, in seconds after ``launched``
+    (asked every 0.1 s in a thread of its own; None when it never did, or does not say)."""
+
+    def __init__(self, base: str, launched: float):
+        import threading
+        self.at = None
+        self._base, self._launched = base, launched
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self) -> None:
+        for _ in range(600):
+            try:
+                state = health(self._base).get("workers")
+            except OSError:
+                return
+            if state in (None, "ready"):
+                if state == "ready":
+                    self.at = round(time.monotonic() - self._launched, 2)
+                return
+            time.sleep(0.1)
+
+    def when(self):
+        return self.at if self.at is not None else "-"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--same", type=int, default=64)
     ap.add_argument("--phases", default="reports4,reports32,best")
     ap.add_argument("--warm", action="store_true",
                     help="ask for one report page first, so the worker process is started and warm")
+    ap.add_argument("--after", type=float, default=0.0,
+                    help="seconds between the server's first /healthz answer and the first burst")
     args = ap.parse_args()
     phases = args.phases.split(",")
+    launched = time.monotonic()
     srv = Server(LAUNCH)
     try:
-        for _ in range(600):
+        for _ in range(3000):
             try:
                 get(srv.base + "/healthz")
                 break
             except OSError:
                 if srv.died():
                     return 1
-                time.sleep(0.2)
+                time.sleep(0.05)
+        up = time.monotonic() - launched
         wait = float(health(srv.base)["wait"])
+        ready = Ready(srv.base, launched)
         today = date.today()
         print(f"load average {os.getloadavg()[0]:.1f}", file=sys.stderr)
-        if args.warm:   # the worker process started (spawned at the first expensive request) and warm
+        time.sleep(args.after)
+        print(json.dumps({"phase": "start", "answered_s": round(up, 2), "burst_s": round(time.monotonic() - launched, 2),
+                          "workers_at_burst": health(srv.base).get("workers", "-")}))
+        if args.warm:   # the worker process has computed once (and the store holds the days around that date)
             print(json.dumps(said("warm-up page", [get(f"{srv.base}/reports/{today + timedelta(days=5)}.html",
                                                        PAGE)])))
         if "reports4" in phases:
@@ -118,6 +162,7 @@ def main() -> int:
             out.update(single_s=round(one[1], 2), single_status=one[0],
                        computed=after["computed"] - before["computed"], shared=after["shared"] - before["shared"])
             print(json.dumps(out))
+        print(json.dumps({"phase": "start", "workers_ready_s": ready.when()}))
         print(f"load average {os.getloadavg()[0]:.1f}", file=sys.stderr)
     finally:
         srv.stop()

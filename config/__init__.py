@@ -205,15 +205,17 @@ _derived: dict[tuple, Config] = {}
 
 
 def derive(cfg: Config, *, school: "str | None" = None,
-           calendar: "Mapping[str, Any] | None" = None) -> Config:
-    """``cfg`` with another school and/or some ``[calendar]`` options (a request's choices).
+           calendar: "Mapping[str, Any] | None" = None, feeds: "Mapping[str, Any] | None" = None) -> Config:
+    """``cfg`` with another school and/or some ``[calendar]`` options (a request's choices), and
+    some ``[feeds]`` options (a feed's ``kind`` and ``banner``).
 
     The school is applied to the configuration as written (not over its own school); the
     calendar options then win over the school's. Same arguments, same (cached) object.
     """
-    if school is None and not calendar:
+    if school is None and not calendar and not feeds:
         return cfg
-    key = (cfg.digest, school, json.dumps(dict(calendar or {}), sort_keys=True, default=str))
+    key = (cfg.digest, school, json.dumps(dict(calendar or {}), sort_keys=True, default=str),
+           json.dumps(dict(feeds or {}), sort_keys=True, default=str))
     hit = _derived.get(key)
     if hit is not None:
         return hit
@@ -231,6 +233,10 @@ def derive(cfg: Config, *, school: "str | None" = None,
         data["calendar"] = _merge(data["calendar"], calendar, "calendar")
         raw = dict(raw)
         raw["calendar"] = _merge(raw["calendar"], calendar, "calendar")
+    if feeds:
+        data, raw = dict(data), dict(raw)
+        data["feeds"] = _merge(data["feeds"], feeds, "feeds")
+        raw["feeds"] = _merge(raw["feeds"], feeds, "feeds")
     out = Config(data, source=cfg.source, raw=raw)
     if len(_derived) > 512:
         _derived.clear()
@@ -273,7 +279,7 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
     if isinstance(config, Config):
         return config
     if isinstance(config, Mapping):
-        return _config(_merge(_DEFAULTS, config, ""), source="dict")
+        return _config(_reader(config, _merge(_DEFAULTS, config, "")), source="dict")
     path = Path(config)
     try:
         key = f"{path.resolve()}:{path.stat().st_mtime_ns if path.exists() else 0}"
@@ -305,10 +311,16 @@ def load(config: "str | os.PathLike | Mapping | Config | None" = None) -> Config
         raise BadInput(f"cannot read config file {str(path)!r}: {e.strerror or e}".splitlines()[0],
                        zh=f"無法讀取設定檔：{str(path)!r}{zh_code}",
                        ko=f"설정 파일을 읽을 수 없습니다: {str(path)!r}{ko_code}") from None
-    cfg = _config(_merge(_DEFAULTS, user, ""), source=str(path))
+    cfg = _config(_reader(user, _merge(_DEFAULTS, user, "")), source=str(path))
     if key is not None:
         _cache[key] = cfg
     return cfg
+
+
+def _reader(user: Mapping, data: dict) -> dict:
+    """``data`` with what the reader's ``place`` implies (``almanac.reader.implied``)."""
+    from almanac.reader import implied
+    return implied(user, data)
 
 
 def choice(cfg: Mapping, section: str, key: str, allowed: tuple[str, ...]) -> str:

@@ -85,17 +85,49 @@ def logical_date(ctx: Context, job: str, now: dt.datetime | None = None) -> dt.d
 
 
 # ---------------------------------------------------------------------- job bodies
+#: the days ``best`` answers when a reader names none: a week from today, today counted
+from almanac.api.judging import WEEK_DAYS  # noqa: E402  (one home: best's default week)
+#: a zone's today may be the job's date or a day either side of it (zones ahead of or behind the
+#: scheduler's), and the next morning's requests are read on their own today
+MARGIN_DAYS = 1
+
+
+def precompute_plan(config, day: dt.date) -> dict[str, tuple[dt.date, dt.date]]:
+    """The days the night's precompute keeps current, per zone (first and last date), so that the
+    next day's published answers read the store instead of computing:
+
+    - the rolling horizon (``[scheduler] horizon_past_days`` .. ``horizon_future_days``) in every
+      configured zone (``[scheduler] zones``, else ``[calendar] default_tz``);
+    - the published feeds' horizon (``[feeds] past_days`` .. ``future_days``) in the zone they are
+      published in (``[calendar] default_tz``), whatever the horizon above;
+    - ``best``'s default range, a week from today (``WEEK_DAYS``), in each of those zones;
+
+    each with ``MARGIN_DAYS`` either side. Every range holds ``day``, so a zone's is their span."""
+    sec = config["scheduler"]
+    default = config["calendar"]["default_tz"]
+    zones = list(sec["zones"]) or [default]
+    margin = dt.timedelta(days=MARGIN_DAYS)
+    horizon = (day - dt.timedelta(days=int(sec["horizon_past_days"])),
+               day + dt.timedelta(days=int(sec["horizon_future_days"])))
+    week = (day - margin, day + dt.timedelta(days=WEEK_DAYS - 1) + margin)
+    want = {z: [horizon, week] for z in zones}
+    feed_horizon = _writer("almanac.exports.feeds", "horizon")
+    if feed_horizon is not None:   # the feeds' own reading of [feeds] past_days/future_days
+        fs, fe = feed_horizon(day, config)
+        want.setdefault(default, [week]).append((fs - margin, fe + margin))
+    return {z: (min(r[0] for r in rs), max(r[1] for r in rs)) for z, rs in want.items()}
+
+
 def _precompute(ctx: Context, day: dt.date) -> tuple[str, dict]:
     sec = ctx.section
     start = day - dt.timedelta(days=int(sec["horizon_past_days"]))
     end = day + dt.timedelta(days=int(sec["horizon_future_days"]))
-    zones = list(sec["zones"]) or [ctx.config["calendar"]["default_tz"]]
     out = {"from": start.isoformat(), "to": end.isoformat(), "zones": {}}
     written = 0
     before = file_identity(ctx.store.url)
-    for zone in zones:
-        stats = ctx.store.precompute(start, end, zone)
-        out["zones"][zone] = stats.as_dict()
+    for zone, (first, last) in precompute_plan(ctx.config, day).items():
+        stats = ctx.store.precompute(first, last, zone)
+        out["zones"][zone] = {"from": first.isoformat(), "to": last.isoformat(), **stats.as_dict()}
         written += stats.written + stats.tasks_updated
     check_persisted(ctx.store.url, before)  # an error in the ledger, retried by catch-up
     return ("ok" if written else "noop"), out

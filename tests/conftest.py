@@ -23,6 +23,15 @@ def pytest_runtest_makereport(item, call):
             report.longrepr = f"skipped although {env} is set: {report.longrepr}"
 
 
+@pytest.fixture(autouse=True)
+def _no_reader_locale(monkeypatch):
+    """The command line speaks the process locale's language when nothing else names one
+    (``almanac.reader``): tests run as if the locale named none, whatever the machine's is, and
+    a test of the locale sets it itself."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def data(tmp_path, monkeypatch):
     """A fresh, empty data folder (ALMANAC_DATA_DIR) and no database URL: the embedded default."""

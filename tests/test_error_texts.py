@@ -70,7 +70,7 @@ def _english_sentence(text: str) -> bool:
 @pytest.mark.parametrize("argv, lang", [
     (["day", "2026-02-30"], "ko"),                               # the almanac's own message
     (["day", "2026-02-03", "--tz", "Mars/Base"], "ko"),
-    (["best", "--task", "travel"], "ko"),                        # argparse's: required arguments
+    (["feed", "--task", "travel"], "ko"),                        # argparse's: required arguments
     (["day", "--tz"], "ko"),                                     # argparse's: a missing value
     (["day", "2026-02-03", "--bogus"], "zh-Hans"),              # argparse's: unknown argument
     (["dya"], "ko"),                                             # argparse's: an unknown command
@@ -94,7 +94,7 @@ def test_without_a_language_asked_for_errors_stay_english(capsys):
     from almanac.cli import main
     assert main(["day", "2026-02-30"]) == 2
     assert capsys.readouterr().err.strip() == \
-        "almanac: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)"
+        "almanac: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026-11-29, or today, tomorrow)"
 
 
 def test_every_argparse_message_known_here_is_the_one_this_python_writes():

@@ -206,9 +206,9 @@ def test_cli_place_and_clock(tmp_path):
     r = _cli("day", "2026-12-01", "--tz", "Asia/Seoul", "--place", "127.5,37.5", "--clock", "mean_solar",
              env=env)
     assert r.returncode == 0, r.stderr
-    assert "子 23:30–01:30" in r.stdout
+    assert "子 前一日 23:30–01:30" in r.stdout      # the 子 hour dated: it began the evening before
     r = _cli("day", "2026-12-01", "--tz", "Asia/Seoul", "--place", "Seoul", "--clock", "mean_solar", env=env)
-    assert "子 23:32–01:32" in r.stdout
+    assert "子 前一日 23:32–01:32" in r.stdout
     r = _cli("day", "2026-12-01", "--place", "Atlantis", env=env)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     r = _cli("day", "2026-12-01", "--clock", "sundial", env=env)

@@ -372,7 +372,8 @@ def test_a_six_harmony_against_the_day_with_a_cut_off_spirit_parts_husband_and_w
     assert set(r.grants) == {"marriage"} and r.grave_for("marriage")
     assert not any(r.grave_for(t) or r.effect_for(t) for t in CAT.tasks - {"marriage"})
     # both halves of the sentence: 六合 overcoming the day, and a 絶神 over 日 or 辰
-    at_war = {"chuan_generals_ke_gan": ("六合",), "ganshang_stage": "長生", "zhishang_stage": "長生"}
+    at_war = {"chuan_generals_ke_gan": ("六合",), "ganshang_stage": "長生", "zhishang_stage": "長生",
+              "void_generals": ()}
     assert not r.pred(at_war)
     assert r.pred({**at_war, "ganshang_stage": "絕"}) and r.pred({**at_war, "zhishang_stage": "絕"})
     assert not r.pred({**at_war, "chuan_generals_ke_gan": ("勾陳",), "ganshang_stage": "絕"})

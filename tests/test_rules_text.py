@@ -405,7 +405,8 @@ def test_a_general_at_home(year):
     # 「天將入廟喜愈喜，凶將歸家亦不慮」
     from almanac.judgement.facts import GENERAL_HOME
     for _, f, ids in year:
-        home = GENERAL_HOME[f["chu_general"]] == f["chu"]
+        # a void 發用 speaks neither way (「空亡發用，憂喜俱不成」: the rules touch 發用)
+        home = GENERAL_HOME[f["chu_general"]] == f["chu"] and not f["chu_void"]
         assert ("liuren.jiang_rumiao" in ids) == (home and f["chu_general_good"])
         assert ("liuren.xiongjiang_guijia" in ids) == (home and not f["chu_general_good"])
 
@@ -416,7 +417,7 @@ def test_tianhou_at_ease_is_no_gift_where_other_sentences_speak_against_it(year)
     # overcomes the day, 「天后克今日」, not of one at ease)
     seen = set()
     for _, f, ids in year:
-        if not f["tianhou_in_ke"]:
+        if not f["tianhou_in_ke"] or "天后" in f["void_generals"]:    # a void 天后 speaks neither way
             continue
         mine = [CAT.by_id[r] for r in ids if getattr(CAT.by_id[r].source, "opening", None) == "天后婦女，敝匿陰私"]
         on = f["tianhou_on"]
@@ -473,7 +474,8 @@ def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
 def test_xuanwu_generating_the_day_favours_windfalls():
     # 「生日宜求橫財於陰私中」
     r = CAT.by_id["liuren.xuanwu_sheng_ri"]
-    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",)})
+    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ()})
+    assert not r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ("玄武",)})   # a void 玄武 brings nothing
 
 
 # --------------------------------------------------------------------------- the debatable ones, as decided

@@ -136,7 +136,8 @@ def test_catch_up_after_a_missed_night(db_url):
     assert {r["status"] for k, r in rows.items() if k[1] == dt.date(2026, 11, 29)} <= {"ok", "noop"}
     with service.store.engine.connect() as conn:
         dates = conn.execute(select(Day.date).order_by(Day.date)).scalars().all()
-    assert dates == [dt.date(2026, 11, 28) + dt.timedelta(days=i) for i in range(4)]
+    # the horizon (a day before, two after) and best's default week (with a day's margin)
+    assert dates == [dt.date(2026, 11, 28) + dt.timedelta(days=i) for i in range(9)]
     # a second start the same morning finds the night done
     assert Service(SMALL, url=db_url, clock=lambda: now).catch_up() == dict.fromkeys(
         jobs.JOB_IDS, "done")
@@ -179,6 +180,40 @@ def test_once_runs_every_job_now(db_url):
     assert again["precompute"] == "noop"
     rows = [r for r in _runs(service) if r["job"] == "precompute"]
     assert len(rows) == 1 and rows[0]["attempts"] == 2 and rows[0]["trigger"] == "once"
+
+
+def test_the_night_stores_what_the_feeds_and_best_read_the_next_morning(db_url, monkeypatch):
+    """After a nightly run the store holds current, for every task, the feeds' published horizon
+    in their zone and best's default week from today in every configured zone — also when the
+    configured horizon is shorter and the zones leave out the feeds' — so those answers are read
+    from the store's rows, never computed."""
+    from almanac.api import judging
+    from almanac.exports import feeds, source
+    cfg = {"scheduler": {"horizon_past_days": 0, "horizon_future_days": 1,
+                         "zones": ["Asia/Seoul", "Europe/Paris"]},
+           "feeds": {"past_days": 2, "future_days": 9}, "reports": {"days": 1}}
+    now = _at(2026, 11, 29, 6)
+    service = Service(cfg, url=db_url, clock=lambda: now)
+    outcome = service.run_once()
+    assert "error" not in outcome.values(), outcome
+    today = now.date()
+    store, tasks = service.store, source.task_names(service.config)
+    default = service.config["calendar"]["default_tz"]
+    assert default not in cfg["scheduler"]["zones"]
+    week = (today, today + dt.timedelta(days=jobs.WEEK_DAYS - 1))
+    for zone in (*cfg["scheduler"]["zones"], default):
+        for task in tasks:
+            assert store.best_tag(task, *week, zone) is not None, (zone, task)
+    published = feeds.horizon(today, service.config)
+    assert published[1] > today + dt.timedelta(days=1)   # past the configured horizon
+    for task in tasks:
+        assert store.best_tag(task, *published, default) is not None, task
+
+    def computed(*a, **k):
+        raise AssertionError("best computed instead of read from the store")
+    monkeypatch.setattr(judging, "best", computed)
+    for zone in (*cfg["scheduler"]["zones"], default):
+        assert store.best("travel", *week, zone)["results"]
 
 
 # ---------------------------------------------------------------------- DST

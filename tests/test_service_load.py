@@ -232,3 +232,75 @@ def test_request_heads_are_bounded(tmp_path):
     assert many.startswith(b"HTTP/1.1 431 ") and b"151 header fields" in many
     assert grew < 20, f"server RSS grew {grew:.1f} MB"
     assert fine.status_code == 200
+
+
+# ---------------------------------------------------------------------- the workers' start
+def test_a_request_waits_for_a_starting_worker_no_longer_than_its_wait(monkeypatch):
+    """Before a worker process is ready a request holds its slot and waits for it — it starts no
+    other — for at most ``expensive_wait`` (the queue's time counted), then answers 503."""
+    from almanac.exports.http import workers
+
+    class Cold:                # a pool whose worker has not finished warming
+        ready = threading.Event()
+    pool = Cold()
+    monkeypatch.setattr(workers, "_pool", lambda size: pool)
+    ex = Expensive(1, processes=True, queue=4, wait=0.4)
+    t0 = time.monotonic()
+    with pytest.raises(workers.Starting) as e:
+        ex._admit("report page")
+    assert time.monotonic() - t0 >= 0.4
+    assert e.value.status_code == 503 and e.value.headers["Retry-After"] != str(KEEP_ALIVE)
+    assert ex.running == 0 and ex.busy == 1                  # the slot given back, the refusal counted
+    threading.Timer(0.2, pool.ready.set).start()
+    since = ex._admit("report page")                         # ready within the wait: it computes
+    assert ex.running == 1 and time.monotonic() - since < 0.2  # its computation's time starts now
+    ex.give(since)
+
+
+def test_a_worker_warms_without_a_store(data):
+    """What a worker does before its first job (imports, tables, catalog, templates) runs and
+    writes nothing into the data folder."""
+    from almanac.exports.http import workers
+    before = sorted(p.name for p in data.iterdir())
+    workers._warm_up()
+    assert sorted(p.name for p in data.iterdir()) == before
+
+
+@pytest.mark.slow
+def test_the_app_starts_its_warm_workers_and_stops_them(data):
+    """The app's start starts the worker processes in the background (``/healthz`` answers at
+    once, saying ``starting`` or ``ready``), at the lower priority from the start; a page asked
+    for is computed by them (no other started); a worker killed is ``failed``, the next page a
+    503 and a fresh worker is started at once; the app's shutdown stops them."""
+    import os
+    import signal
+
+    def settled(c):
+        for _ in range(1200):
+            state = c.get("/healthz").json()["expensive"]["workers"]
+            if state != "starting":
+                return state
+            time.sleep(0.1)
+
+    from almanac.exports.http import create_app, workers
+    from datetime import date
+    workers.stop_workers()
+    with TestClient(create_app({"http": {"expensive_slots": 1}})) as c:
+        assert c.get("/healthz").json()["expensive"]["workers"] in ("starting", "ready")
+        assert settled(c) == "ready"
+        pids = workers.worker_pids()
+        assert len(pids) == 1 and os.getpid() not in pids
+        assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + workers.NICE)
+        page = c.get(f"/reports/{date.today() + timedelta(days=3)}.html")
+        assert page.status_code == 200 and workers.worker_pids() == pids
+        os.kill(pids[0], signal.SIGKILL)
+        for _ in range(100):
+            if c.get("/healthz").json()["expensive"]["workers"] == "failed":
+                break
+            time.sleep(0.1)
+        assert c.get("/healthz").json()["expensive"]["workers"] == "failed"
+        lost = c.get(f"/reports/{date.today() + timedelta(days=4)}.html")
+        assert lost.status_code == 503 and lost.headers["Retry-After"]
+        assert settled(c) == "ready" and workers.worker_pids() not in ([], pids)
+        assert c.get(f"/reports/{date.today() + timedelta(days=4)}.html").status_code == 200
+    assert workers.worker_pids() == [] and workers.workers_state(1) == "stopped"

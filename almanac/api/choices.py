@@ -45,6 +45,11 @@ def apply(cfg, *, place=None, clock=None, lunar=None, school=None, tz=None):
         cal.update(place=p.name, longitude=p.longitude, latitude=p.latitude)
         if p.tz:
             cal["default_tz"] = p.tz
+        if not _given(clock):       # a place in Korea: the clock its 만세력 use (korea_clock)
+            from almanac.reader import place_clock
+            implied = place_clock(p.tz, cfg["calendar"]["time_basis"], cfg)
+            if implied:
+                cal["time_basis"] = implied
     if _given(clock):
         c = clock.strip() if isinstance(clock, str) else clock
         if c not in TIME_BASES:

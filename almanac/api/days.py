@@ -31,8 +31,8 @@ from .views import flags_view, liuren_built, liuren_view, qin_turned_view, qin_v
 def resolve(date, tz, config, place=None, clock=None, lunar=None, school=None):
     """``(date, ZoneInfo, Config)`` from the API's loose arguments, or bad input."""
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
-    d = cal.parse_date(date)
     z = cal.zone(tz or cfg["calendar"]["default_tz"])
+    d = cal.parse_date(date, today_in=z)        # today, 내일, 明天 … in the day's zone
     return d, z, cfg
 
 

@@ -28,6 +28,11 @@ from .choices import check_limit, describe, load, zone_of
 _zone, _limit = zone_of, check_limit
 
 
+#: the days ``best`` answers when a reader names none: a week from today (the command line's and the
+#: nightly precompute's one figure)
+WEEK_DAYS = 7
+
+
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
          place=None, clock=None, lunar=None, school=None, by=None, direction=None,
          partner_born=None, partner_sex=None, daytime=False) -> dict:
@@ -56,8 +61,8 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
                            ko=f"{field(name)}은(는) 날(日)별로 고를 때({field('by')} day)만 씁니다")
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
-    d0, d1 = parse_date(start), parse_date(end)
     name, z = _zone(tz, cfg)
+    d0, d1 = parse_date(start, today_in=z), parse_date(end, today_in=z)     # today, 내일, 明天 …
     n = _limit(limit)
     lg = check_lang(lang)
     person = parse_person(born, sex)
@@ -121,8 +126,8 @@ def judge_day(date, tz=None, task="general", config=None, lang=None, born=None, 
     ``school`` as in ``almanac.api.choices``."""
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     prof = profile(cfg, task)
-    d = parse_date(date)
     name, z = _zone(tz, cfg)
+    d = parse_date(date, today_in=z)
     lg = check_lang(lang)
     person = parse_person(born, sex)
     doc = {"date": d.isoformat(), "tz": name, "task": prof.name, "lang": lg, **describe(cfg),

@@ -245,6 +245,42 @@ def asked_lang(argv: list[str]) -> str | None:
     return asked
 
 
+def reader_lang(argv: list[str], environ=None) -> str | None:
+    """The language the command line speaks in: its ``--lang`` (:func:`asked_lang`), else the
+    ``lang`` of the configuration it reads (``--config FILE``, else ``$ALMANAC_CONFIG``), else the
+    process locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ko_KR.UTF-8`` is Korean); None when
+    none says one. A configuration that cannot be read says nothing here (the command reports it).
+
+    >>> reader_lang(["day"], {"LANG": "ko_KR.UTF-8"}), reader_lang(["day", "--lang", "en"], {"LANG": "ko_KR"})
+    ('ko', 'en')
+    >>> reader_lang(["day"], {"LANG": "C.UTF-8"}) is None
+    True
+    """
+    asked = asked_lang(argv)
+    if asked:
+        return asked
+    from almanac.reader import config_lang, locale_lang
+    path = None
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--config" and i + 1 < len(argv):
+            path = argv[i + 1]
+        elif a.startswith("--config="):
+            path = a.split("=", 1)[1]
+    env = os.environ if environ is None else environ
+    path = path or env.get("ALMANAC_CONFIG")
+    if path:
+        from almanac import config as _config
+        try:
+            lang = config_lang(_config.load(path))
+        except BadInput:
+            lang = None
+        if lang:
+            return lang
+    return locale_lang(env)
+
+
 def version() -> str:
     """The installed distribution's version (``almanac --version``)."""
     from importlib.metadata import PackageNotFoundError, version as _version
@@ -365,26 +401,29 @@ def main(argv: list[str] | None = None) -> int:
     _logging()
     if argv is None:
         argv = sys.argv[1:]
+    spoken = reader_lang(argv)      # --lang, else the config's lang, else the locale
     try:
-        parser = build_parser(asked_lang(argv))
+        parser = build_parser(spoken)
         args = parser.parse_args(lang_after_command(argv))
         if getattr(args, "func", None) is None:  # a bare `almanac`: say what it can do
             parser.print_help(sys.stderr)
             return 2
+        if getattr(args, "lang", "") is None and spoken:    # said once: the reader's language
+            args.lang = spoken
         return int(args.func(args) or 0)
     except BadInput as e:
         # English unless the reader asked for a language; the fields it names as the options typed
-        text = e.text(asked_lang(argv), options=True)
+        text = e.text(spoken, options=True)
         print(f"almanac: {capped(redact(text).splitlines()[0]) if text else 'bad input'}", file=sys.stderr)
         return 2
     except Unreachable as e:
         # not the reader's input (exit 1, not 2), but one line in their language all the same
-        print(f"almanac: {capped(redact(e.text(asked_lang(argv))).splitlines()[0])}", file=sys.stderr)
+        print(f"almanac: {capped(redact(e.text(spoken)).splitlines()[0])}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         from almanac.lang import check_lang
         try:
-            lang = check_lang(asked_lang(argv)) if asked_lang(argv) else None
+            lang = check_lang(spoken) if spoken else None
         except BadInput:
             lang = None
         print("almanac: " + told(lang, "interrupted", zh="已中斷", ko="중단되었습니다"), file=sys.stderr)

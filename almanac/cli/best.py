@@ -28,11 +28,13 @@ def register(subparsers, common) -> None:
     p.add_argument("--task", required=True, metavar="NAME", help=say(
         "task name (almanac tasks lists them)",
         zh="事項名稱（almanac tasks 列出全部）", ko="할 일 이름 (목록은 almanac tasks)"))
-    p.add_argument("--from", dest="start", required=True, metavar="DATE", help=say(
-        "first day, YYYY-MM-DD", zh="首日，YYYY-MM-DD", ko="첫날, YYYY-MM-DD"))
-    p.add_argument("--to", dest="end", required=True, metavar="DATE", help=say(
-        "last day, YYYY-MM-DD (at most 366 days)",
-        zh="末日，YYYY-MM-DD（至多 366 天）", ko="마지막 날, YYYY-MM-DD (최대 366일)"))
+    p.add_argument("--from", dest="start", metavar="DATE", help=say(
+        "first day, YYYY-MM-DD, today or tomorrow (default: today)",
+        zh="首日，YYYY-MM-DD、今天或明天（預設：今天）", ko="첫날, YYYY-MM-DD, 오늘 또는 내일 (기본값: 오늘)"))
+    p.add_argument("--to", dest="end", metavar="DATE", help=say(
+        "last day, YYYY-MM-DD (at most 366 days; default: the 7th day from --from)",
+        zh="末日，YYYY-MM-DD（至多 366 天；預設：自首日起第 7 天）",
+        ko="마지막 날, YYYY-MM-DD (최대 366일; 기본값: 첫날부터 7일째)"))
     p.add_argument("--tz", metavar="ZONE", help=shared_help("tz"))
     p.add_argument("--limit", default="10", metavar="N", help=say(
         "how many hours to list (1–1000, default 10)",
@@ -49,7 +51,7 @@ def register(subparsers, common) -> None:
         zh="逐時（預設）或逐日排列（移徙、嫁娶預設逐日）",
         ko="시(時)별(기본값) 또는 날(日)별로 고름 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
     p.add_argument("--direction", metavar="DIR", help=say(
-        "direction of a move (移徙): N NE E SE S SW W NW, or 東 西 南 北 … (Korean names too)",
+        "direction of a move (移徙): N NE E SE S SW W NW (the Chinese and Korean names too)",
         zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
         ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
     p.add_argument("--daytime", action="store_true", help=say(
@@ -65,6 +67,7 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
     """The readable list for a reader of ``lang``: labels, verdict words and directions from
     almanac.terms, reasons in the rule's own text for that language."""
     from almanac import terms as T
+    from almanac.reader import hour_date, hour_span
     lab = lambda k: T.label(k, lang)  # noqa: E731
     lines = [f"{lab('task')}: {label or doc['task']}  {doc['from']} … {doc['to']}  ({doc['tz']})", ""]
     if not doc["results"]:
@@ -73,7 +76,8 @@ def render(doc: dict, label: str | None = None, lang: str = "zh-Hant") -> str:
         lines += [doc["note"], ""]
     for n, r in enumerate(doc["results"], 1):
         pillar = f"{T.term(r['pillar'], lang)}{lab('hour')}" if lang != "en" else f"{T.term(r['pillar'], lang)} hour"
-        lines.append(f"{n:>3}. {r['start'][:16].replace('T', ' ')}–{r['end'][11:16]}  {pillar}  "
+        # dated by the day the hour belongs to; the 子 hour says it began the evening before
+        lines.append(f"{n:>3}. {hour_date(r['start'], r['end'], r['branch'])} {hour_span(r['start'], r['end'], lang, r['branch'])}  {pillar}  "
                      f"{lab('mansion')} {T.term(r['mansion'], lang)}  {lab('score')} {r['score']:+g}  "
                      f"{T.verdict_name(r['verdict'], lang)}")
         if r.get("summary"):  # api.best gives summary, reasons and citations in ``lang``
@@ -108,7 +112,8 @@ def run(args) -> int:
     from almanac.terms import check_lang, task_label
     from .choices import kwargs
     lang = check_lang(args.lang)
-    doc = best(args.task, args.start, args.end, tz=args.tz, limit=args.limit, config=args.config,
+    start, end = _week(args)
+    doc = best(args.task, start, end, tz=args.tz, limit=args.limit, config=args.config,
                lang=args.lang, born=args.born, sex=args.sex, by=args.by, direction=args.direction,
                partner_born=args.partner_born, partner_sex=args.partner_sex, daytime=args.daytime,
                **kwargs(args))
@@ -120,3 +125,25 @@ def run(args) -> int:
     label = f"{task['name_zh']}（{task['name']}）" if lang == "zh-Hant" and task.get("name_zh") else task_label(task, lang)
     emit(doc, args.json, lambda d: render(d, label, lang))
     return 0
+
+
+#: the days ``best`` answers when no last day is named: a week, the first day counted
+from almanac.api.judging import WEEK_DAYS  # noqa: E402  (one home: best's default week)
+
+
+def _week(args) -> tuple:
+    """``--from``/``--to`` as ``best`` reads them: without ``--from``, today (in the zone asked,
+    else the configuration's, the reader's place's); without ``--to``, the 7th day from the first
+    — "a week from today" is what a reader who names no dates means."""
+    from datetime import timedelta
+
+    from almanac.api.choices import load
+    from almanac.calendar import parse_date, zone
+
+    from .choices import kwargs
+    if args.start is not None and args.end is not None:
+        return args.start, args.end
+    cfg = load(args.config, **kwargs(args), tz=args.tz)
+    z = zone(args.tz or cfg["calendar"]["default_tz"])
+    first = parse_date(args.start if args.start is not None else "today", today_in=z)
+    return first, args.end if args.end is not None else first + timedelta(days=WEEK_DAYS - 1)

@@ -105,11 +105,13 @@ def run(args) -> int:
                              noble=args.noble, config=args.config, lang=args.lang, task=args.task,
                              school=args.school)
     else:
-        if args.moment is None:
+        if args.moment is None and (args.yuejiang or args.hour or args.gan_shang or args.noble):
             raise BadInput("chart needs a DATETIME, or --day PILLAR with --yuejiang/--hour or --gan-shang",
                            zh="chart 需要 DATETIME，或 --day PILLAR 配 --yuejiang/--hour 或 --gan-shang",
                            ko="chart 명령에는 DATETIME 값, 또는 --day PILLAR 및 --yuejiang/--hour 또는 "
                               "--gan-shang 옵션이 필요합니다")
+        if args.moment is None:     # no moment: now, on the wall clock of the zone asked (or the reader's)
+            args.moment, args.tz = _now(args)
         if args.yuejiang or args.hour or args.gan_shang or args.noble:
             raise BadInput("--yuejiang, --hour, --gan-shang and --noble go with --day, not with a DATETIME",
                            zh="--yuejiang、--hour、--gan-shang、--noble 須配 --day 使用，不可配 DATETIME",
@@ -296,3 +298,17 @@ def _noble_line(noble: dict, lang: str) -> str:
     when = "night" if night else "day"
     way = "counter-clockwise (逆)" if back else "clockwise (順)"
     return f"Noble One (貴人): the {when} noble at {term(noble['branch'], lang)}, {way}"
+
+
+def _now(args) -> tuple[str, str]:
+    """The moment ``chart`` reads when none is given: now, to the second, as the wall clock of
+    ``--tz`` (else the configuration's zone: the reader's place's) reads it, and that zone."""
+    from datetime import datetime
+
+    from almanac.api.choices import load
+    from almanac.calendar import zone
+
+    from .choices import kwargs
+    cfg = load(args.config, **kwargs(args), tz=args.tz)
+    name = args.tz or cfg["calendar"]["default_tz"]
+    return datetime.now(zone(name)).replace(microsecond=0, tzinfo=None).isoformat(), name

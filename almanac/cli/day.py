@@ -119,6 +119,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     expects one."""
     from almanac import terms as T
     from almanac.judgement.explain import rule_text
+    from almanac.reader import hour_span
 
     def term(text: str) -> str:
         return T.term(text, lang)
@@ -159,7 +160,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
     rows = []
     for h in doc["hours"]:
         lr = h.get("liuren", {})
-        rows.append([term(h["branch"]), f"{h['start'][11:16]}–{h['end'][11:16]}", term(h["pillar"]),
+        rows.append([term(h["branch"]), hour_span(h["start"], h["end"], lang, h["branch"]), term(h["pillar"]),
                      term(h["mansion"]), flags(h["flags"]), term("".join(lr.get("transmissions", []))),
                      term(lr.get("method", ""))])
     widths = [max(width(x) for x in col) + 2 for col in zip(heads, *rows)]
@@ -189,6 +190,7 @@ def _flags(f: dict) -> str:
 
 
 def render(doc: dict, reasons: bool = False, task_label: str | None = None, choices: str | None = None) -> str:
+    from almanac.reader import hour_span
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
     d = _date.fromisoformat(doc["date"])
     lines = [
@@ -211,14 +213,14 @@ def render(doc: dict, reasons: bool = False, task_label: str | None = None, choi
     if doc.get("task"):
         lines.append(f"  事 {task_label or doc['task']}")
     lines.append("")
-    cols = ((3, "時"), (13, "時間"), (6, "時柱"), (22, "時禽"), (24, "忌"), (8, "三傳"), (6, "課"))
+    cols = ((3, "時"), (20, "時間"), (6, "時柱"), (22, "時禽"), (24, "忌"), (8, "三傳"), (6, "課"))
     head = "  " + "".join(pad(t, w) for w, t in cols)
     if doc.get("task"):
         head += "    分  判"
     lines.append(head.rstrip())
     for h in doc["hours"]:
         lr = h.get("liuren", {})
-        cells = (h["branch"], f"{h['start'][11:16]}–{h['end'][11:16]}", h["pillar"],
+        cells = (h["branch"], hour_span(h["start"], h["end"], "zh-Hant", h["branch"]), h["pillar"],
                  _mansion(h["mansion"]), _flags(h["flags"]), "".join(lr.get("transmissions", [])),
                  lr.get("method", ""))
         row = "  " + "".join(pad(c, w) for (w, _), c in zip(cols, cells))

@@ -27,10 +27,16 @@ def register(subparsers, common) -> None:
     p.add_argument("--tz", metavar="ZONE", help=say(
         "IANA time zone (default: the config's default_tz)",
         zh="IANA 時區（預設：設定的 default_tz）", ko="IANA 시간대 (기본값: 설정의 default_tz)"))
-    p.add_argument("--lang", metavar="L", default="zh-Hant", help=say(
-        f"language of the feed: {LANG_VALUES['en']} (default: zh-Hant)",
-        zh=f"訂閱源的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
-        ko=f"피드의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
+    p.add_argument("--lang", metavar="L", default=None, help=say(
+        f"language of the feed: {LANG_VALUES['en']} (default: the config's lang, else the locale's, else zh-Hant)",
+        zh=f"訂閱源的語言：{LANG_VALUES['zh']}（預設：設定的 lang，其次系統語系，否則 zh-Hant）",
+        ko=f"피드의 언어: {LANG_VALUES['ko']} (기본값: 설정의 lang, 없으면 시스템 로캘, 그것도 없으면 zh-Hant)"))
+    p.add_argument("--kind", metavar="KIND", choices=("good", "avoid"), default=None, help=say(
+        "good: the good hours (default); avoid: the hours to avoid (vetoed, bad, under an hour taboo)",
+        zh="good：吉時（預設）；avoid：應避之時（禁用、凶、時忌）",
+        ko="good: 좋은 시 (기본값); avoid: 피할 시 (불가(不可), 흉(凶), 시의 기피)"))
+    p.add_argument("--no-banner", dest="banner", action="store_false", default=None, help=say(
+        "leave out each day's all-day event", zh="不加每日的全日事件", ko="날마다의 종일 일정을 넣지 않습니다"))
     p.add_argument("--alarm", metavar="MIN", type=str, default=None, help=say(
         "add a VALARM this many minutes before each good hour (0..1440)",
         zh="在每個吉時之前這麼多分鐘加上 VALARM 提醒（0..1440）",
@@ -55,8 +61,11 @@ def run(args) -> int:
 
     from .precompute import unreachable_told
     # a feed's stamps are kept in the store: a database that does not answer is one line, exit 1
-    with unreachable_told(resolve_url(None, config_mod.load(args.config))):
-        feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, args.config,
+    from almanac.exports.feeds import with_kind
+    args.lang = args.lang or "zh-Hant"
+    cfg = with_kind(config_mod.load(args.config), args.kind, args.banner)     # an avoid feed, no banner
+    with unreachable_told(resolve_url(None, cfg)):
+        feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, cfg,
                           born=args.born, sex=args.sex, **kwargs(args))
     if out is None:
         sys.stdout.buffer.write(feed.body)

@@ -155,15 +155,20 @@ def run(args) -> int:
         threading.Thread(target=_warm, args=(app, lang), daemon=True, name="warm").start()
     shown = f"[{host}]" if ":" in host else host
     base = (cfg["feeds"]["base_url"] or f"http://{shown}:{port}").rstrip("/")
-    url = f"http://{shown}:{port}/"
+    url = f"http://{shown}:{port}/" + (f"?lang={lang}" if lang else "")    # the index in the reader's language
     print("almanac: " + told(lang, f"serving on {url} (index with subscribe links)",
                              zh=f"服務於 {url}（首頁附訂閱連結）", ko=f"{url} 에서 서비스합니다 (첫 페이지에 구독 링크)"),
           file=sys.stderr)
     try:
-        tz = cfg["calendar"]["default_tz"]
+        from almanac import api
+        from almanac.terms import task_label
+        tz = cfg["calendar"]["default_tz"]     # the reader's place's zone, when the config names one
+        named = {t["name"]: t for t in api.tasks(cfg)["tasks"]}
         for task in source.task_names(cfg):
             links = subscribe_links(base, task, lang or "zh-Hant", tz)    # the reader's feeds
-            print(f"  {task}: {links['https']}  {links['webcal']}", file=sys.stderr)
+            label = task_label(named[task], lang) if lang and task in named else task
+            label = label if label == task else f"{label} {task}"
+            print(f"  {label}: {links['https']}  {links['webcal']}", file=sys.stderr)
     except Exception:  # noqa: BLE001 — tasks not available yet; the index page lists them
         pass
     server = uvicorn.Server(server_config(app))

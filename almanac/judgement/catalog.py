@@ -28,7 +28,7 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
 _KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source",
-         "aspect", "touches"}
+         "aspect", "touches", "text_for"}
 #: what a rule may say it ``touches``: a spirit of the chart whose 旬空 silences the rule (good and
 #: bad alike: 「吉神空亡吉不成，凶神空亡凶不成」) — 日上神, 辰上神, a transmission, or a general
 #: (the branch it rides)
@@ -58,6 +58,13 @@ class Rule:
     aspect: str | None = None
     #: the spirit the rule speaks of (see ``_SPIRITS``): when it is 旬空 the rule does not hold
     touches: str | None = None
+    #: a task's own words where the text speaks of several matters (task → zh/ko/en): a reader of
+    #: that task is shown the clause about it, not the sentences about the others
+    text_for: "dict[str, dict[str, str]]" = field(default_factory=dict)
+
+    def text_of(self, task: str | None) -> dict[str, str]:
+        """The rule's text as a reader of ``task`` is shown it."""
+        return self.text_for.get(task, self.text) if task else self.text
 
     def effect_for(self, task: str) -> float:
         return self.effect.get(task, self.effect.get("default", 0.0))
@@ -137,6 +144,11 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
     if not isinstance(text, dict) or set(text) != set(LANGS) or not all(
             isinstance(text[k], str) and text[k].strip() for k in LANGS):
         raise CatalogError(f"rule {rid}: text needs exactly zh, ko and en, none empty")
+    text_for = raw.get("text_for", {})
+    if not isinstance(text_for, dict) or any(
+            t not in tasks or not isinstance(v, dict) or set(v) != set(LANGS)
+            or not all(isinstance(v[k], str) and v[k].strip() for k in LANGS) for t, v in text_for.items()):
+        raise CatalogError(f"rule {rid}: text_for maps known tasks to texts with exactly zh, ko and en")
     src = raw["source"]
     if isinstance(src, dict):           # a book outside the seeds: {book, chapter, quote}
         if set(src) != {"book", "chapter", "quote"} or src["book"] not in CLASSICS or not all(
@@ -157,7 +169,7 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
     return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
                 frozenset(veto), dict(text), source, file,
                 frozenset(facts_used(when)), frozenset(grave), grants, raw.get("reading"),
-                aspect, touches)
+                aspect, touches, {t: dict(v) for t, v in text_for.items()})
 
 
 def _book_grants(raw: dict, rid: str, source: BookSource, tasks: frozenset[str],

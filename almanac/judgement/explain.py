@@ -54,10 +54,11 @@ def verdict_name(verdict: str, lang: str) -> str:
     return VERDICT_NAMES[verdict][check_lang(lang)]
 
 
-def reason(rule, effect: float, lang: str, grave: bool) -> dict[str, Any]:
-    """One reason: the rule id, its weighted effect, its text, its machine source, whether it is
-    grave for the task, and a citation for people."""
-    return {"rule": rule.id, "effect": effect, "text": in_lang(rule.text, lang), "source": str(rule.source),
+def reason(rule, effect: float, lang: str, grave: bool, task: str | None = None) -> dict[str, Any]:
+    """One reason: the rule id, its weighted effect, its text (the clause about ``task`` where the
+    rule has one), its machine source, whether it is grave for the task, and a citation for people."""
+    text = rule.text_of(task) if hasattr(rule, "text_of") else rule.text
+    return {"rule": rule.id, "effect": effect, "text": in_lang(text, lang), "source": str(rule.source),
             "grave": bool(grave), "citation": citation(rule.source, lang)}
 
 
@@ -124,28 +125,30 @@ def summary_body(reasons: Iterable[Mapping], lang: str, vetoes: Iterable[Mapping
 _RULE_WORDS: dict[tuple[int, str], tuple] = {}
 
 
-def _rule_words(cat, lang: str) -> dict[str, dict[str, str]]:
-    """Per rule id of ``cat``, its ``text`` and ``citation`` in ``lang`` (worked out once per
-    catalog and language, not for every reason of every hour; read-only)."""
-    hit = _RULE_WORDS.get((id(cat), lang))
+def _rule_words(cat, lang: str, task: str | None = None) -> dict[str, dict[str, str]]:
+    """Per rule id of ``cat``, its ``text`` (as a reader of ``task`` is shown it) and ``citation``
+    in ``lang`` (worked out once per catalog, language and task, not for every reason of every
+    hour; read-only)."""
+    hit = _RULE_WORDS.get((id(cat), lang, task))
     if hit is None or hit[0] is not cat:
         if len(_RULE_WORDS) > 64:
             _RULE_WORDS.clear()
-        words = {r.id: {"text": in_lang(r.text, lang), "citation": citation(r.source, lang)}
+        words = {r.id: {"text": in_lang(r.text_of(task), lang), "citation": citation(r.source, lang)}
                  for r in cat.rules}
-        hit = _RULE_WORDS[(id(cat), lang)] = (cat, words)
+        hit = _RULE_WORDS[(id(cat), lang, task)] = (cat, words)
     return hit[1]
 
 
-def localize(entry: Mapping[str, Any], lang: str, catalog=None) -> dict[str, Any]:
+def localize(entry: Mapping[str, Any], lang: str, catalog=None, task: str | None = None) -> dict[str, Any]:
     """A judged hour (``judge_day``/``best`` entry) with its reasons, vetoes and summary in
-    ``lang``, rebuilt from the catalog by rule id (effects and ``grave`` kept as judged)."""
+    ``lang``, rebuilt from the catalog by rule id (effects and ``grave`` kept as judged); with
+    ``task`` (its base task), each reason in the words that speak to it."""
     from .catalog import load_catalog
 
     lang = check_lang(lang)
     cat = catalog or load_catalog()
     out = dict(entry)
-    words = _rule_words(cat, lang)
+    words = _rule_words(cat, lang, task)
 
     def again(r: Mapping) -> dict:
         said = words.get(r.get("rule"))

@@ -66,7 +66,7 @@ def chart_facts(chart, hour: int | None, yuejiang: int | None) -> tuple[dict[str
                generals={BRANCHES[s]: chart.general_on(s) for s in range(12)},
                void=tuple(BRANCHES[b] for b in chart.void), method=chart.method,
                noble_direction=chart.noble.direction, patterns=tuple(p.name for p in chart.patterns),
-               **_placeholders())
+               keti=tuple(x.name for x in chart.keti), **_placeholders())
     unknown = QIN_FACTS | MONTH_FACTS | YEAR_FACTS | PERSON_FACTS
     if hour is None:
         unknown |= HOUR_FACTS

@@ -238,6 +238,10 @@ def resolve_task(cfg, task: Any) -> str:
         for p in profiles.values():
             if name in p.aliases or name.lower() == p.name.lower():
                 return p.name
+        from almanac.task_words import alias     # everyday words: 여행, 결혼, 打官司, wedding …
+        word = alias(name)
+        if word is not None and word in profiles:
+            return word
     raise BadInput(f"unknown task {task!r}; accepted: {', '.join(profiles)}",
                    zh=f"未知的事項：{task!r}（可選：{named_tasks(profiles, 'zh')}）",
                    ko=f"알 수 없는 할 일: {task!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")
@@ -332,11 +336,14 @@ def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone
     keeps its share of what they weigh together."""
     weighed = max(-cap, min(cap, tone_milli))
     if weighed != tone_milli and tone:
+        # in one order whatever order they came in (the largest carries the rounding), so every
+        # path that rebuilds the reasons gives the same shares
+        order = sorted(tone, key=lambda x: (-abs(x["effect"]), x["rule"]))
         left = weighed
-        for r in tone[:-1]:
+        for r in order[1:]:
             r["effect"] = round(r["effect"] * weighed / tone_milli, 3)
             left -= round(r["effect"] * 1000)
-        tone[-1]["effect"] = left / 1000 + 0.0
+        order[0]["effect"] = left / 1000 + 0.0
         reasons.sort(key=lambda x: -abs(x["effect"]))
     return weigh(method_milli, tone_milli, cap)
 
@@ -395,8 +402,8 @@ class Judgement:
         return bool(self.vetoes)
 
 
-def _reason(rule: Rule, effect: float, lang: str, grave: bool = False) -> dict:
-    return explain.reason(rule, effect, lang, grave)
+def _reason(rule: Rule, effect: float, lang: str, grave: bool = False, task: str | None = None) -> dict:
+    return explain.reason(rule, effect, lang, grave, task)
 
 
 _COMPILED: dict[tuple, tuple] = {}
@@ -418,7 +425,7 @@ def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> 
             # it is said once, as the veto (which carries the hour down to 凶, see settle_grave)
             eff = 0.0
         # a veto is grave, the profile's own (``veto = [...]`` in a task's config) as the catalog's
-        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed)
+        reason = _reason(r, eff, lang, explain.grave_for(r, prof.base) or vetoed, prof.base)
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()

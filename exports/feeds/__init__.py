@@ -192,6 +192,63 @@ def hour_title(verdict: str, task: str, branch: str, lang: str, best: bool = Fal
     return out
 
 
+#: the word an avoid feed's event opens with
+AVOID_WORD = {"zh-Hant": "避", "zh-Hans": "避", "ko": "피할 시", "en": "Avoid"}
+
+
+def avoid_title(hour: dict, task: str, lang: str) -> str:
+    """An avoid feed's hour title: the word, the task and the hour, then why — the hour taboos
+    by name, else the hour forbidden for the task (不可) or its verdict.
+
+    >>> avoid_title({"branch": "子", "verdict": "凶", "flags": {"jielu": True}}, "출행(出行)", "ko")
+    '피할 시 · 출행(出行) · 子(자)시 · 절로공망(截路空亡)'
+    >>> avoid_title({"branch": "午", "verdict": "大凶", "flags": {}}, "travel", "en")
+    'Avoid · travel · Wu (午) hour · very bad (大凶)'
+    """
+    branch = hour.get("branch", "")
+    when = f"{L.term(branch, lang)} {L.label('hour', lang)}" if lang == "en" else \
+        f"{L.term(branch, lang)}{L.label('hour', lang)}"
+    flags = [L.flag_name(f, lang) for f in active_flags(hour.get("flags"))]
+    if flags:
+        why = L.joined(flags, lang)
+    elif hour.get("vetoed"):
+        why = L.label("vetoed", lang)
+    else:
+        why = verdict_text(str(hour.get("verdict", "")), lang)
+    return f"{AVOID_WORD[lang]} · {task} · {when} · {why}"
+
+
+#: what ``kind`` (``[feeds] kind``, ``kind=``, ``--kind``) may be
+FEED_KINDS = ("good", "avoid")
+
+
+def feed_kind(cfg) -> tuple[str, bool]:
+    """``([feeds] kind, [feeds] banner)`` of ``cfg``, checked."""
+    opts = feeds_options(cfg)
+    kind = opts.get("kind", "good")
+    if kind not in FEED_KINDS:
+        raise BadInput(f"{field('kind')} {kind!r} is not a feed kind; accepted: good, avoid",
+                       zh=f"不是訂閱源種類：{field('kind')} {kind!r}（可用：good 吉時、avoid 應避之時）",
+                       ko=f"피드 종류가 아닙니다: {field('kind')} {kind!r} (가능한 값: good 좋은 시, avoid 피할 시)")
+    return kind, bool(opts.get("banner", True))
+
+
+def with_kind(cfg, kind: "str | None" = None, banner: "bool | None" = None):
+    """``cfg`` with a feed's ``kind`` and ``banner`` (a request's; None keeps the configuration's)."""
+    over = {}
+    if kind not in (None, ""):
+        if kind not in FEED_KINDS:
+            raise BadInput(f"{field('kind')} {kind!r} is not a feed kind; accepted: good, avoid",
+                           zh=f"不是訂閱源種類：{field('kind')} {kind!r}（可用：good 吉時、avoid 應避之時）",
+                           ko=f"피드 종류가 아닙니다: {field('kind')} {kind!r} (가능한 값: good 좋은 시, avoid 피할 시)")
+        over["kind"] = kind
+    if banner is not None:
+        over["banner"] = bool(banner)
+    if not over or all(cfg["feeds"].get(k) == v for k, v in over.items()):
+        return cfg
+    return config_mod.derive(cfg, feeds=over)
+
+
 def _reason_text(r, lang: str) -> str:
     """A reason (already in the feed's language, see ``localize``), its effect and citation: the
     effect in full-width brackets in Chinese text, and there the citation bare (its 《》「」 mark
@@ -241,7 +298,11 @@ class _Builder:
         self.tz = ZoneInfo(tz)
         self.opts = feeds_options(cfg)
         # a person's feed is another calendar: its hours say other things than the plain feed's
-        self.ns = f"feed/{task}/{lang}/{tz}" + _choices_ns(cfg) + _person_ns(person)
+        #: which hours become events ("good", "avoid": ``[feeds] kind``) and whether each day has
+        #: its all-day event (``[feeds] banner``); another kind or no banner is another calendar
+        self.kind, self.banner = feed_kind(cfg)
+        self.ns = (f"feed/{task}/{lang}/{tz}" + _choices_ns(cfg) + _person_ns(person)
+                   + ("/avoid" if self.kind == "avoid" else "") + ("" if self.banner else "/nobanner"))
         self.min_rank = _rank(self.opts.get("min_verdict", "吉"), "min_verdict")
         # a day's best hour is announced only when it is at least 吉: a feed never calls a bad hour good
         self.best_min_rank = max(_rank(self.opts.get("best_min_verdict", "吉"), "best_min_verdict"),
@@ -284,7 +345,7 @@ class _Builder:
         convention = L.label("convention" if self.cfg["calendar"]["day_boundary"] == "zi"
                              else "convention_midnight", lang)
         convention = convention[:1].upper() + convention[1:]     # a line of its own
-        out = [self._spec(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
+        out = [] if not self.banner else [self._spec(_uid(self.ns, f"day/{d.isoformat()}"), _day_summary(day, lang),
                           "\n".join(day_lines(day, lang) + [convention]),
                           [L.label("almanac", lang), L.label("day", lang)],
                           (("dtstart", d), ("dtend", d + timedelta(days=1))))]
@@ -316,20 +377,37 @@ class _Builder:
             chosen |= {id(j) for j in ranked[:self.best_per_day]}
         return [j for j in usable if id(j) in chosen]
 
+    def avoid_hours(self, day: dict, judged: list[dict]) -> list[dict]:
+        """The hours of one day to avoid for the task, in time order: vetoed for it, judged 凶 or
+        大凶, or under an hour taboo (暗金, 伏斷, 截路空亡)."""
+        flagged = {h["branch"] for h in day.get("hours") or [] if active_flags(h.get("flags"))}
+        return [j for j in judged if j.get("vetoed") or j.get("branch") in flagged
+                or L.VERDICT_RANK.get(j.get("verdict", ""), 9) <= L.VERDICT_RANK["凶"]]
+
+    def task_base(self) -> str:
+        """The built-in task this feed's task reads as (its profile's ``base``)."""
+        from almanac.judgement.score import task_profiles
+        prof = task_profiles(self.cfg).get(self.task)
+        return prof.base if prof is not None else self.task
+
     def hour_specs(self, day: dict, judged: list[dict]) -> list[text.EventSpec]:
         lang = self.lang
         by_branch = {h["branch"]: h for h in day.get("hours") or []}
         out = []
-        for j in self.chosen_hours(judged):
+        avoid = self.kind == "avoid"
+        for j in (self.avoid_hours(day, judged) if avoid else self.chosen_hours(judged)):
             verdict = j.get("verdict", "")
             good = L.VERDICT_RANK.get(verdict, -1) >= self.min_rank
             if "verdict" in j and j.get("reasons") is not None:
-                j = localize(j, lang)   # reasons, citations and summary in the feed's language
+                # reasons (in the words that speak to the task), citations and summary in the feed's language
+                j = localize(j, lang, task=self.task_base())
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = chart_of(h, day)
             vname = L.verdict_name(verdict, lang)
             summary = hour_title(verdict, self.task_label, h["branch"], lang, best=not good)
+            if avoid:
+                summary = avoid_title(h, self.task_label, lang)
             c = L.colon(lang)
             # the verdict and its score in the one form every reader meets them in, the score named
             lines = [f"{L.label('verdict', lang)}{c}"
@@ -370,6 +448,8 @@ class _Builder:
         is left for the caller to add."""
         lang, opts = self.lang, self.opts
         name = f"{L.label('calname', lang)} · {self.task_label}"
+        if self.kind == "avoid":      # beside the good-hours calendar, told apart by its name
+            name += f" · {AVOID_WORD[lang]}"
         desc = L.label("caldesc", lang).format(task=self.task_label)
         school, school_label = _school_label(self.cfg, lang)
         if school != "default":

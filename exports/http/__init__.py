@@ -53,6 +53,8 @@ def create_app(config=None) -> FastAPI:
         lambda: source.store_generation(cfg), lambda: source.store_generation_blocks(cfg),
         reuse_seconds=float(cfg["http"].get("store_check_seconds", 0)))
     middleware.install(app, cache, stored, int(h["max_url_bytes"]), int(h.get("max_headers", 100)))
+    from almanac.exports.http.compress import Compress
+    app.add_middleware(Compress)    # outermost: every text answer gzipped when the client takes it
     routes.install(app, cfg, cache, limiter, stored)
     return app
 

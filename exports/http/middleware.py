@@ -54,8 +54,10 @@ def error(status: int, message, headers: dict | None = None, lang: str | None = 
 
 def request_lang(scope) -> str | None:
     """The language a request's errors are told in: the ``lang`` its query asks for (the last of
-    a repeated one, as the routes read it); else, for an HTML page (``/``, ``/reports/…``), the
-    browser's ``Accept-Language`` as the page itself reads it (``pages.page_lang``); else None."""
+    a repeated one, as the routes read it); else the browser's ``Accept-Language`` as a page reads
+    it (``pages.page_lang``) — for every path: an error is a line for the person who asked, and a
+    Korean browser's reader reads Korean (the answers themselves of the JSON API and the feeds
+    never read the header); else None."""
     from urllib.parse import parse_qs
     qs = scope.get("query_string") or b""
     if b"lang=" in qs:
@@ -65,12 +67,9 @@ def request_lang(scope) -> str | None:
             values = None
         if values and values[-1]:
             return values[-1]
-    path = scope.get("path") or ""
-    if path == "/" or path.startswith("/reports/"):
-        from almanac.lang import preferred_lang
-        header = next((v for k, v in scope.get("headers") or () if k == b"accept-language"), None)
-        return preferred_lang(header.decode("latin-1")) if header else None
-    return None
+    from almanac.lang import preferred_lang
+    header = next((v for k, v in scope.get("headers") or () if k == b"accept-language"), None)
+    return preferred_lang(header.decode("latin-1")) if header else None
 
 
 def plain_value_error(exc: ValueError) -> BadInput:

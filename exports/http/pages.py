@@ -128,6 +128,31 @@ def _places(lang: str) -> list[dict]:
     return out
 
 
+#: the index's words for the feeds of hours to avoid
+AVOID_FEEDS = {"zh-Hant": "應避之時訂閱", "zh-Hans": "应避之时订阅", "ko": "피할 시 구독", "en": "Hours to avoid"}
+
+
+def _task_label(t: dict, lang: str) -> str:
+    """A task as the picker names it: the everyday name, the classical one beside it
+    (여행·외출 — 출행(出行)); the classical alone where they are one."""
+    from almanac.task_words import everyday
+    classical, modern = T.task_label(t, lang), everyday(t["name"], lang)
+    return f"{modern} — {classical}" if modern and modern not in classical else classical
+
+
+def _configured_place(cfg) -> str:
+    """The gazetteer name of the service's own place (its reader's ``place``), or ""."""
+    where = cfg["calendar"].get("place") or ""
+    if not where:
+        return ""
+    from almanac.errors import BadInput
+    from almanac.places import place
+    try:
+        return place(where).name
+    except BadInput:
+        return ""
+
+
 def _clocks(cfg, lang: str) -> list[dict]:
     """The hour clocks the calendar accepts (``clock=``), named in ``lang``; the configured one first."""
     from almanac.calendar import TIME_BASES
@@ -160,26 +185,52 @@ def _js(value) -> str:
 
 
 def index_page(cfg, lang: str | None = None) -> str:
-    """The index page in ``lang`` (default zh-Hant); independent of any request header."""
-    lang = T.check_lang(lang)
-    key = (cfg.digest, lang)
+    """The index page in ``lang`` (default: the reader's ``lang`` of the configuration, else its
+    reports' language, zh-Hant as built); independent of any request header."""
+    from almanac.reader import default_lang
+    lang = T.check_lang(lang) if lang else default_lang(cfg)
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    today = datetime.now(ZoneInfo(cfg["calendar"]["default_tz"])).date()
+    key = (cfg.digest, lang, today)         # its plain answers are today's
     if key not in _pages:
-        _pages[key] = _render(cfg, lang)
+        if len(_pages) > 64:
+            _pages.clear()
+        _pages[key] = _render(cfg, lang, today)
     return _pages[key]
 
 
-def _render(cfg, lang: str) -> str:
+def plain_today(cfg, lang: str, today) -> list[str]:
+    """Today's one-sentence answer per task in the service's (the reader's) zone, in everyday
+    words (``exports.reports.plain_answers``); none when the day cannot be judged now."""
+    from almanac import api
+    from almanac.exports.reports import plain_answers
+    tz = cfg["calendar"]["default_tz"]
+    try:
+        tasks = source.tasks(cfg)
+        day = source.get_day(today, tz, cfg)
+        by_task = {t["name"]: {h["branch"]: h for h in api.judge_day(today, tz=tz, task=t["name"], config=cfg)["hours"]}
+                   for t in tasks}
+        return plain_answers(day, by_task, tasks, lang)
+    except Exception:  # noqa: BLE001 — the page's links matter more than its answers
+        return []
+
+
+def _render(cfg, lang: str, today=None) -> str:
     base = (cfg["feeds"]["base_url"] or "").rstrip("/")
     tz = cfg["calendar"]["default_tz"]
     tasks = []
     for t in source.tasks(cfg):
         links = {code: base + feed_path(t["name"], code, tz) for code in T.LANGS}
-        tasks.append({"name": t["name"], "label": T.task_label(t, lang), "links": links})
+        tasks.append({"name": t["name"], "label": _task_label(t, lang), "links": links,
+                      "avoid": base + feed_path(t["name"], lang, tz) + "&kind=avoid"})
     text = TEXT[lang]
     return _env.get_template("index.html.j2").render(
         lang=lang, product=T.PRODUCT[lang], t=text, tasks=tasks, tz=tz, zones=_zones(cfg),
         langs=[{"code": c, "name": LANG_NAMES[c]} for c in T.LANGS], places=_places(lang),
-        clocks=_clocks(cfg, lang), schools=_schools(cfg, lang),
+        clocks=_clocks(cfg, lang), schools=_schools(cfg, lang), place=_configured_place(cfg),
+        plain=plain_today(cfg, lang, today) if today is not None else [], avoid_label=AVOID_FEEDS[lang],
+        place_json=_js(_configured_place(cfg)),
         clock_label=T.label("clock", lang), school_label=T.label("school", lang),
         born_label=T.label("born", lang), sex_label=T.label("sex", lang),
         sexes=[{"value": x, "label": T.label("sex_" + x, lang)} for x in ("m", "f")],

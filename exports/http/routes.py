@@ -34,8 +34,14 @@ _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DATE_SCHEMA = {"json_schema_extra": {"format": "date", "example": "2026-11-29"}}
 
 
-def parse_date(value: str, what: str) -> date:
-    # ``what`` is "date" (the path's day) or a query parameter's name, shown as ``from='…'``
+def parse_date(value: str, what: str, today_in=None) -> date:
+    # ``what`` is "date" (the path's day) or a query parameter's name, shown as ``from='…'``;
+    # ``today_in``: the zone a day word (today, 오늘, 明天 …) is read in
+    if today_in is not None:
+        from almanac.calendar import day_word
+        named = day_word(value, today_in)
+        if named is not None:
+            return named
     given = repr(value) if what == "date" else f"{what}={value!r}"
     if not _DATE_RE.match(value or ""):
         raise BadInput(f"{what} {value!r} is not a date; accepted: YYYY-MM-DD",
@@ -158,6 +164,9 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    alarm: int | None = Query(None, ge=0, le=1440, description="VALARM minutes before"),
                    born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                    sex: str | None = Query(None, description="m or f (with born)"),
+                   kind: str | None = Query(None, description="good (the good hours, default) or avoid "
+                                                              "(the hours to avoid: vetoed, 凶/大凶, hour taboos)"),
+                   banner: bool | None = Query(None, description="false: no all-day event per day"),
                    picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, BadInput(f"no feed {name!r}; feeds are /feeds/TASK.ics",
@@ -165,7 +174,7 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                                                        ko=f"없는 피드: {name!r} (피드 경로는 /feeds/TASK.ics)"))
         from almanac.judgement.person import parse_person
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
-        rcfg = choices(cfg, picked, tz)
+        rcfg = feeds.with_kind(choices(cfg, picked, tz), kind, banner)    # an avoid feed, no banner
         task = known_task(name[:-4], rcfg)
         lang = asked_lang(lang)            # zh-TW and zh-Hant: one variant, rendered once
         key = cache.key(task, tz, lang, alarm, rcfg, person)
@@ -198,9 +207,9 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                 tz: str | None = None,
                 lang: str | None = Query(None, description=LANG_HELP),
                 picked: dict = Depends(chosen)):
-        d = parse_date(day, "date")
         rcfg = choices(cfg, picked, tz)
         zone = feeds.check_tz(tz) if tz else None
+        d = parse_date(day, "date", zone or rcfg["calendar"]["default_tz"])
         lang = asked_lang(lang)
 
         def build():
@@ -250,7 +259,8 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  daytime: bool = Query(False, description="only hours starting 07:00–19:00 local"),
                  picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
-        s, e = parse_date(from_, "from"), parse_date(to, "to")
+        today_in = feeds.check_tz(tz) if tz else rcfg["calendar"]["default_tz"]
+        s, e = parse_date(from_, "from", today_in), parse_date(to, "to", today_in)
         if e < s:
             raise BadInput(f"to {e} is before from {s}",
                            zh=f"結束日期 to={e} 早於起始日期 from={s}",

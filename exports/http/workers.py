@@ -15,11 +15,19 @@ queue, else ``503`` + ``Retry-After``) whose work runs in a small ``ProcessPoolE
   least 1): a core is left to the serving process;
 - the processes run at a lower CPU priority (``NICE``), so on a busy machine cheap requests get
   the cores first;
-- they are started lazily (the first expensive request) with the ``spawn`` method (no copy of a
-  threaded server's locks), ignore Ctrl-C (the server decides when they stop), and exit by
-  themselves within a second when the serving process is gone (even after ``kill -9``);
+- they are started when the app starts (``lifespan``, in the background: start-up and cheap
+  requests do not wait) with the ``spawn`` method (no copy of a threaded server's locks), and
+  each warms itself before it takes a job (``_warm_up``: the engine imported, the shipped tables
+  and catalog loaded, the page templates compiled), so the first expensive requests cost what
+  any other does instead of starting and warming a process (a report page's first computation in
+  a new process took about five times a warm one's). An expensive request that arrives before
+  a worker is ready waits for it, holding its slot, at most as long as ``expensive_wait`` (what
+  it already waited in the queue counted), then answers ``503``; it never starts another
+  worker. ``/healthz`` ``expensive.workers`` says ``starting`` or ``ready``;
+- they ignore Ctrl-C (the server decides when they stop), and exit by themselves within a
+  second when the serving process is gone (even after ``kill -9``);
 - the server's shutdown (``lifespan``) terminates them; a worker that died answers ``503``
-  once and the next request starts a fresh pool;
+  once and a fresh pool is started (and warmed) at once;
 - a job carries the ``ALMANAC_*`` environment it was asked under (data folder, database,
   config), so the worker reads and writes the same store as the server. The functions called
   are the ones the server would call in a thread: the answers are byte-identical;
@@ -38,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -49,7 +58,7 @@ from concurrent.futures.process import BrokenProcessPool
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from almanac.exports.http.limits import KEEP_ALIVE, Limiter
+from almanac.exports.http.limits import KEEP_ALIVE, Limiter, retry_after
 from almanac.exports.http.middleware import RETRY_AFTER
 
 #: how much lower the workers' CPU priority is than the server's: on a busy machine the cores go
@@ -86,6 +95,16 @@ class WorkerLost(HTTPException):
                          headers={"Retry-After": str(RETRY_AFTER)})
 
 
+class Starting(HTTPException):
+    """No worker process was ready within the request's wait (the server has just started, or a
+    worker was lost): ``503``, try again shortly."""
+
+    def __init__(self, what: str, after: int, waited: float):
+        super().__init__(503, f"the worker processes are still starting ({what}; waited {waited:.1f} s); "
+                              f"retry in {after} s", headers={"Retry-After": str(after)})
+        self.after = after
+
+
 # ---------------------------------------------------------------------- in the worker process
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
@@ -93,15 +112,55 @@ def _watch_parent(parent: int) -> None:
     os._exit(0)
 
 
-def _start(parent: int) -> None:
-    """Worker initializer: a lower priority than the server's, Ctrl-C is the server's to handle;
-    exit when the server is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _niced() -> int | None:
+    """The workers' CPU priority: ``NICE`` below the server's (None where there is none)."""
     try:
-        os.nice(NICE)
+        return min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICE)
     except (AttributeError, OSError):
-        pass
+        return None
+
+
+def _lower(pid: int, nice: int | None) -> None:
+    if nice is not None:
+        with contextlib.suppress(AttributeError, OSError):
+            os.setpriority(os.PRIO_PROCESS, pid, nice)
+
+
+def _start(parent: int, nice: int | None = None) -> None:
+    """Worker initializer: a lower priority than the server's, Ctrl-C is the server's to handle;
+    exit when the server is gone; warm before the first job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _lower(0, nice)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    try:
+        _warm_up()
+    except Exception:  # noqa: BLE001 — a cold worker still computes; the job names the fault
+        logging.getLogger("almanac.http").exception("worker warm-up failed; computing cold")
+
+
+def _warm_up() -> None:
+    """Import what the jobs call and load what their first computation would: the judgement
+    engine and its rules, the shipped tables (solar terms, lunar months, hours), the 課體
+    catalog, the store's code and the page templates. No store is opened and nothing is
+    written: a job's data folder and database are the request's (``_job``)."""
+    from datetime import date, datetime, time as clock
+
+    from almanac import api, config as config_mod
+    from almanac.exports import reports, source
+    from almanac.exports.http import routes  # noqa: F401 — the jobs' functions and their imports
+    source._backend()                        # the store's code (SQLAlchemy and the models)
+    cfg = config_mod.load(None)
+    tz = cfg["calendar"]["default_tz"]
+    today = date.today()
+    task = source.task_names(cfg)[0]
+    api.judge_day(today, tz=tz, task=task, config=cfg)
+    api.chart(datetime.combine(today, clock(12)).isoformat(), tz=tz, config=cfg, lang="zh-Hant", task=task)
+    reports.compile_templates()
+
+
+def _ready() -> int:
+    """A job that answers once a worker has started and warmed (``_start``): its pid."""
+    return os.getpid()
 
 
 def _store_found() -> dict:
@@ -142,14 +201,52 @@ _pools_lock = threading.Lock()
 
 
 def _pool(size: int) -> ProcessPoolExecutor:
-    """The process-wide pool of ``size`` workers (one per size, shared by every app)."""
+    """The process-wide pool of ``size`` workers (one per size, shared by every app), its
+    processes started at once; ``ex.ready`` is set when one of them has warmed (or failed to
+    start: the job submitted then says so)."""
     with _pools_lock:
         ex = _pools.get(size)
         if ex is None:
+            nice = _niced()
             ex = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=_start, initargs=(os.getpid(),))
+                                     initializer=_start, initargs=(os.getpid(), nice))
+            ex.ready = threading.Event()
+            ex.warm = []
             _pools[size] = ex
+            # one job per process: each submission with no idle worker starts one more process
+            for _ in range(size):
+                try:
+                    fut = ex.submit(_ready)
+                except BrokenProcessPool:
+                    ex.ready.set()
+                    break
+                ex.warm.append(fut)
+                fut.add_done_callback(lambda _, ex=ex: ex.ready.set())
+            # at the lower priority from the start, not only once the initializer runs: a
+            # process's start (the interpreter, the imports) is most of its warm-up, and it must
+            # not slow the server's own start or its cheap requests
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                _lower(proc.pid, nice)
         return ex
+
+
+def start_workers(size: int) -> None:
+    """Start the pool of ``size`` workers now (they warm in their own processes)."""
+    _pool(size)
+
+
+def workers_state(size: int) -> str:
+    """``ready`` (a worker has warmed), ``starting``, ``failed`` (the processes could not start,
+    or one died: the next expensive request answers 503 and starts them again) or ``stopped``
+    (none started yet, or the server is shutting down)."""
+    with _pools_lock:
+        ex = _pools.get(size)
+    if ex is None:
+        return "stopped"
+    if not ex.ready.is_set():
+        return "starting"
+    ok = any(f.done() and not f.cancelled() and f.exception() is None for f in ex.warm)
+    return "ready" if ok and not getattr(ex, "_broken", False) else "failed"
 
 
 def _discard(size: int, ex: ProcessPoolExecutor) -> None:
@@ -207,10 +304,35 @@ class Expensive(Limiter):
         self._shared: dict = {}             # key → (Future, monotonic time it finished or None)
         self.computed = 0                   # shared computations started (each took a slot)
         self.shared = 0                     # requests answered by another request's computation
+        self._serving = False               # between the app's start and its shutdown
+
+    def start(self) -> None:
+        """Start the worker processes now (they warm in their own processes)."""
+        if self.processes:
+            start_workers(self.size)
+
+    def _admit(self, what: str) -> float:
+        """Take a slot (waiting in the queue) and then a worker ready to compute: a request that
+        arrives while the workers start waits for them, at most what is left of ``wait``. Returns
+        the monotonic time the computation may start."""
+        arrived = time.monotonic()
+        since = self.take(what)
+        if not self.processes:
+            return since
+        ex = _pool(self.size)
+        if ex.ready.is_set():
+            return since
+        left = None if self.wait <= 0 else max(0.0, self.wait - (time.monotonic() - arrived))
+        if ex.ready.wait(left):
+            return time.monotonic()   # the average is of computations, not of a worker's start
+        self.give()
+        with self._cond:
+            self.busy += 1
+        raise Starting(what, retry_after(self.estimate() + 1, self.keep_alive), time.monotonic() - arrived)
 
     def _submit(self, what: str, fn, args: tuple, kwargs: dict, since: float | None = None) -> Future:
         if since is None:
-            since = self.take(what)
+            since = self._admit(what)
         try:
             fut = self._plain(fn, args, kwargs)
         except BaseException:
@@ -221,12 +343,19 @@ class Expensive(Limiter):
         return fut
 
     def _lost(self, fut: Future) -> WorkerLost:
-        _discard(self.size, fut.pool)
+        return self._replace(fut.pool)
+
+    def _replace(self, ex: ProcessPoolExecutor) -> WorkerLost:
+        """A pool whose worker died: dropped, and while the app serves a fresh one started at
+        once (warming while the client waits its ``Retry-After``)."""
+        _discard(self.size, ex)
+        if self._serving:
+            threading.Thread(target=self.start, daemon=True, name="workers-restart").start()
         return WorkerLost()
 
     async def call(self, what: str, fn, *args, **kwargs):
-        # a wait in the queue sleeps in a thread, never on the event loop
-        since = await run_in_threadpool(self.take, what)
+        # a wait in the queue (or for a worker starting) sleeps in a thread, never on the event loop
+        since = await run_in_threadpool(self._admit, what)
         if not self.processes:
             try:
                 return await run_in_threadpool(fn, *args, **kwargs)
@@ -280,8 +409,7 @@ class Expensive(Limiter):
         try:
             fut = ex.submit(_job, {k: os.environ.get(k) for k in ENV}, fn, args, kwargs or {})
         except BrokenProcessPool:
-            _discard(self.size, ex)
-            raise WorkerLost() from None
+            raise self._replace(ex) from None
         fut.pool = ex
         fut.add_done_callback(_report_found)  # once per job, however many requests await it
         return fut
@@ -353,13 +481,15 @@ class Expensive(Limiter):
                 "queue": self.queue, "wait": self.wait, "waiting": self.waiting(),
                 "queued": self.queued, "longest_wait": round(self.waited_max, 3),
                 "computed": self.computed, "shared": self.shared, "sharing_now": computing,
-                "processes": len(worker_pids()) if self.processes else 0}
+                "processes": len(worker_pids()) if self.processes else 0,
+                "workers": workers_state(self.size) if self.processes else "threads"}
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
         """The app's lifespan: the threads that run synchronous routes are enough for the
         requests waiting in the queue (a sleeping thread each) besides the service's own
-        (``store.db.SERVICE_THREADS``); at shutdown the worker processes are terminated."""
+        (``store.db.SERVICE_THREADS``); the worker processes are started (in the background: the
+        app answers at once) and at shutdown terminated."""
         import anyio.to_thread
         try:
             from almanac.exports.store.db import SERVICE_THREADS
@@ -367,8 +497,12 @@ class Expensive(Limiter):
             SERVICE_THREADS = 40
         threads = anyio.to_thread.current_default_thread_limiter()
         threads.total_tokens = max(threads.total_tokens, SERVICE_THREADS + self.queue + self.slots)
+        if self.processes:
+            self._serving = True
+            threading.Thread(target=self.start, daemon=True, name="workers-start").start()
         try:
             yield
         finally:
+            self._serving = False
             if self.processes:
                 await run_in_threadpool(stop_workers)

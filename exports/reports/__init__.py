@@ -22,16 +22,18 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 from pathlib import Path
 
 from almanac import config as config_mod
 from almanac import terms as T
-from almanac.calendar import parse_date
+from almanac.calendar import MAX_YEAR, MIN_YEAR, parse_date
 from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
 from almanac.exports.feeds import active_flags, chart_of, choices_text, day_lines, keti_of, verdict_text
 from almanac.exports.feeds import labels as L
+from almanac.task_words import everyday
 
 
 @functools.lru_cache(maxsize=1)
@@ -217,7 +219,8 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
             verdict, vetoed = str(hj.get("verdict", "")), bool(hj.get("vetoed"))
             bg, ink = T.verdict_style(verdict, vetoed)
             if hj.get("reasons") is not None and "verdict" in hj:
-                hj = localize(hj, lang)   # reasons, citations and summary in the report's language
+                # reasons (in the words that speak to the task), citations and summary in the report's language
+                hj = localize(hj, lang, task=t.get("base") or t["name"])
             reasons = [str(r.get("text", "")) + (f" — {r['citation']}" if r.get("citation") else "")
                        for r in hj.get("reasons") or [] if isinstance(r, dict)]
             verdicts[t["name"]] = {
@@ -227,13 +230,118 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
                 "pair": T.verdict_score(verdict, hj["score"], lang, vetoed=vetoed) if _num(hj.get("score"))
                 else (T.label("vetoed", lang) if vetoed else T.verdict_name(verdict, lang)),
                 "reasons": reasons}
-        rows.append({"branch": L.term(h["branch"], lang), "start": h["start"][11:16], "end": h["end"][11:16],
+        rows.append({"branch": L.term(h["branch"], lang), "start": _start(h["start"], h["end"], lang, h["branch"], True),
+                     "end": h["end"][11:16],
                      "pillar": L.term(h.get("pillar", ""), lang), "mansion": L.term(h.get("mansion", ""), lang),
                      "flags": [T.flag_name(f, lang) for f in active_flags(h.get("flags"))],
                      "transmissions": L.term("".join(tr), lang),
                      "method": _method_cell(method, keti_of(h), lang),
                      "verdicts": verdicts})
     return rows
+
+
+def _cite(rows: list[dict]) -> list[str]:
+    """The distinct reasons of a page's hour rows in the order first met; each verdict of the rows
+    gains ``refs``, the numbers (from 1) of its reasons in that list."""
+    index: dict[str, int] = {}
+    for r in rows:
+        for v in r["verdicts"].values():
+            v["refs"] = [index.setdefault(x, len(index) + 1) for x in v.get("reasons") or []]
+    return list(index)
+
+
+#: what a page of another day than today says in place of "today" (이날, 當日, that day)
+_THAT_DAY = {"ko": (("오늘의", "이날의"), ("오늘은", "이날은"), ("오늘", "이날")),
+             "zh-Hant": (("今日", "當日"),), "zh-Hans": (("今日", "当日"),),
+             "en": (("Today's", "That day's"), ("today", "that day"))}
+
+
+def that_day(text: str, lang: str) -> str:
+    """``text`` as a page of a past or future day says it: 오늘 → 이날, 今日 → 當日, today → that day.
+
+    >>> that_day("오늘 한눈에", "ko"), that_day("今日一覽", "zh-Hant"), that_day("No task has a good hour today.", "en")
+    ('이날 한눈에', '當日一覽', 'No task has a good hour that day.')
+    """
+    for a, b in _THAT_DAY.get(lang, ()):
+        text = text.replace(a, b)
+    return text
+
+
+#: the plain answer per task, in everyday words: {when} the hour, {why} its main reason
+_PLAIN = {
+    "ko": ("{day} {task}에 가장 좋은 때는 {when}({verdict})입니다. {why}",
+           "{day} {task}에는 좋은 때가 없습니다. 그나마 나은 때는 {when}({verdict})입니다.",
+           "{day} {task}에는 쓸 만한 때가 없습니다."),
+    "zh-Hant": ("{day}{task}最好的時間是{when}（{verdict}）。{why}",
+                "{day}{task}沒有好時間；相對較好的是{when}（{verdict}）。",
+                "{day}{task}沒有可用的時間。"),
+    "en": ("{day}'s best time for {task} is {when} ({verdict}). {why}",
+           "{day} has no good time for {task}; the least bad is {when} ({verdict}).",
+           "{day} has no usable time for {task}."),
+}
+_DAY_WORD = {"ko": ("오늘", "이날"), "zh-Hant": ("今天", "當天"), "zh-Hans": ("今天", "当天"), "en": ("Today", "That day")}
+
+
+def plain_answers(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang: str,
+                  today: bool = True) -> list[str]:
+    """One sentence per task in everyday words — "오늘 여행·외출에 가장 좋은 때는 05:00–07:00(길)입니다.
+    …" — the expert terms left to the glance and the table below it."""
+    from almanac.lang import hans
+    from almanac.reader import hour_span
+    key = "zh-Hant" if lang == "zh-Hans" else lang
+    good_t, poor_t, none_t = _PLAIN[key]
+    hours = {h["branch"]: h for h in day.get("hours") or []}
+    out = []
+    for t in tasks:
+        name = everyday(t["name"], lang) or T.task_label(t, lang)
+        usable = [hj for hj in judged_by_task[t["name"]].values() if not hj.get("vetoed") and _num(hj.get("score"))]
+        words = {"day": _DAY_WORD[lang][0 if today else 1], "task": name}
+        if not usable:
+            text = none_t.format(**words)
+        else:
+            top = max(usable, key=lambda hj: (float(hj["score"]), -"子丑寅卯辰巳午未申酉戌亥".index(hj["branch"])))
+            h = hours.get(top["branch"], {})
+            when = hour_span(h.get("start", ""), h.get("end", ""), lang, top["branch"]) if h.get("start") else top["branch"]
+            good = T.VERDICT_RANK.get(str(top["verdict"]), 0) >= T.VERDICT_RANK["吉"]
+            words.update(when=when, verdict=T.verdict_name(str(top["verdict"]), lang),
+                         why=_plain_why(top, lang))
+            text = (good_t if good else poor_t).format(**words).strip()
+        out.append(hans(text) if lang == "zh-Hans" else text)
+    return out
+
+
+def _plain_why(hour: dict, lang: str) -> str:
+    """The hour's strongest reason in favour, as a short clause (its rule's text, no citation)."""
+    reasons = [r for r in localize(hour, lang).get("reasons") or [] if isinstance(r, dict)] \
+        if hour.get("reasons") is not None and "verdict" in hour else []
+    good = [r for r in reasons if float(r.get("effect", 0) or 0) > 0]
+    if not good:
+        return ""
+    top = max(good, key=lambda r: float(r.get("effect", 0) or 0))
+    text = str(top.get("text", "")).split(" — ")[0].strip()
+    lead = {"ko": "근거: ", "zh-Hant": "因為", "zh-Hans": "因为", "en": "Because: "}[lang]
+    stop = "。" if lang.startswith("zh") else "."
+    return f"{lead}{text}{stop}" if text else ""
+
+
+#: the mark of a 子 hour's start in an English page's hour table, and the note under the table
+#: that says what it means (the words would make the narrow time column four lines tall)
+EVENING_MARK = "†"
+EVENING_NOTE = {"en": "† The Zi (子) hour begins at its time on the evening before the day it belongs to.",
+                "ko": "", "zh-Hant": "", "zh-Hans": ""}
+
+
+def _start(start: str, end: str, lang: str, branch: str, table: bool = False) -> str:
+    """An hour's start as a page shows it: ``05:00``; the 子 hour's says it is the evening before
+    (``전날 23:00``, ``前一日 23:00``, ``day before 23:00``: ``almanac.reader.hour_span``; in an
+    English hour table ``23:00†``, the note under the table saying what † means)."""
+    from almanac.reader import evening_before, hour_span
+    if not (start and end):
+        return start[11:16]
+    if table and lang == "en" and evening_before(start, end, branch):
+        return start[11:16] + EVENING_MARK
+    # one unbroken run (전날 23:00, day before 23:00): a narrow time column wraps after its dash only
+    return hour_span(start, end, lang, branch).rsplit("–", 1)[0].replace(" ", "\u00a0")
 
 
 def _method_cell(method: str, keti: list[str], lang: str) -> str:
@@ -258,7 +366,9 @@ def _glance(day: dict, judged_by_task: dict[str, dict], tasks: list[dict], lang:
             top = max(usable, key=lambda hj: (float(hj["score"]), -"子丑寅卯辰巳午未申酉戌亥".index(hj["branch"])))
             h = hours.get(top["branch"], {})
             bg, ink = T.verdict_style(str(top.get("verdict", "")))
-            entry.update(branch=L.term(top["branch"], lang), start=h.get("start", top.get("start", ""))[11:16],
+            entry.update(branch=L.term(top["branch"], lang),
+                         start=_start(h.get("start", top.get("start", "")), h.get("end", top.get("end", "")),
+                                      lang, top["branch"]),
                          end=h.get("end", top.get("end", ""))[11:16], word=verdict_text(str(top["verdict"]), lang),
                          score=f"{top['score']:+g}", pair=T.verdict_score(str(top["verdict"]), top["score"], lang),
                          bg=bg, ink=ink, reason=reason_line(top, lang),
@@ -374,7 +484,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
 
     n_charts = int(cfg["reports"]["best_charts"])
     labels = {t["name"]: T.task_label(t, lang) for t in rng.tasks}
-    columns = {t["name"]: T.task_label(t, lang, hanja=False) for t in rng.tasks}
+    # a column is headed by the name people use today (소송, 취업·승진), the classical one in its title
+    columns = {t["name"]: everyday(t["name"], lang) or T.task_label(t, lang, hanja=False) for t in rng.tasks}
     heatmaps = {t["name"]: heatmap_svg(labels[t["name"]], j, lang) for t, j in zip(rng.tasks, rng.judged.values())}
     legend = _legend(lang)
     paths = []
@@ -382,6 +493,7 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
         d = date.fromisoformat(day["date"])
         by_task = {t: {h["branch"]: h for h in j.get(d, [])} for t, j in rng.judged.items()}
         rows = _hour_rows(day, by_task, lang, rng.tasks)
+        cited = _cite(rows)     # each distinct reason once on the page; the hours refer to it
         ranked = sorted(((hj["score"], t, b, hj) for t, hs in by_task.items() for b, hj in hs.items()
                          if _num(hj.get("score")) and not hj.get("vetoed")
                          and T.VERDICT_RANK.get(str(hj.get("verdict")), 0) >= T.VERDICT_RANK["吉"]),
@@ -395,6 +507,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             seen.add(branch)
             hour = next(h for h in day["hours"] if h["branch"] == branch)
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
+            if not MIN_YEAR <= moment.year <= MAX_YEAR:   # the first 子 hour of the supported years began the evening before them
+                continue
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
             word = verdict_text(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": L.term(branch, lang), "word": word, "score": f"{score:+g}",
@@ -403,10 +517,17 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                                                 f"{T.label('hour', lang)} {word}", lang),
                            "transmissions": L.term("".join(ch.get("transmissions") or []), lang),
                            "method": L.term(ch.get("method", ""), lang)})
+        today = d == datetime.now(ZoneInfo(rng.tz)).date()
+        said = (lambda k: T.label(k, lang)) if today else (lambda k: that_day(T.label(k, lang), lang))
+        glance = _glance(day, by_task, rng.tasks, lang)
+        if not today:       # a past or future page says "that day" (이날, 當日), never "today"
+            glance["heading"] = that_day(glance["heading"], lang)
+            glance["taboos"] = [that_day(x, lang) for x in glance["taboos"]]
         ctx = {"day": day, "date": d, "lang": lang, "plate_key": plate_key(lang), "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
-               "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps,
-               "charts": charts, "legend": legend, "glance": _glance(day, by_task, rng.tasks, lang),
-               "L": lambda k: T.label(k, lang), "joined": lambda items: T.joined(items, lang),
+               "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps, "cited": cited,
+               "plain": plain_answers(day, by_task, rng.tasks, lang, today),
+               "charts": charts, "legend": legend, "glance": glance,
+               "L": said, "joined": lambda items: T.joined(items, lang),
                # punctuation of the reader's script: full-width in Chinese text (學派：本書, 伏斷（巳）)
                "C": T.colon(lang), "B": lambda text: T.bracketed(text, lang),
                "dash": "：" if lang.startswith("zh") else " — ", "stop": "。" if lang.startswith("zh") else ". ",
@@ -416,7 +537,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
                "range": rng.heat[0].isoformat() + (f" – {rng.heat[1].isoformat()}" if rng.heat[1] > rng.heat[0] else ""),
                "digest": cfg.digest,
                "tz": rng.tz, "choices": choices_text(cfg, lang, every=False), "prev": beside(d, -1), "next": beside(d, 1), "query": query,
-               "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]}
+               "flags_explained": [T.flag_explain(f, lang) for f in T.FLAGS]
+               + ([EVENING_NOTE[lang]] if EVENING_NOTE[lang] and any(EVENING_MARK in r["start"] for r in rows) else [])}
         html_path = put(out / f"{d.isoformat()}.html", _templates().get_template("day.html.j2").render(ctx).encode())
         put(out / f"{d.isoformat()}.md", _templates().get_template("day.md.j2").render(ctx).encode())
         paths.append(html_path)
@@ -550,6 +672,16 @@ def _stored_tags(start: date, days: int, tz: str, cfg) -> list | None:
 
 def _inputs_key(start: date, days: int, tz: str, lang: str, cfg, tags: list) -> str:
     """What the pages of one language and zone are made of: the code and its templates, the
-    config, the zone's rules, the dates and language, and the store's tags of every day shown."""
+    config, the zone's rules, the dates and language, the store's tags of every day shown, and
+    which of the days is today there (a page says 오늘/today of its own day only)."""
+    today = datetime.now(ZoneInfo(tz)).date()
     return written.key_of("report", written.code_digest(), cfg.digest, written.zone_rules(tz),
-                          tz, lang, start.isoformat(), days, tags)
+                          tz, lang, start.isoformat(), days, tags, (today - start).days)
+
+
+def compile_templates() -> None:
+    """Load the template engine and compile the pages' templates now (a worker process of the
+    service does it when it starts, so its first page costs what any other does)."""
+    env = _templates()
+    for name in ("day.html.j2", "day.md.j2"):
+        env.get_template(name)

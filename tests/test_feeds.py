@@ -258,13 +258,20 @@ def test_bad_input(backend, task):
         feeds.build_feed(task, END, START)
 
 
-def test_cli_feed(backend, task, tmp_path):
+def test_cli_feed(backend, task, tmp_path, capsys):
+    """``almanac feed`` writes the feed of the task, days, zone, language and alarm it is asked
+    for, byte for byte what ``build_feed`` makes of them; bad input is exit 2 and writes nothing."""
     from almanac.cli import main
+    from almanac.exports import feeds
     out = tmp_path / "t.ics"
     assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "2026-12-03", "--lang", "en",
-                 "-o", str(out)]) == 0
-    assert out.read_bytes().startswith(b"BEGIN:VCALENDAR")
-    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "x", "-o", str(out)]) == 2
+                 "--tz", "Asia/Seoul", "--alarm", "20", "-o", str(out)]) == 0
+    want = feeds.build_feed(task, date(2026, 12, 1), date(2026, 12, 3), "Asia/Seoul", "en", 20)
+    assert out.read_bytes() == want.body
+    assert want.body != feeds.build_feed(task, date(2026, 12, 1), date(2026, 12, 3), "Asia/Seoul", "zh-Hant", 20).body
+    assert f"{want.events} events" in capsys.readouterr().err
+    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "x", "-o", str(tmp_path / "u.ics")]) == 2
+    assert not (tmp_path / "u.ics").exists()
 
 
 def _free_port() -> int:

@@ -162,6 +162,8 @@ def korean_openings() -> dict[str, dict[str, str]]:
     paragraph that follows it in the seed): the table almanac/data/openings_ko.toml holds.
     ``python tools/generate_tables.py openings`` writes it."""
     load_catalog()
+    from almanac.liuren.keti import catalogue
+    catalogue()             # the 課體 catalogue cites seed paragraphs too
     out: dict[str, dict[str, str]] = {}
     lines: dict[str, list[str]] = {}
     for s in sorted(set(REGISTRY), key=str):

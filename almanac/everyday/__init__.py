@@ -195,14 +195,18 @@ def detail_lines(e: dict, lang: str) -> list[str]:
     line1 = " · ".join([short_line(e, lang) if e["son"]["free"] else f"{son_text(e['son'], lang)} · {short_line(e, lang)}",
                         f"{label('chong', lang)} {term(c['pillar'], lang)} {animal_t}",
                         f"{label('sha', lang)}{colon}{d(e['sha'])}"])
+    zh = lang in ("zh-Hant", "zh-Hans")
+
+    def b(text):             # in brackets of the reader's script: （亥子丑） beside Chinese
+        return f"（{text}）" if zh else f" ({text})"
     line2 = " · ".join([f"{label('taisui', lang)}{colon}{term(y['taisui'], lang)}",
-                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])} ({term(y['sansha']['branches'], lang)})",
-                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])} ({term(y['dajiangjun']['branch'], lang)})"])
+                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])}{b(term(y['sansha']['branches'], lang))}",
+                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])}{b(term(y['dajiangjun']['branch'], lang))}"])
     yi = sep.join(act_text(a, lang) for a in e["yi"]) or label("none", lang)
     ji = sep.join(act_text(a, lang) for a in e["ji"]) or label("none", lang)
     line3 = f"{label('yi', lang)}{colon}{yi} · {label('ji', lang)}{colon}{ji}"
     if e["gods"]:
-        line3 += " (" + sep.join(shensha.GODS[g].text(lang) for g in e["gods"]) + ")"
+        line3 += b(sep.join(shensha.GODS[g].text(lang) for g in e["gods"]))
     return [line1, line2, line3]
 
 

@@ -200,7 +200,9 @@ def test_the_next_run_in_a_new_process_reads_unchanged_days_from_the_kept_file(b
     _forget(feeds)
     nxt = feeds.write_feeds(tmp_path / "n2", None, today + timedelta(days=1), texts_file=kept_file)
     entering = feeds.horizon(today + timedelta(days=1), config_mod.load(None))[1]
-    assert set(built) == {entering.isoformat()} and len(built) == len(nxt)   # one day per feed
+    # one day per feed that reaches it (a feed at its [feeds] max_bytes is cut before it)
+    reaching = [p for p in nxt if f"DTSTART;VALUE=DATE:{entering:%Y%m%d}".encode() in p.read_bytes()]
+    assert set(built) == {entering.isoformat()} and len(built) == len(reaching) >= len(nxt) - 2
     monkeypatch.undo()
     _forget(feeds)
     fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")

@@ -458,10 +458,11 @@ def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans", "zh-Hant"])
 def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(feeds_by_lang, lang):
     """A day event's SUMMARY is what a phone's calendar line shows (about forty characters; an
-    English title, whose names carry their characters, a little more): the taboos and the day's
-    禽, not the 七元 and 將星 that hold for fifteen days (those are in the DESCRIPTION). Wherever
-    the 將星 is named it is named the same way, by its full name (觜火猴, not 觜 in one place and
-    觜火猴 in the other)."""
+    English title, whose names carry their characters, a little more): the taboos and what
+    families look the day up for (손 없는 날 · 成日 · 黃道: ``everyday.banner_line``); the day's
+    禽, the 七元 and the 將星 are in the DESCRIPTION. Wherever the 將星 is named it is named the
+    same way, by its full name (觜火猴, not 觜 in one place and 觜火猴 in the other)."""
+    from almanac import everyday
     import icalendar
     from almanac.exports import feeds, source
     days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
@@ -471,8 +472,10 @@ def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(
     for ev in days:
         qin = source.get_day(ev.decoded("DTSTART"), "Asia/Shanghai")["qin"]
         title, desc = str(ev["SUMMARY"]), str(ev["DESCRIPTION"])
-        assert len(title) <= (60 if lang == "en" else 40), title
-        assert feeds.L.term(qin["name"], lang) in title[:40 if lang != "en" else 60], title
+        day = source.get_day(ev.decoded("DTSTART"), "Asia/Shanghai")
+        assert len(title) <= (80 if lang == "en" else 40), title
+        assert title.endswith(everyday.banner_line(day["everyday"], lang)), title
+        assert feeds.L.term(qin["name"], lang) in desc, desc
         assert feeds.L.label("yuan", lang) not in title and star not in title, title
         full = feeds.L.term(qin["jiang_star"], lang)
         said = [part[len(star):].lstrip(":： ") for part in re.split(r" · |\n", f"{title}\n{desc}")

@@ -506,3 +506,37 @@ def test_a_chinese_feeds_reasons_use_chinese_punctuation(backend, lang):
     assert len(lines) > 10
     for line in lines:
         assert not re.search(r"[()\[\]]", line) and re.search(r"（[+-]\d+(\.\d+)?）《", line), line
+
+
+@pytest.mark.parametrize("task", ["travel", "marriage"])
+def test_radicale_round_trips_the_feed_of_hours_to_avoid(radicale, backend, task):
+    """The avoid feed (kind=avoid) is subscribable like the good-hours feed: a CalDAV server takes
+    it whole and a time-range query over a day returns every timed event of that day."""
+    import icalendar
+    from almanac.exports import feeds
+    f = feeds.build_feed(task, date(2026, 12, 7), date(2026, 12, 9), "Asia/Seoul", "ko", None,
+                         {"feeds": {"kind": "avoid"}})
+    cal = icalendar.Calendar.from_ical(f.body)
+    timed = [e for e in cal.walk("VEVENT") if isinstance(e.decoded("DTSTART"), datetime)]
+    assert timed, "an avoid feed with no hour to avoid in three days"
+    coll = f"{radicale}/user/avoid-{task}/"
+    mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+<D:set><D:prop><D:displayname>avoid</D:displayname></D:prop></D:set></C:mkcalendar>"""
+    assert _dav("MKCALENDAR", coll, mk)[0] in (201, 405)
+    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
+    assert st in (200, 201, 204), (st, body[:300])
+    report = b"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+ <D:prop><C:calendar-data/></D:prop>
+ <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+  <C:time-range start="20261207T000000Z" end="20261208T000000Z"/>
+ </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"""
+    st, got = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
+    assert st == 207, st
+    text = got.decode()
+    lo, hi = datetime.fromisoformat("2026-12-07T00:00:00+00:00"), datetime.fromisoformat("2026-12-08T00:00:00+00:00")
+    end = lambda e: e.decoded("DTEND") if e.get("DTEND") else e.decoded("DTSTART") + e.decoded("DURATION")  # noqa: E731
+    expected = [e for e in timed if e.decoded("DTSTART") < hi and end(e) > lo]
+    assert expected
+    for e in expected:
+        assert str(e["UID"]) in text

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from almanac.cycles import ELEMENTS, ELEMENTS_KO
-from almanac.keti_names import PATTERNS_KO
+from almanac.keti_names import PATTERNS_KO, SUB_METHODS_KO
 from almanac.lang import LANGS, check_lang, hans  # noqa: F401 — the one home of the reader's languages
 #                                                  and of Traditional → Simplified (zhconv's tables)
 
@@ -444,7 +444,7 @@ def term(text: str, lang: str, *, in_sentence: bool = False) -> str:
         if shown:
             return shown
     if lang == "ko":
-        general = _generals_ko().get(text) or PATTERNS_KO.get(text)
+        general = _generals_ko().get(text) or PATTERNS_KO.get(text) or SUB_METHODS_KO.get(text)
         if general:                     # named as a 課體 is: the reading first
             return f"{general}({text})"
         reading = _ko_of(text)

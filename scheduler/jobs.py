@@ -86,7 +86,7 @@ def logical_date(ctx: Context, job: str, now: dt.datetime | None = None) -> dt.d
 
 # ---------------------------------------------------------------------- job bodies
 #: the days ``best`` answers when a reader names none: a week from today, today counted
-WEEK_DAYS = 7
+from almanac.api.judging import WEEK_DAYS  # noqa: E402  (one home: best's default week)
 #: a zone's today may be the job's date or a day either side of it (zones ahead of or behind the
 #: scheduler's), and the next morning's requests are read on their own today
 MARGIN_DAYS = 1

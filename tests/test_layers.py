@@ -30,12 +30,13 @@ FOLDERS = {"almanac": "almanac", "exports": "almanac.exports", "scheduler": "alm
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("vocabulary", ("almanac", "almanac.cycles", "almanac.lang_tags", "almanac.errors", "almanac.lang",
                     "almanac.keti_names", "almanac.sources", "almanac.redaction", "almanac.lru", "almanac.shared",
-                    "almanac.data_files", "almanac.config")),
+                    "almanac.data_files")),
+    # the configuration reads the reader's place (almanac.reader), which the gazetteer names
     ("calendar", ("almanac.calendar", "almanac.solar_term_table", "almanac.lunar",
-                  "almanac.lunar_month_table", "almanac.places")),
+                  "almanac.lunar_month_table", "almanac.places", "almanac.reader", "almanac.config")),
     ("engine", ("almanac.mansions", "almanac.qin", "almanac.liuren")),
     ("hours", ("almanac.hours",)),
-    ("words", ("almanac.terms",)),
+    ("words", ("almanac.terms", "almanac.task_words")),
     ("judgement", ("almanac.judgement", "almanac.everyday")),
     ("api", ("almanac.api",)),
     ("service", ("almanac.__main__", "almanac.cli", "almanac.exports", "almanac.scheduler")),

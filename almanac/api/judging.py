@@ -28,6 +28,11 @@ from .choices import check_limit, describe, load, zone_of
 _zone, _limit = zone_of, check_limit
 
 
+#: the days ``best`` answers when a reader names none: a week from today (the command line's and the
+#: nightly precompute's one figure)
+WEEK_DAYS = 7
+
+
 def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None, sex=None, *,
          place=None, clock=None, lunar=None, school=None, by=None, direction=None,
          partner_born=None, partner_sex=None, daytime=False) -> dict:

@@ -384,6 +384,12 @@ class _Builder:
         return [j for j in judged if j.get("vetoed") or j.get("branch") in flagged
                 or L.VERDICT_RANK.get(j.get("verdict", ""), 9) <= L.VERDICT_RANK["凶"]]
 
+    def task_base(self) -> str:
+        """The built-in task this feed's task reads as (its profile's ``base``)."""
+        from almanac.judgement.score import task_profiles
+        prof = task_profiles(self.cfg).get(self.task)
+        return prof.base if prof is not None else self.task
+
     def hour_specs(self, day: dict, judged: list[dict]) -> list[text.EventSpec]:
         lang = self.lang
         by_branch = {h["branch"]: h for h in day.get("hours") or []}
@@ -393,7 +399,8 @@ class _Builder:
             verdict = j.get("verdict", "")
             good = L.VERDICT_RANK.get(verdict, -1) >= self.min_rank
             if "verdict" in j and j.get("reasons") is not None:
-                j = localize(j, lang)   # reasons, citations and summary in the feed's language
+                # reasons (in the words that speak to the task), citations and summary in the feed's language
+                j = localize(j, lang, task=self.task_base())
             h = {**by_branch.get(j.get("branch"), {}), **j}
             start, end = _dt(h["start"], self.tz), _dt(h["end"], self.tz)
             tr, method = chart_of(h, day)

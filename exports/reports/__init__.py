@@ -27,7 +27,7 @@ from pathlib import Path
 
 from almanac import config as config_mod
 from almanac import terms as T
-from almanac.calendar import parse_date
+from almanac.calendar import MAX_YEAR, MIN_YEAR, parse_date
 from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
@@ -219,7 +219,8 @@ def _hour_rows(day: dict, judged_by_task: dict[str, dict], lang: str, tasks: lis
             verdict, vetoed = str(hj.get("verdict", "")), bool(hj.get("vetoed"))
             bg, ink = T.verdict_style(verdict, vetoed)
             if hj.get("reasons") is not None and "verdict" in hj:
-                hj = localize(hj, lang)   # reasons, citations and summary in the report's language
+                # reasons (in the words that speak to the task), citations and summary in the report's language
+                hj = localize(hj, lang, task=t.get("base") or t["name"])
             reasons = [str(r.get("text", "")) + (f" — {r['citation']}" if r.get("citation") else "")
                        for r in hj.get("reasons") or [] if isinstance(r, dict)]
             verdicts[t["name"]] = {
@@ -506,6 +507,8 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
             seen.add(branch)
             hour = next(h for h in day["hours"] if h["branch"] == branch)
             moment = datetime.fromisoformat(hour["start"]) + timedelta(minutes=1)
+            if not MIN_YEAR <= moment.year <= MAX_YEAR:   # the first 子 hour of the supported years began the evening before them
+                continue
             ch = source.chart(moment.isoformat(), rng.tz, cfg)
             word = verdict_text(str(hj.get("verdict", "")), lang)
             charts.append({"task": labels[task], "branch": L.term(branch, lang), "word": word, "score": f"{score:+g}",

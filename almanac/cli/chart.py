@@ -232,7 +232,7 @@ def _key(doc: dict, lang: str) -> str:
     the day, 月將 over the hour, the transmissions each with its general, the method and the void —
     Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진: 기유(己酉)일 ·
     월장(月將) 인(寅)을 사(巳)시에 더함 … (Korean sentences: the reading first, as the rules' texts
-    and the seed translations write it; the drawn chart above keeps the characters alone)."""
+    and the seed translations write it; the drawing, under them, keeps the characters alone)."""
     from almanac.terms import label, term, term_list
 
     def t(x: str) -> str:

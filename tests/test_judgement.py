@@ -299,7 +299,7 @@ def test_cli_best_and_tasks():
     ("--task", "travel", "--from", "2026-12-03", "--to", "2026-12-02"),
     ("--task", "travel", "--from", "2026-12-01", "--to", "2028-12-02"),
     ("--task", "travel", "--from", "yesterday", "--to", "2026-12-02"),
-    ("--task", "travel", "--from", "2026-12-01"),
+    ("--task", "travel", "--from", "2026-12-01", "--to", "someday"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(args):
     r = _cli("best", *args)

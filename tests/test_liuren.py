@@ -286,7 +286,7 @@ def test_bad_moment(moment, tz):
     ["chart", "--day", "乙丑", "--yuejiang", "X", "--hour", "子"],
     ["chart", "--day", "乙丑", "--gan-shang", "巳", "--hour", "子"],
     ["chart", "--day", "乙丑", "--yuejiang", "申"],
-    ["chart"],
+    ["chart", "--day", "乙丑"],
     ["chart", "2026-11-29T14:30", "--tz", "Nowhere/City"],
 ])
 def test_cli_bad_input_exits_2_with_one_line(argv, capsys):

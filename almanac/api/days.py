@@ -6,7 +6,7 @@
 >>> day("2026-02-30")
 Traceback (most recent call last):
 ...
-almanac.errors.BadInput: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026-11-29)
+almanac.errors.BadInput: '2026-02-30' is not a valid date (YYYY-MM-DD, e.g. 2026-11-29, or today, tomorrow)
 """
 from __future__ import annotations
 

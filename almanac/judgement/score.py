@@ -375,8 +375,8 @@ def precede(idx, aspects: tuple) -> list[int]:
     too). ``aspects`` is :func:`aspects_of` of the task's compiled table.
 
     >>> A, a = ("a", 1), ("a", 0)
-    >>> precede([1, 2, 3, 5], (None, a, None, A, None, ("b", 0)))
-    [1, 3, 5]
+    >>> precede([1, 2, 3, 5], (None, a, None, A, None, ("b", 0)))     # 3 speaks to the task: 1 is silent
+    [2, 3, 5]
     >>> precede([1, 3], (None, a, None, a)), precede([1, 3], (None, ("a", 1), None, ("a", 3)))
     ([1], [3])
     """

@@ -12,8 +12,8 @@ Julian ones.
 
 The file is made by the code it replaces (:func:`generate` is handed ``lunar.sxtwl_date``,
 which asks sxtwl day by day — lunar reads this table, so the table does not reach up for it);
-``python -m tests.test_lunar_month_table`` writes it, and the test checks that every day of its
-range reads as sxtwl reads it now.
+``python tools/generate_tables.py lunar`` writes it, and ``tests/test_lunar_month_table.py`` checks
+that every day of its range reads as sxtwl reads it now.
 
 >>> from datetime import date
 >>> month_of(date(2027, 2, 7))                  # 2027's first month began on 02-06 (China)
@@ -71,7 +71,7 @@ def generate(date_of) -> dict:
             if d >= end:
                 break
         d += timedelta(days=1)
-    return generated("tests.test_lunar_month_table", "almanac.lunar_month_table.generate", first=FIRST, last=LAST, months=months)
+    return generated("lunar", "almanac.lunar_month_table.generate", first=FIRST, last=LAST, months=months)
 
 
 def write_text(table: dict) -> str:

@@ -12,8 +12,8 @@ the file's range is asked of sxtwl as before.
 
 The file is made by the code it replaces (:func:`generate` is handed ``calendar.sxtwl_terms``,
 which asks sxtwl — the calendar reads this table, so the table does not reach up for it);
-``python -m tests.test_solar_term_table`` writes it, and the test checks it equals what sxtwl
-gives now.
+``python tools/generate_tables.py terms`` writes it, and ``tests/test_solar_term_table.py`` checks
+it equals what sxtwl gives now.
 
 >>> first, seconds = shipped(2026)
 >>> first, len(seconds)                         # 立春 (sxtwl's index 3) and the 24 terms after it
@@ -59,7 +59,7 @@ def generate(terms_of) -> dict:
                 raise ValueError(f"sxtwl's terms of {year} do not follow one another")
         seconds = [int(t.at.timestamp()) for t in terms]
         years.append([terms[0].index, [s - p for s, p in zip(seconds, [0, *seconds])]])
-    return generated("tests.test_solar_term_table", "almanac.solar_term_table.generate", first=FIRST, last=LAST, years=years)
+    return generated("terms", "almanac.solar_term_table.generate", first=FIRST, last=LAST, years=years)
 
 
 def write_text(table: dict) -> str:

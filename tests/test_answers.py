@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests import answers
 
 
+@pytest.mark.slow
 def test_a_year_of_answers_is_byte_identical_to_the_record(monkeypatch, tmp_path):
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     recorded = json.loads(answers.RECORD.read_text(encoding="utf-8"))

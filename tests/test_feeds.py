@@ -258,13 +258,20 @@ def test_bad_input(backend, task):
         feeds.build_feed(task, END, START)
 
 
-def test_cli_feed(backend, task, tmp_path):
+def test_cli_feed(backend, task, tmp_path, capsys):
+    """``almanac feed`` writes the feed of the task, days, zone, language and alarm it is asked
+    for, byte for byte what ``build_feed`` makes of them; bad input is exit 2 and writes nothing."""
     from almanac.cli import main
+    from almanac.exports import feeds
     out = tmp_path / "t.ics"
     assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "2026-12-03", "--lang", "en",
-                 "-o", str(out)]) == 0
-    assert out.read_bytes().startswith(b"BEGIN:VCALENDAR")
-    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "x", "-o", str(out)]) == 2
+                 "--tz", "Asia/Seoul", "--alarm", "20", "-o", str(out)]) == 0
+    want = feeds.build_feed(task, date(2026, 12, 1), date(2026, 12, 3), "Asia/Seoul", "en", 20)
+    assert out.read_bytes() == want.body
+    assert want.body != feeds.build_feed(task, date(2026, 12, 1), date(2026, 12, 3), "Asia/Seoul", "zh-Hant", 20).body
+    assert f"{want.events} events" in capsys.readouterr().err
+    assert main(["feed", "--task", task, "--from", "2026-12-01", "--to", "x", "-o", str(tmp_path / "u.ics")]) == 2
+    assert not (tmp_path / "u.ics").exists()
 
 
 def _free_port() -> int:
@@ -451,10 +458,11 @@ def test_an_hours_pillar_is_labelled_as_one(feeds_by_lang, lang, head):
 @pytest.mark.parametrize("lang", ["ko", "en", "zh-Hans", "zh-Hant"])
 def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(feeds_by_lang, lang):
     """A day event's SUMMARY is what a phone's calendar line shows (about forty characters; an
-    English title, whose names carry their characters, a little more): the taboos and the day's
-    禽, not the 七元 and 將星 that hold for fifteen days (those are in the DESCRIPTION). Wherever
-    the 將星 is named it is named the same way, by its full name (觜火猴, not 觜 in one place and
-    觜火猴 in the other)."""
+    English title, whose names carry their characters, a little more): the taboos and what
+    families look the day up for (손 없는 날 · 成日 · 黃道: ``everyday.banner_line``); the day's
+    禽, the 七元 and the 將星 are in the DESCRIPTION. Wherever the 將星 is named it is named the
+    same way, by its full name (觜火猴, not 觜 in one place and 觜火猴 in the other)."""
+    from almanac import everyday
     import icalendar
     from almanac.exports import feeds, source
     days = [e for e in icalendar.Calendar.from_ical(feeds_by_lang[lang].body).walk("VEVENT")
@@ -464,8 +472,10 @@ def test_a_days_title_is_short_and_names_its_jiang_star_as_its_description_does(
     for ev in days:
         qin = source.get_day(ev.decoded("DTSTART"), "Asia/Shanghai")["qin"]
         title, desc = str(ev["SUMMARY"]), str(ev["DESCRIPTION"])
-        assert len(title) <= (60 if lang == "en" else 40), title
-        assert feeds.L.term(qin["name"], lang) in title[:40 if lang != "en" else 60], title
+        day = source.get_day(ev.decoded("DTSTART"), "Asia/Shanghai")
+        assert len(title) <= (80 if lang == "en" else 40), title
+        assert title.endswith(everyday.banner_line(day["everyday"], lang)), title
+        assert feeds.L.term(qin["name"], lang) in desc, desc
         assert feeds.L.label("yuan", lang) not in title and star not in title, title
         full = feeds.L.term(qin["jiang_star"], lang)
         said = [part[len(star):].lstrip(":： ") for part in re.split(r" · |\n", f"{title}\n{desc}")
@@ -496,3 +506,37 @@ def test_a_chinese_feeds_reasons_use_chinese_punctuation(backend, lang):
     assert len(lines) > 10
     for line in lines:
         assert not re.search(r"[()\[\]]", line) and re.search(r"（[+-]\d+(\.\d+)?）《", line), line
+
+
+@pytest.mark.parametrize("task", ["travel", "marriage"])
+def test_radicale_round_trips_the_feed_of_hours_to_avoid(radicale, backend, task):
+    """The avoid feed (kind=avoid) is subscribable like the good-hours feed: a CalDAV server takes
+    it whole and a time-range query over a day returns every timed event of that day."""
+    import icalendar
+    from almanac.exports import feeds
+    f = feeds.build_feed(task, date(2026, 12, 7), date(2026, 12, 9), "Asia/Seoul", "ko", None,
+                         {"feeds": {"kind": "avoid"}})
+    cal = icalendar.Calendar.from_ical(f.body)
+    timed = [e for e in cal.walk("VEVENT") if isinstance(e.decoded("DTSTART"), datetime)]
+    assert timed, "an avoid feed with no hour to avoid in three days"
+    coll = f"{radicale}/user/avoid-{task}/"
+    mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+<D:set><D:prop><D:displayname>avoid</D:displayname></D:prop></D:set></C:mkcalendar>"""
+    assert _dav("MKCALENDAR", coll, mk)[0] in (201, 405)
+    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
+    assert st in (200, 201, 204), (st, body[:300])
+    report = b"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+ <D:prop><C:calendar-data/></D:prop>
+ <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+  <C:time-range start="20261207T000000Z" end="20261208T000000Z"/>
+ </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"""
+    st, got = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
+    assert st == 207, st
+    text = got.decode()
+    lo, hi = datetime.fromisoformat("2026-12-07T00:00:00+00:00"), datetime.fromisoformat("2026-12-08T00:00:00+00:00")
+    end = lambda e: e.decoded("DTEND") if e.get("DTEND") else e.decoded("DTSTART") + e.decoded("DURATION")  # noqa: E731
+    expected = [e for e in timed if e.decoded("DTSTART") < hi and end(e) > lo]
+    assert expected
+    for e in expected:
+        assert str(e["UID"]) in text

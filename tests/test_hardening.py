@@ -233,6 +233,7 @@ def test_serve_start_line_hides_query_secrets(tmp_path, monkeypatch):
     assert "sslpassword=***" in line and "almanac:***@127.0.0.1:5998" in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("url", [BAD_URL, LEAKY_URLS["space"][0], LEAKY_URLS["sslpassword"][0]],
                          ids=["port", "space", "sslpassword"])
 def test_password_never_leaves_the_service(tmp_path, url):
@@ -299,6 +300,7 @@ def test_atomic_write_under_concurrency(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]  # no temp file left
 
 
+@pytest.mark.slow
 def test_concurrent_report_requests_do_not_race(tmp_path):
     day = (date.today() + timedelta(days=3)).isoformat()
     srv = Server(tmp_path, {"http": {"expensive_slots": 16}})
@@ -750,6 +752,7 @@ def _timed(fn, *a, **k):
     return out, time.monotonic() - t0
 
 
+@pytest.mark.slow
 def test_a_database_that_never_answers_does_not_hang_the_service(tmp_path):
     """Against a listener that never answers: /healthz is a 503 within its timeout (2 s), the day
     is computed, a default feed is refused at once (503 + Retry-After), and 45 health checks at
@@ -799,6 +802,7 @@ def test_a_database_that_never_answers_does_not_hang_the_service(tmp_path):
     assert PASSWORD not in proc.stderr.read().decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_connections_are_bounded_and_a_down_server_is_not_waited_for_again(tmp_path, monkeypatch):
     """The connect timeout bounds the first wait; then the server is known down and every reader
     computes at once (one thread waited, not each), until a try in the background succeeds."""
@@ -980,6 +984,7 @@ def test_a_feed_is_refused_at_once_while_the_store_is_down(data, monkeypatch):
 
 
 # ---------------------------------------------------------------------- bounded load
+@pytest.mark.slow
 def test_cheap_requests_answered_while_expensive_ones_are_capped(tmp_path):
     """A short bounded burst on loopback: 8 different long /api/best at once with 1 expensive slot
     and no queue. The ones without a slot answer 503 + Retry-After at once; health, a rendered
@@ -1042,6 +1047,7 @@ def _cheap_pace(base: str, seconds: float, clients: int = 2) -> dict:
     return {"n": len(codes), "codes": set(codes), "worst": worst[0]}
 
 
+@pytest.mark.slow
 def test_cheap_requests_keep_their_pace_while_expensive_ones_compute(tmp_path):
     """The issue's load test, bounded and on loopback: the pace of cheap requests (answered per
     phase) while year-long /api/best queries compute all along is at least 0.3 of their pace
@@ -1118,6 +1124,7 @@ def test_expensive_answers_from_worker_processes_are_byte_identical(data):
     assert not workers.worker_pids()
 
 
+@pytest.mark.slow
 def test_a_bad_stored_row_found_in_a_worker_process_is_counted_by_healthz(data):
     """A stored row failing its checksum, met by a report page computed in a worker process, is
     not served (the page is the one computed afresh) and the server's /healthz counts it."""
@@ -1161,6 +1168,7 @@ def _running(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("how", ["Ctrl-C", "SIGTERM", "kill -9"])
 def test_serve_never_leaves_its_worker_processes_behind(tmp_path, how):

@@ -1,7 +1,7 @@
 """The shipped hour table (``almanac/data/hour_qin.json``) is exactly what the code computes now,
 and its rows are the rows of the cycle tables. Write it again with
 
-    python -m tests.test_hour_table
+    python tools/generate_tables.py hour
 """
 from __future__ import annotations
 
@@ -31,13 +31,14 @@ def test_the_shipped_table_is_the_one_the_code_makes_now():
     cycle_table.cache_clear()
     _school_facts.cache_clear()
     assert FILE.read_text(encoding="utf-8") == hour_table.write_text(hour_table.generate()), \
-        "the hour table is out of date: python -m tests.test_hour_table"
+        "the hour table is out of date: python tools/generate_tables.py hour"
 
 
 def test_the_file_reads_back_as_the_table():
     assert json.loads(FILE.read_text(encoding="utf-8")) == hour_table.generate()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opts", [QinOptions(), QinOptions(hour_rule="qiyuan", bo="suobo")])
 def test_rows_are_the_rows_of_the_cycle_tables(opts):
     """Every hour of every season, from the table (the default school) or the cycle tables (any
@@ -60,7 +61,7 @@ def test_the_shipped_chart_table_is_the_one_the_code_makes_now():
     chart_table.cache_clear()
     assert CHART_FILE.read_text(encoding="utf-8") == \
         hour_table.write_charts_text(hour_table.generate_charts()), \
-        "the chart table is out of date: python -m tests.test_hour_table"
+        "the chart table is out of date: python tools/generate_tables.py hour"
 
 
 def test_chart_views_from_the_table_are_the_views_of_the_charts():
@@ -124,7 +125,3 @@ def test_the_judgements_read_a_moments_keti_from_the_table_as_the_chart_gives_th
     assert moment_table.moment_names(other, 2, moment(1, 2, 3, sili=False, fenzhi=False, yuesu=0,
                                                       sizheng=False)) is None
 
-
-if __name__ == "__main__":
-    FILE.write_text(hour_table.write_text(hour_table.generate()), encoding="utf-8")
-    CHART_FILE.write_text(hour_table.write_charts_text(hour_table.generate_charts()), encoding="utf-8")

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("almanac",)
 FOLDERS = {"almanac": "almanac", "exports": "almanac.exports", "scheduler": "almanac.scheduler",
@@ -36,6 +38,7 @@ def _modules() -> list[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_module_imports_alone():
     names = _modules()
     assert len(names) > 50 and "almanac.judgement.explain" in names

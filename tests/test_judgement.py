@@ -155,9 +155,26 @@ def test_jielu_vetoes_travel_over_a_whole_year():
     assert vetoed > 600 and redeemed > 50
 
 
+#: 伏斷 by the verse 「子虛丑斗寅嫌室，卯女辰箕巳泊房。午角未張申忌鬼，酉觜戌胃亥壁當」: hour branch → 時禽
+FUDUAN_VERSE = dict(zip("子丑寅卯辰巳午未申酉戌亥", "虛斗室女箕房角張鬼觜胃壁"))
+
+
 def test_fuduan_vetoes_marriage_over_a_year():
+    """Every hour of 2026 whose branch meets its 伏斷 禽 by the verse is vetoed for marriage by
+    qin.fuduan_hour, no other hour is, and none of them is among the year's best hours."""
+    fuduan = 0
+    for i in range(365):
+        for h in judge_day(date(2026, 1, 1) + timedelta(days=i), TZ, "marriage")["hours"]:
+            meets = FUDUAN_VERSE[h["branch"]] == h["mansion"]
+            vetoed_by_it = "qin.fuduan_hour" in {v["rule"] for v in h.get("vetoes", [])}
+            assert vetoed_by_it == meets, (h["start"], h["branch"], h["mansion"])
+            assert not meets or h["vetoed"]
+            fuduan += meets
+    assert fuduan > 300          # 626 of the 4,380 hours of 2026
     doc = api_best("marriage", "2026-01-01", "2026-12-31", tz=TZ, limit=1000)
+    assert len(doc["results"]) == 1000
     for r in doc["results"]:
+        assert FUDUAN_VERSE[r["branch"]] != r["mansion"], r["start"]
         assert "qin.fuduan_hour" not in {x["rule"] for x in r["reasons"]}
 
 

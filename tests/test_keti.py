@@ -181,6 +181,7 @@ def test_documented_counts_over_the_720():
 RECKONINGS = {"keti_yuesu"}
 
 
+@pytest.mark.slow
 def test_readings_are_options():
     """Each reading of an option names its 課體 on a different number of 課, the wide one on most."""
     base = _counts(nights=(False,))
@@ -576,6 +577,7 @@ def moment_counts(options=DEFAULT, only: tuple[str, ...] | None = None) -> dict[
     return out
 
 
+@pytest.mark.slow
 def test_documented_moment_counts():
     """The counts docs/liuren.md gives for the 課體 of the moment are what the catalogue gives."""
     from pathlib import Path
@@ -1115,6 +1117,7 @@ def test_jieli_strict():
     assert 0 < counts[strict] < counts[DEFAULT]
 
 
+@pytest.mark.slow
 def test_documented_option_counts():
     """The options table of docs/liuren.md (「720 課 (晝貴) by reading」): every count of a 課體 the 課 alone decides, and
     those of the readings of the moment 魄化, 二煩 and 解離, are what the catalogue gives under that reading."""

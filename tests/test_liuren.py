@@ -304,10 +304,27 @@ def test_cli_json_matches_api(capsys):
     assert "元首" in out and "午" in out
 
 
-def test_cached_year_is_cheap():
-    import time
-    t0 = time.perf_counter()
+def test_a_year_of_charts_builds_each_chart_once(monkeypatch):
+    """A year of hours asks for the same 1,440 charts again and again: each is built once, on
+    first use, and the same object is given every time after (counted, not timed)."""
+    from almanac.liuren import chart as chart_mod
+    built = []
+    real = chart_mod.build_chart
+
+    def counting(day, k, night, options=DEFAULT, twin=None):
+        built.append((day, k, night, options))
+        return real(day, k, night, options, twin)
+
+    monkeypatch.setattr(chart_mod, "build_chart", counting)
+    school = DEFAULT.changed(noble_table="D")      # a school no other test has cast charts of
+    first = {}
     for day in range(365):
         for k in range(12):
-            chart_for(day % 60, k, k % 2 == 0, DEFAULT)
-    assert time.perf_counter() - t0 < 0.5
+            key = (day % 60, k, k % 2 == 0)
+            c = chart_for(*key, school)
+            assert first.setdefault(key, c) is c, key
+    assert len(built) == len(set(built)) == len(first) == 720
+    for day in range(365):
+        for k in range(12):
+            assert chart_for(day % 60, k, k % 2 == 0, school) is first[day % 60, k, k % 2 == 0]
+    assert len(built) == 720

@@ -59,9 +59,28 @@ def test_default_is_the_best_seed_complete_set():
     assert sum(_ok(v, DEFAULT) for v in SEED) == len(SEED)
 
 
+#: what each named set's name says it changes in the book rules (docs/liuren.md's table)
+NAMED = {
+    "daquan_default": {},
+    "mengzhong": {"shehai": "mengzhong"},
+    "count_scope_all": {"shehai_scope": "all", "shehai_fudeng": "first_seen"},
+    "biyongge": {"biyongge": True},
+    "fuyin_zimao_xing": {"fuyin_zimao": "xing"},
+    "bieze_upper": {"bieze_yin": "upper"},
+    "count_start": {"shehai_count_start": True},
+}
+
+
 def test_named_schools_only_differ_where_their_names_say():
+    """Each named set differs from the book rules in the options its name names, and in no other
+    option of LiurenOptions (not only the swept ones); ``biyongge`` is the default."""
+    assert set(SCHOOLS) == set(NAMED)
+    base = SCHOOLS["daquan_default"]
     for name, o in SCHOOLS.items():
-        assert name == "daquan_default" or distance(o) >= 1
+        differ = {f.name: getattr(o, f.name) for f in fields(LiurenOptions)
+                  if getattr(o, f.name) != getattr(base, f.name)}
+        assert differ == NAMED[name], name
+    assert SCHOOLS["biyongge"] == DEFAULT
     assert {f.name for f in fields(LiurenOptions)} >= set(SPACE)
 
 

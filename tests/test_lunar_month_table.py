@@ -1,7 +1,7 @@
 """The shipped Chinese lunar months (``almanac/data/lunar_months.json``) are exactly what sxtwl
 gives now: every day of their range reads as sxtwl reads it. Write the file again with
 
-    python -m tests.test_lunar_month_table
+    python tools/generate_tables.py lunar
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ FILE = Path(lunar_month_table.__file__).resolve().parent / "data" / lunar_month_
 
 def test_the_shipped_table_is_the_one_sxtwl_gives_now():
     assert FILE.read_text(encoding="utf-8") == lunar_month_table.write_text(lunar_month_table.generate(lunar.sxtwl_date)), \
-        "the lunar-month table is out of date: python -m tests.test_lunar_month_table"
+        "the lunar-month table is out of date: python tools/generate_tables.py lunar"
 
 
 def test_every_day_of_its_range_reads_as_sxtwl_reads_it():
@@ -35,7 +35,3 @@ def test_dates_outside_it_are_asked_of_sxtwl():
     lunar._chinese.clear()
     assert lunar.chinese_date(date(1800, 1, 1)) == lunar.sxtwl_date(date(1800, 1, 1))
 
-
-if __name__ == "__main__":
-    FILE.write_text(lunar_month_table.write_text(lunar_month_table.generate(lunar.sxtwl_date)), encoding="utf-8")
-    print(f"wrote {FILE}")

@@ -72,6 +72,7 @@ def test_chinese_dates_asked_day_by_day_are_sxtwl_s_own():
     assert before.day <= 28 and reform.day != before.day + 1     # where following would be wrong
 
 
+@pytest.mark.slow
 def test_korean_calendar_matches_kasi_table_every_day_of_its_range():
     """Every civil day 1000-02-13 … 2050-12-31 (~384,000 days) against KASI's table as the
     ``korean_lunar_calendar`` package reads it. That package answers one date in ~0.25 ms, so

@@ -45,6 +45,7 @@ def _plain(d: dt.date, tz: str, cfg, tasks: list[str]) -> tuple[list, dict]:
     return [list(i) for i in fired], rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("school, tz", [("default", "Asia/Shanghai"),
                                         ("mengzhong", "America/New_York")])
 def test_a_years_precompute_judging_equals_judging_from_scratch(school, tz):

@@ -133,17 +133,47 @@ def test_a_verdict_and_its_score_share_one_bracket(written, lang):
     assert said and all(re.fullmatch(pairs, x) for x in said), said[:3]
 
 
+def _heat_cells(page: str, marker: str) -> dict[str, list[tuple[str, ...]]]:
+    """Each heatmap after ``marker`` on ``page``, by its task label: its cells' tooltips as
+    (date, hour, mark, score), in the order drawn."""
+    heat = page.split(marker, 1)[1]
+    return {label: [re.fullmatch(r"(\d{4}-\d\d-\d\d) (.+) (\S+) ([+-][\d.]+)", t).groups()
+                    for t in re.findall(r"<title>([^<]*)</title>", svg)]
+            for label, svg in re.findall(r'<svg [^>]*aria-label="([^"]*)"[^>]*>(.*?)</svg>', heat, re.S)
+            if "<rect" in svg}
+
+
+#: an English heatmap's marks (its legend names them)
+EN_MARKS = {"大吉": "++", "吉": "+", "平": "·", "凶": "−", "大凶": "−−"}
+
+
 def test_heatmap_covers_the_reports_days(written):
+    """Each task's heatmap has one cell per hour of each of the report's days (a single English
+    page: the four days asked for), and each cell says that hour's judgement for that task — its
+    verdict, or vetoed, and its score."""
+    import html as _html
+    from datetime import date
     out, _, _, en = written
-    page = (out / "2026-12-05.html").read_text()
-    svg = page.split("<svg", 2)[-1] if "<svg" in page else ""
-    assert svg
-    heat = page.split(T.label("heatmap", "zh-Hant"), 1)[1]
-    for d in ("2026-12-05", "2026-12-06", "2026-12-07"):
-        assert f">{d}</text>" in heat
-    one_day = en[0].read_text()
-    for d in ("2026-12-05", "2026-12-06", "2026-12-07", "2026-12-08"):
-        assert f">{d}</text>" in one_day.split("Days × hours", 1)[1]
+    cases = [((out / "2026-12-05.html").read_text(), T.label("heatmap", "zh-Hant"), "zh-Hant",
+              "Asia/Shanghai", ["2026-12-05", "2026-12-06", "2026-12-07"]),
+             (en[0].read_text(), "Days × hours", "en", "Asia/Seoul",
+              ["2026-12-05", "2026-12-06", "2026-12-07", "2026-12-08"])]
+    for page, marker, lang, tz, days in cases:
+        maps = _heat_cells(page, marker)
+        tasks = api.tasks()["tasks"]
+        assert set(maps) == {_html.escape(T.task_label(t, lang)) for t in tasks}, lang
+        for t in tasks:
+            cells = maps[_html.escape(T.task_label(t, lang))]
+            want = []
+            for d in days:
+                for h in api.judge_day(date.fromisoformat(d), tz, t["name"])["hours"]:
+                    if lang == "en":
+                        mark = "×" if h["vetoed"] else EN_MARKS[h["verdict"]]
+                    else:
+                        mark = T.label("vetoed", lang) if h["vetoed"] else T.verdict_name(h["verdict"], lang)
+                    want.append((d, h["branch"], mark, f"{h['score']:+g}"))
+            got = [(d, hour if lang != "en" else hour[-2], mark, score) for d, hour, mark, score in cells]
+            assert got == want, (lang, t["name"])
 
 
 def test_korean_page_reads_korean(written):

@@ -306,15 +306,28 @@ def test_no_fanyin_hour_is_good_for_a_campaign(year):
 
 def test_lianru_speaks_of_lawsuits_and_illness_only_in_their_own_paragraph(year):
     # 「占訟 忌進茹…喜退茹」, 「占疾病 忌進茹，淹延…喜退上好」; 「占身命 得進連茹吉課…值退茹則宜退遁」 and
-    # 「占功名 主取進」 say nothing of lawsuits or illness
-    tui = [ids for _, f, ids in year if f["lianru"] == "退" and "腳踏空亡" not in f["patterns"]]
-    assert tui
+    # 「占功名 主取進」 say nothing of lawsuits or illness. Read from the judged hours of the year:
+    # a lawsuit's or an illness's 連茹 hour is told the lawsuit paragraph's word — against the
+    # forward run, for the backward one — and nothing the 身命 or 功名 paragraphs say
+    from almanac import api
+    runs: dict[date, dict[str, tuple]] = {}
+    for slot, f, _ in year:
+        if f["lianru"] in ("進", "退") and not {"谷傳空亡", "腳踏空亡"} & set(f["patterns"]):
+            runs.setdefault(slot.start.date(), {})[slot.start.isoformat()] = f["lianru"]
+    seen = {"進": 0, "退": 0}
     for t in ("lawsuit", "health"):
-        for ids in tui:       # the backward run is welcome, whatever else the 連茹 rules add
-            assert "liuren.lianru_tui_songbing" in ids
-            assert all(CAT.by_id[r].effect_for(t) >= 0 for r in ids
-                       if r.startswith("liuren.lianru_") and getattr(CAT.by_id[r].source, "opening", "").startswith("占身命"))
-        assert CAT.by_id["liuren.lianru_tui"].effect_for(t) == 0 < CAT.by_id["liuren.lianru_tui_songbing"].effect_for(t)
+        for d, hours in sorted(runs.items()):
+            for h in api.judge_day(d, "Asia/Seoul", t)["hours"]:
+                if h["start"] not in hours:
+                    continue
+                run = hours[h["start"]]
+                said = [(r["source"].split(": ", 1)[1], r["effect"]) for r in h["reasons"]
+                        if r["rule"].startswith("liuren.lianru_") and r["effect"]]
+                assert not [p for p, _ in said if p.startswith(("占身命", "占功名"))], (t, h["start"], said)
+                own = [e for p, e in said if p.startswith("占訟")]
+                assert own and all((e < 0) if run == "進" else (e > 0) for e in own), (t, h["start"], run, said)
+                seen[run] += 1
+    assert seen["進"] > 100 and seen["退"] > 100
     for rid in ("liuren.lianru_jin", "liuren.lianru_tui"):
         r = CAT.by_id[rid]
         assert "訟" not in r.text["zh"] and "송사" not in r.text["ko"], rid

@@ -279,6 +279,7 @@ def test_every_night_of_2027_fires_once_in_dst_zones(zone):
             assert dt.timedelta(0) <= wall - due <= dt.timedelta(hours=1), (zone, f)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("zone", DST_ZONES)
 def test_catch_up_at_every_check_runs_each_night_once_through_2027(zone, db_url, monkeypatch):
     """The periodic catch-up alone (as if no trigger fired at all): checked every few hours
@@ -313,20 +314,36 @@ def _clear_runs(service) -> None:
         conn.execute(Run.__table__.delete())
 
 
-def test_the_default_job_time_fires_once_a_day_across_both_dst_changes():
-    for zone, (a, b) in {"America/New_York": ((2026, 3, 7), (2026, 11, 3)),
-                         "Asia/Shanghai": ((2026, 3, 7), (2026, 11, 3))}.items():
+def test_the_default_job_times_fire_once_a_day_across_both_dst_changes(data):
+    """The service's own triggers at the default job times (config/default.toml: precompute 03:30,
+    feeds 04:30, reports 05:00) fire once on every local date across both DST changes of 2026, at
+    the job time. Helsinki's changes fall on them: 03:30 does not exist on 29 March (the clock
+    jumps 03:00 → 04:00; the run is at 04:30, the instant 03:30 is by the clock before the jump)
+    and comes twice on 25 October (04:00 → 03:00; the run is at the first 03:30 only)."""
+    for zone in ("Europe/Helsinki", "America/New_York", "Asia/Shanghai"):
         tz = ZoneInfo(zone)
-        trigger = CronTrigger(hour=3, minute=30, timezone=tz)
-        start, end = dt.datetime(*a, tzinfo=tz), dt.datetime(*b, tzinfo=tz)
-        fires, prev, now = [], None, start
-        while (nxt := trigger.get_next_fire_time(prev, now)) < end:
-            fires.append(nxt)
-            # step in UTC: aware wall-clock arithmetic would drop fold=1 (research §3.2)
-            prev, now = nxt, (nxt.astimezone(dt.timezone.utc)
-                              + dt.timedelta(microseconds=1)).astimezone(tz)
-        dates = [f.date() for f in fires]
-        assert len(dates) == len(set(dates)) == (end.date() - start.date()).days
+        service = Service({"scheduler": {"timezone": zone}})
+        triggers = service.triggers()
+        assert set(triggers) == set(jobs.JOB_IDS)
+        start, end = dt.datetime(2026, 3, 1, tzinfo=tz), dt.datetime(2026, 11, 30, tzinfo=tz)
+        every_date = [start.date() + dt.timedelta(days=i) for i in range((end.date() - start.date()).days)]
+        for job, trigger in triggers.items():
+            at = service.ctx.job_time(job)
+            fires = _fires(trigger, start, end, tz)
+            assert [f.date() for f in fires] == every_date, (zone, job)
+            for f in fires:
+                due = dt.datetime.combine(f.date(), at, tzinfo=tz)
+                if due.astimezone(dt.timezone.utc).astimezone(tz).replace(tzinfo=None) == due.replace(tzinfo=None):
+                    # the job time exists that day: the run is at it, its first occurrence
+                    assert (f.replace(tzinfo=None), f.fold) == (due.replace(tzinfo=None), 0), (zone, job, f)
+                else:           # in a gap: the job time read by the offset before the change
+                    assert f == due.replace(fold=0).astimezone(dt.timezone.utc), (zone, job, f)
+                    assert dt.timedelta(0) < f.replace(tzinfo=None) - due.replace(tzinfo=None) <= dt.timedelta(hours=1)
+    helsinki = ZoneInfo("Europe/Helsinki")
+    fires = _fires(Service({"scheduler": {"timezone": "Europe/Helsinki"}}).triggers()["precompute"],
+                   dt.datetime(2026, 3, 28, tzinfo=helsinki), dt.datetime(2026, 10, 27, tzinfo=helsinki), helsinki)
+    assert fires[1].isoformat() == "2026-03-29T04:30:00+03:00"
+    assert [f.isoformat() for f in fires if f.date() == dt.date(2026, 10, 25)] == ["2026-10-25T03:30:00+03:00"]
 
 
 # ---------------------------------------------------------------------- the lock
@@ -359,6 +376,7 @@ def _wait_for(path: Path, needle: str, proc, timeout=120) -> None:
     raise AssertionError(f"{needle!r} not seen: {path.read_text()}")
 
 
+@pytest.mark.slow
 def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_path):
     env = _env(db_url, tmp_path, _small_config(tmp_path))
     log1 = tmp_path / "one.log"
@@ -385,6 +403,7 @@ def test_two_scheduler_processes_one_runs_and_the_lock_dies_with_it(db_url, tmp_
             one.wait()
 
 
+@pytest.mark.slow
 def test_three_process_starts_leave_one_job_each_and_stop_on_sigterm(db_url, tmp_path):
     env = _env(db_url, tmp_path, _small_config(tmp_path))
     for i in range(3):

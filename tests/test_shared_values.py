@@ -276,6 +276,7 @@ def _moment_calls() -> list[tuple[tuple, dict]]:
     return calls
 
 
+@pytest.mark.slow
 def test_repeated_moment_charts_equal_charts_computed_with_every_cache_emptied():
     """``api.chart`` over the bench's moments (and, for a ninth of them, other zones — with their
     daylight-saving gaps —, clocks, a school, aware strings and datetimes), asked twice so that the

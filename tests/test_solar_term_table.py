@@ -1,7 +1,7 @@
 """The shipped solar-term table (``almanac/data/solar_terms.json``) is exactly what sxtwl gives
 now, year by year. Write it again with
 
-    python -m tests.test_solar_term_table
+    python tools/generate_tables.py terms
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ FILE = Path(solar_term_table.__file__).resolve().parent / "data" / solar_term_ta
 
 def test_the_shipped_table_is_the_one_sxtwl_gives_now():
     assert FILE.read_text(encoding="utf-8") == solar_term_table.write_text(solar_term_table.generate(cal.sxtwl_terms)), \
-        "the solar-term table is out of date: python -m tests.test_solar_term_table"
+        "the solar-term table is out of date: python tools/generate_tables.py terms"
 
 
 @pytest.mark.parametrize("year", range(solar_term_table.FIRST, solar_term_table.LAST + 1))
@@ -33,6 +33,16 @@ def test_years_outside_the_table_are_asked_of_sxtwl(year):
     assert cal._terms_from_lichun(year) == cal.sxtwl_terms(year)
 
 
-if __name__ == "__main__":
-    FILE.write_text(solar_term_table.write_text(solar_term_table.generate(cal.sxtwl_terms)), encoding="utf-8")
-    print(f"wrote {FILE}")
+def test_the_generator_script_writes_this_table(tmp_path, monkeypatch):
+    """``python tools/generate_tables.py terms`` (a script outside the package, loaded from its
+    file) writes the shipped file's very text."""
+    import importlib.util
+    path = Path(__file__).resolve().parents[1] / "tools" / "generate_tables.py"
+    spec = importlib.util.spec_from_file_location("_tools_generate_tables", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.DATA == FILE.parent
+    monkeypatch.setattr(script, "DATA", tmp_path)
+    assert script.main(["terms"]) == 0
+    assert (tmp_path / solar_term_table.FILE).read_text(encoding="utf-8") == FILE.read_text(encoding="utf-8")
+    assert script.main(["nonsense"]) == 2

@@ -189,8 +189,10 @@ _PAIRS = {p: pair for pair in (("이", "가"), ("을", "를"), ("은", "는"), (
 def korean_openings() -> dict[str, dict[str, str]]:
     """For each seed paragraph a citation names, the opening words of its Korean translation (the
     paragraph that follows it in the seed): the table almanac/data/openings_ko.toml holds.
-    ``python -m tests.test_sources`` writes it."""
+    ``python tools/generate_tables.py openings`` writes it."""
     load_catalog()
+    from almanac.liuren.keti import catalogue
+    catalogue()             # the 課體 catalogue cites seed paragraphs too
     out: dict[str, dict[str, str]] = {}
     lines: dict[str, list[str]] = {}
     for s in sorted(set(REGISTRY), key=str):
@@ -210,7 +212,7 @@ def _toml(table: dict[str, dict[str, str]]) -> str:
     import json
     head = ("# The opening words of each cited paragraph's Korean translation (the paragraph after it in\n"
             "# the seed), shown to Korean readers in place of the classical Chinese opening.\n"
-            "# Generated from the seeds: python -m tests.test_sources\n")
+            "# Generated from the seeds: python tools/generate_tables.py openings\n")
     body = "".join(f"\n[{json.dumps(f)}]\n" + "".join(f"{json.dumps(k, ensure_ascii=False)} = "
                                                      f"{json.dumps(v, ensure_ascii=False)}\n" for k, v in t.items())
                    for f, t in sorted(table.items()))
@@ -222,7 +224,7 @@ OPENINGS_KO = Path(__file__).resolve().parents[1] / "almanac" / "data" / "openin
 
 def test_korean_openings_are_the_seeds_own():
     """Each cited paragraph is followed by its Korean translation, and the table the Korean
-    citations read is made from the seeds as they are (regenerate: ``python -m tests.test_sources``)."""
+    citations read is made from the seeds as they are (regenerate: ``python tools/generate_tables.py openings``)."""
     import re
     table = korean_openings()
     for file, t in table.items():
@@ -281,10 +283,6 @@ def test_a_korean_citation_quotes_the_korean_translation():
     ko = citation(s, "ko")
     assert ko.startswith("《연금부(演禽賦)》 「시진(時辰)이 만약") and "時直" not in ko
     assert citation(s, "zh-Hant") == "《演禽賦》「時直空亡，遇吉禽猶當取的」"
-
-
-if __name__ == "__main__":
-    OPENINGS_KO.write_text(_toml(korean_openings()), encoding="utf-8")
 
 
 def test_the_linked_runs_have_one_korean_name_wherever_a_reader_meets_them():

@@ -235,6 +235,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, args, word):
     assert r.stderr.count("\n") == 1 and word in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_kill_9_mid_precompute_leaves_a_sound_store_and_a_rerun_finishes(db_url, tmp_path):
     cfg_file = tmp_path / "small-batches.toml"
     cfg_file.write_text("[store]\nbatch_days = 1\n")
@@ -499,6 +500,7 @@ def test_the_cap_holds_when_another_set_is_written_during_a_precompute(db_url, m
 
 
 # ---------------------------------------------------------------------- a year, before/after
+@pytest.mark.slow
 def test_a_year_from_the_store_is_byte_identical_to_computing_it(tmp_path, monkeypatch):
     """Days, every task's judgements, ``best`` answers and feeds over a year: read from the
     store (after a precompute) exactly as computed, compared as JSON text / feed bytes. SQLite

@@ -142,9 +142,9 @@ def test_score_note_states_the_scale_verdicts_are_made_on(lang):
     ("ko", r"칠원\(七元\)", r"장성\(將星\)", "기피"), ("zh-Hant", "七元", "將星", "忌")])
 def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general, taboos):
     """The day event's SUMMARY (what a calendar shows as the day's title): the taboos after a
-    colon, first (where a phone's calendar line still shows them), then the day's 禽 —
-    「忌：伏斷 · 觜火猴」; the 七元 and 將星, which hold for fifteen days, are left to the
-    description."""
+    colon, first (where a phone's calendar line still shows them), then the day's everyday
+    facts — 「忌：伏斷 · 손 없는 날 · 成日 · 黃道」; the 禽, the 七元 and 將星 (which hold for
+    fifteen days) are left to the description."""
     import datetime as dt
 
     import icalendar
@@ -154,8 +154,9 @@ def test_a_days_title_keeps_each_value_apart_from_its_label(lang, yuan, general,
     titles = [str(e["SUMMARY"]) for e in icalendar.Calendar.from_ical(body).walk("VEVENT")
               if not e.has_key("DTSTART") or type(e.decoded("DTSTART")) is dt.date]
     assert len(titles) == 7
-    # an English reader meets each 禽 by its English name with the characters beside it
-    name = r"[A-Z][A-Za-z' ]+ \(\S+\)" if lang == "en" else r"\S+"
+    # an English reader meets each officer and path by its English name with the characters beside it
+    name = (r"(Son-free · )?[A-Z][a-z]+ \(\S\) · (Yellow|Black) Path \(\S\S\)" if lang == "en"
+            else r"(손 없는 날 · )?\S+ · \S+")
     colon = "：" if lang.startswith("zh") else ": "
     shape = re.compile(rf"({taboos}{colon}[^·]+ · )?{name}")
     assert all(shape.fullmatch(t) for t in titles), titles

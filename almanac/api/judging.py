@@ -49,6 +49,10 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     from ..everyday.tasks import resolve as _day_task
     how = _everyday.check_by(by) if by not in (None, "") else ("day" if _day_task(task) else "hour")
     if how == "day":
+        if _flag(daytime, "daytime"):
+            raise BadInput(f"{field('daytime')} is read only when hours are ranked ({field('by')} hour)",
+                           zh=f"{field('daytime')} 只用於逐時排列（{field('by')} hour）",
+                           ko=f"{field('daytime')}은(는) 시(時)별로 고를 때({field('by')} hour)만 씁니다")
         return _everyday.best_days(task, start, end, tz, limit, config, lang, born, sex,
                                    partner_born=partner_born, partner_sex=partner_sex,
                                    direction=direction, place=place, clock=clock, lunar=lunar,

@@ -138,6 +138,7 @@ _LABELS = {
     "ji": {"zh": "忌", "ko": "기(忌)", "en": "avoid (忌)"},
     "none": {"zh": "無", "ko": "없음", "en": "none"},
     "hours": {"zh": "黃道時", "ko": "황도시(黃道時)", "en": "Yellow Path hours (黃道時)"},
+    "everyday": {"zh": "擇日", "ko": "택일(擇日)", "en": "Day choosing (擇日)"},
 }
 
 
@@ -155,6 +156,22 @@ def short_line(e: dict, lang: str) -> str:
     parts.append(f"{kind_text(hd['kind'], lang)} {god_text(hd['god'], lang)}" if lang in ("ko", "en")
                  else f"{kind_text(hd['kind'], lang)}（{god_text(hd['god'], lang)}）")
     return " · ".join(parts)
+
+
+def banner_line(e: dict, lang: str) -> str:
+    """The day's everyday facts as a calendar's day title says them, shorter than
+    :func:`short_line` (no 黃道 god): 손 없는 날 · 成日 · 黃道 / 손 없는 날 · 성일(成日) · 황도(黃道)
+    / Son-free · Complete (成) · Yellow Path (黃道) — English, whose words are longer, the
+    shortest (the description names them in full)."""
+    if lang == "en":
+        w = jianchu.OFFICERS["建除滿平定執破危成收開閉".index(e["jianchu"])]
+        parts = ["Son-free"] if e["son"]["free"] else []
+        parts += [f"{w.en} ({e['jianchu']})", kind_text(e["huangdao"]["kind"], lang)]
+        return " · ".join(parts)
+    parts = [son_text(e["son"], lang)] if e["son"]["free"] else []
+    parts += [officer_text(e["jianchu"], lang), kind_text(e["huangdao"]["kind"], lang)]
+    line = " · ".join(parts)
+    return line[:1].upper() + line[1:]
 
 
 def act_text(act: str, lang: str) -> str:
@@ -178,14 +195,18 @@ def detail_lines(e: dict, lang: str) -> list[str]:
     line1 = " · ".join([short_line(e, lang) if e["son"]["free"] else f"{son_text(e['son'], lang)} · {short_line(e, lang)}",
                         f"{label('chong', lang)} {term(c['pillar'], lang)} {animal_t}",
                         f"{label('sha', lang)}{colon}{d(e['sha'])}"])
+    zh = lang in ("zh-Hant", "zh-Hans")
+
+    def b(text):             # in brackets of the reader's script: （亥子丑） beside Chinese
+        return f"（{text}）" if zh else f" ({text})"
     line2 = " · ".join([f"{label('taisui', lang)}{colon}{term(y['taisui'], lang)}",
-                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])} ({term(y['sansha']['branches'], lang)})",
-                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])} ({term(y['dajiangjun']['branch'], lang)})"])
+                        f"{label('sansha', lang)}{colon}{d(y['sansha']['direction'])}{b(term(y['sansha']['branches'], lang))}",
+                        f"{label('dajiangjun', lang)}{colon}{d(y['dajiangjun']['direction'])}{b(term(y['dajiangjun']['branch'], lang))}"])
     yi = sep.join(act_text(a, lang) for a in e["yi"]) or label("none", lang)
     ji = sep.join(act_text(a, lang) for a in e["ji"]) or label("none", lang)
     line3 = f"{label('yi', lang)}{colon}{yi} · {label('ji', lang)}{colon}{ji}"
     if e["gods"]:
-        line3 += " (" + sep.join(shensha.GODS[g].text(lang) for g in e["gods"]) + ")"
+        line3 += b(sep.join(shensha.GODS[g].text(lang) for g in e["gods"]))
     return [line1, line2, line3]
 
 
@@ -200,5 +221,5 @@ def citations(lang: str | None = None) -> dict:
     return {k: (c.source if lang is None else c.text(lang)) for k, c in cites.items()}
 
 
-__all__ = ["OPTIONS", "options", "day_facts", "hour_huangdao", "short_line", "detail_lines",
+__all__ = ["OPTIONS", "options", "day_facts", "hour_huangdao", "short_line", "banner_line", "detail_lines",
            "officer_text", "god_text", "kind_text", "son_text", "act_text", "citations", "label"]

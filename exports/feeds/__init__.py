@@ -141,6 +141,7 @@ def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
     lines = [text for key, text in (
         ("pillars", f"{L.label('pillars', lang)}{c}{L.pillar_line(p, lang)}"),
         ("lunar", f"{L.label('lunar', lang)}{c}{_lunar_text(day['lunar'], lang)}"),
+        *(("everyday", x) for x in everyday_lines(day, lang)),
         ("qin", f"{L.label('qin', lang)}{c}{L.qin_text(qin, lang)}"),
         ("yuan", f"{L.label('yuan', lang)}{c}{L.yuan_text(qin.get('yuan', ''), qin.get('jiang', '?'), lang)} · "
                  f"{L.label('general', lang)}{c}{L.term(qin.get('jiang_star') or qin.get('general', ''), lang)}"),
@@ -152,13 +153,42 @@ def day_lines(day: dict, lang: str, shown: tuple[str, ...] = ()) -> list[str]:
     return lines
 
 
+def everyday_lines(day: dict, lang: str, *, titled: bool = True) -> list[str]:
+    """The day's everyday 택일 facts (``almanac.everyday``) as a reader reads them, on one
+    labelled line: where 손 is, the day's 黃道/黑道 god, its 沖 and 煞; with ``titled`` false
+    also 손 없는 날, the 建除 officer and whether the day is 黃道 or 黑道 (which a feed's day
+    title says already: a feed is bounded in bytes, so its description does not say them twice). 宜/忌 on a second line when
+    the day has any. None for a day document without them."""
+    e = day.get("everyday")
+    if not e:
+        return []
+    from almanac import everyday
+    c = L.colon(lang)
+    first, _, acts = everyday.detail_lines(e, lang)
+    if titled:
+        parts = first.split(" · ")
+        keep = [] if e["son"]["free"] else [everyday.son_text(e["son"], lang)]
+        god = everyday.god_text(e["huangdao"]["god"], lang)      # its 黃道/黑道 is in the title
+        first = " · ".join(keep + [god] + parts[-2:])      # 沖 …, 煞 …
+    out = [f"{everyday.label('everyday', lang)}{c}{first}"]
+    if e.get("yi") or e.get("ji"):
+        out.append(acts[:1].upper() + acts[1:])
+    return out
+
+
 def _day_summary(day: dict, lang: str) -> str:
     """A day event's title, short enough for a phone's calendar line (about forty characters):
-    the day's taboos first, then the day's 禽 — what changes from day to day. The 七元, its 將
-    and the 將星 hold for fifteen days at a time; the description gives them (``day_lines``)."""
+    the day's taboos first, then what families look the day up for — 손 없는 날, the 建除 officer,
+    黃道 or 黑道 (``everyday.banner_line``). The day's 禽, the 七元, its 將 and the 將星 are the
+    expert's and are in the description (``day_lines``); a day document without the everyday
+    facts is titled by its 禽."""
     qin = day.get("qin") or {}
     taboos = [L.flag_name(f, lang) for f in active_flags(day.get("flags"))]
-    s = L.term(qin.get("name", ""), lang)
+    if day.get("everyday"):
+        from almanac import everyday
+        s = everyday.banner_line(day["everyday"], lang)
+    else:
+        s = L.term(qin.get("name", ""), lang)
     if taboos:
         s = f"{L.label('taboos', lang)}{L.colon(lang)}{L.joined(taboos, lang)} · {s}"
     return s

@@ -76,6 +76,61 @@ def known_task(name: str, cfg) -> str:
             ko=f"알 수 없는 할 일: {name!r} (가능한 할 일: {named_tasks(profiles, 'ko')})")) from None
 
 
+def ranked_by(task: str, by: str | None, cfg) -> str:
+    """``hour`` or ``day``: what ``/api/best`` ranks for ``task`` — ``by`` when given (checked as
+    ``api.best`` checks it), else days for the day tasks (이사 moving, 결혼 wedding), hours for
+    the others (``api.best``'s own default)."""
+    from almanac.api.everyday import check_by
+    from almanac.everyday.tasks import resolve
+    if by is not None:
+        return check_by(by)
+    return "day" if resolve(task) else "hour"
+
+
+def day_task(name: str, cfg) -> str:
+    """The day task (``moving``, ``wedding``) a URL's task names: 404 for a name no task has,
+    400 for an hour task, which is not ranked by day."""
+    from almanac.api.everyday import day_task_of
+    from almanac.everyday.tasks import resolve
+    if resolve(name) is None:
+        known_task(name, cfg)          # a name no task has is a 404, as for hours
+    return day_task_of(name)
+
+
+def day_options(how: str, task: str, direction, partner_born, partner_sex, born, sex, daytime) -> "str | None":
+    """The day ranking's own parameters checked before anything is computed (a bad one is a 400
+    in the reader's language, as ``api.best`` says it): the direction's key (동, 東 and E share
+    one answer), or None. Hours take none of them; days take no ``daytime``."""
+    from almanac.judgement.person import parse_person
+    if how == "hour":
+        for name, value in (("direction", direction), ("partner_born", partner_born),
+                            ("partner_sex", partner_sex)):
+            if value is not None:
+                raise BadInput(f"{field(name)} is read only when days are ranked ({field('by')}=day)",
+                               zh=f"{field(name)} 只用於逐日排列（{field('by')}=day）",
+                               ko=f"{field(name)}은(는) 날(日)별로 고를 때({field('by')}=day)만 씁니다")
+        return None
+    if daytime:
+        raise BadInput(f"{field('daytime')} is read only when hours are ranked ({field('by')}=hour)",
+                       zh=f"{field('daytime')} 只用於逐時排列（{field('by')}=hour）",
+                       ko=f"{field('daytime')}은(는) 시(時)별로 고를 때({field('by')}=hour)만 씁니다")
+    parse_person(born, sex)
+    if partner_born is not None or partner_sex is not None:
+        parse_person(partner_born, partner_sex, "partner_")
+        if born is None:
+            raise BadInput("partner_born/partner_sex need born and sex (the asker) too",
+                           zh="給 partner_born/partner_sex 時須一併給出 born 與 sex（本人）",
+                           ko="partner_born/partner_sex를 주려면 born과 sex(본인)도 함께 주어야 합니다")
+    if direction is None:
+        return None
+    from almanac.everyday.directions import parse_direction
+    key = parse_direction(direction).key
+    if task != "moving":
+        raise BadInput(f"{field('direction')} is for moving house (이사) only",
+                       zh=f"{field('direction')} 只用於移徙（이사）", ko=f"{field('direction')}은(는) 이사(移徙)에만 씁니다")
+    return key
+
+
 def _query_names(route) -> dict[str, bool]:
     """The query parameters of ``route``: each name, and whether the route needs it — read once
     from its signature and its dependencies' and kept on the route itself (a table keyed by
@@ -257,6 +312,14 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
                  born: str | None = Query(None, description="a person's birth year or date (with sex)"),
                  sex: str | None = Query(None, description="m or f (with born)"),
                  daytime: bool = Query(False, description="only hours starting 07:00–19:00 local"),
+                 by: str | None = Query(None, description="hour (rank hours) or day (rank days; the "
+                                                          "default for the day tasks moving 이사 and "
+                                                          "wedding 결혼)"),
+                 direction: str | None = Query(None, description="direction of a move (by day, moving): "
+                                                                 "N NE E SE S SW W NW, 북 동 …, 北 東 …"),
+                 partner_born: str | None = Query(None, description="the partner's birth year or date "
+                                                                    "(by day; with partner_sex, born, sex)"),
+                 partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
                  picked: dict = Depends(chosen)):
         rcfg = choices(cfg, picked, tz)
         today_in = feeds.check_tz(tz) if tz else rcfg["calendar"]["default_tz"]
@@ -269,9 +332,15 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             raise BadInput(f"range {s}..{e} is longer than {hopts['max_best_days']} days",
                            zh=f"範圍 {s}..{e} 超過 {hopts['max_best_days']} 天",
                            ko=f"기간이 {hopts['max_best_days']}일보다 깁니다: {s}..{e}")
-        task = known_task(task, rcfg)
+        how = ranked_by(task, by, rcfg)
+        task = known_task(task, rcfg) if how == "hour" else day_task(task, rcfg)
         lang = asked_lang(lang)
-        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex), ("daytime", daytime)) if v}
+        move = day_options(how, task, direction, partner_born, partner_sex, born, sex, daytime)
+        extra = {k: v for k, v in (("lang", lang), ("born", born), ("sex", sex), ("daytime", daytime),
+                                   ("partner_born", partner_born), ("partner_sex", partner_sex),
+                                   ("direction", move)) if v}
+        if how == "day":
+            extra["by"] = "day"
         zone = feeds.check_tz(tz) if tz else None
 
         def build():
@@ -283,10 +352,13 @@ def add_api_routes(app: FastAPI, cfg, limiter, stored: StoredAnswers) -> None:
             # computed in a worker process: the serving process keeps answering cheap requests
             # identical requests (the normalised request: parameters as parsed, the config's
             # digest) share one computation
-            key = ("best", task, s, e, zone, limit, lang, born, sex, daytime, rcfg.digest)
+            key = ("best", how, task, s, e, zone, limit, lang, born, sex, daytime, move, partner_born,
+                   partner_sex, rcfg.digest)
             return json_answer(request, limiter.run_shared(key, "best over a long range", source.best, task, s, e,
                                                            zone, limit, rcfg, **extra))
-        if born or sex or daytime:  # a person's 年命 is never stored, nor a daytime choice
+        # a person's 年命 is never stored, nor a daytime choice; days are ranked from the
+        # everyday facts, which the store does not rank: computed
+        if born or sex or daytime or how == "day":
             return otherwise()
         # a range the store holds current is cheap: ranked by its score rows, ETag from their
         # checksums, answer kept

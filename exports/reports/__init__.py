@@ -31,7 +31,8 @@ from almanac.calendar import MAX_YEAR, MIN_YEAR, parse_date
 from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
-from almanac.exports.feeds import active_flags, chart_of, choices_text, day_lines, keti_of, verdict_text
+from almanac.exports.feeds import (active_flags, chart_of, choices_text, day_lines, everyday_lines, keti_of,
+                                   verdict_text)
 from almanac.exports.feeds import labels as L
 from almanac.task_words import everyday
 
@@ -523,7 +524,9 @@ def _render(rng: _Range, out: Path, lang: str, cfg, update_latest: bool = True,
         if not today:       # a past or future page says "that day" (이날, 當日), never "today"
             glance["heading"] = that_day(glance["heading"], lang)
             glance["taboos"] = [that_day(x, lang) for x in glance["taboos"]]
-        ctx = {"day": day, "date": d, "lang": lang, "plate_key": plate_key(lang), "facts": day_lines(day, lang, shown=("pillars", "taboos")), "rows": rows,
+        ctx = {"day": day, "date": d, "lang": lang, "plate_key": plate_key(lang), "facts": day_lines(day, lang, shown=("pillars", "taboos", "everyday")), "rows": rows,
+               # the everyday 택일 line (손 없는 날, 建除, 黃道/黑道, 沖, 煞; 宜/忌) in the day's summary
+               "everyday": everyday_lines(day, lang, titled=False),
                "tasks": rng.tasks, "labels": labels, "columns": columns, "heatmaps": heatmaps, "cited": cited,
                "plain": plain_answers(day, by_task, rng.tasks, lang, today),
                "charts": charts, "legend": legend, "glance": glance,

@@ -24,6 +24,9 @@ PATTERNS_KO = {"連茹": "연여", "真連茹": "진연여", "谷傳空亡": "�
                "三奇連珠": "삼기연주", "夾定": "협정", "夾定虛一": "협정허일", "遇夾不夾": "우협불협",
                "夾不住": "협부주", "三合": "삼합", "孤單": "고단", "革羈": "혁기", "前虛一": "전허일",
                "後虛一": "후허일"}
+#: the ways within a 課法 that found the 初傳 (almanac.liuren.transmissions ``sub_method``) read in
+#: Korean where the catalogue names them by another name (比用 of 知一, 蒿矢 of 嚆矢) or not at all
+SUB_METHODS_KO = {"比用": "비용", "比用格": "비용격", "蒿矢": "호시", "井欄射": "정란사"}
 
 
 def catalogue_text(path: Path = DATA) -> dict:
@@ -74,4 +77,4 @@ def _english() -> dict[str, str]:
     return out
 
 
-__all__ = ["DATA", "PATTERNS_KO", "catalogue_names", "catalogue_text", "english_name", "shown_table"]
+__all__ = ["DATA", "PATTERNS_KO", "SUB_METHODS_KO", "catalogue_names", "catalogue_text", "english_name", "shown_table"]

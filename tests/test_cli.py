@@ -313,7 +313,8 @@ def test_a_korean_chart_is_keyed_in_korean(at):
     particle = "을" if doc["yuejiang"] in "丑寅辰申戌" else "를"
     assert f"{jiang}{particle} {reading[doc['hour']]}({doc['hour']})시에 더함" in out
     lines = out.split("\n")
-    key = lines[next(i for i, x in enumerate(lines) if x.startswith("일진: ")):]
+    assert lines[0].startswith("일진: ")               # Korean first: the sentences, then the drawing
+    key = lines[:lines.index(chart_cli.DRAWING_KO)]
     assert key[-1].startswith(T.label("keti", "ko"))
     assert any(x.startswith("귀인(貴人): " + ("야귀(夜貴)" if doc["noble"]["time"] == "night" else "주귀(晝貴)"))
                for x in key)
@@ -321,6 +322,53 @@ def test_a_korean_chart_is_keyed_in_korean(at):
         assert f"격국(格局): {T.term_list(doc['patterns'], 'ko')}" in key
     for line in key:        # every character glosses the Korean word before it, never the other way
         assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"[가-힣]+\([\u4e00-\u9fff·]+\)", "", line)), line
+    from tests.test_explain import hanja_sentences
+    assert hanja_sentences(out, "ko") == []
+    # the drawing keeps its characters under Korean headings; the books' Chinese lines are said above
+    drawn = lines[lines.index(chart_cli.DRAWING_KO) + 1:]
+    assert [x for x in drawn if not x.startswith(" ")] == [
+        "삼전(三傳)", "사과(四課) — 오른쪽이 제1과",
+        "천지반(天地盤) — 칸마다 천장(天將) 한 글자, 천반(天盤)/지반(地盤)", drawn[-1]]
+    assert drawn[-1].startswith("천지반(天地盤)의 천장(天將) 한 글자: ")
+    assert not [x for x in lines if re.search(r"日 |將加|^(課體|格局|學派|三傳|四課|天地盤)", x)], out
+
+
+def test_a_korean_chart_opens_in_korean_on_the_command_line(capsys):
+    """``almanac chart --lang ko`` opens with the day and the chart's method in Korean, hanja beside
+    (과법(課法): 지일(知一)·비용(比用): the way within the method read too), with no whole Chinese
+    sentence anywhere; ``--json`` is the same document whatever the language of the text."""
+    import json
+    from tests.test_explain import hanja_sentences
+    assert main(["chart", "2026-11-29T14:30", "--tz", "Asia/Shanghai", "--lang", "ko"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("일진: 정미(丁未)일 · 월장(月將) 인(寅)을 미(未)시에 더함\n")
+    assert "과법(課法): 지일(知一)·비용(比用)\n" in out and "귀인(貴人): 주귀(晝貴) 해(亥), 순행(順行)" in out
+    assert hanja_sentences(out, "ko") == []
+    assert main(["chart", "--day", "丁丑", "--gan-shang", "未", "--lang", "ko", "--task", "travel"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("일진: 정축(丁丑)일\n") and "과법(課法): 복음(伏吟)·자신(自信)" in out
+    assert "\n\n출행(出行): " in out                           # the reading after the chart
+    for lang in ("ko", "zh-Hant"):
+        assert main(["chart", "2026-11-29T14:30", "--tz", "Asia/Shanghai", "--lang", lang, "--json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["lang"] == lang and doc["method"] == "知一" and doc["sub_method"] == "比用"
+
+
+def test_every_way_a_chart_finds_its_first_transmission_reads_in_korean():
+    """Each 課法 with the way within it a chart names (涉害·比用格, 自任·杜傳, 蒿矢, 井欄射 …) is
+    read in Korean with its hanja beside, over every day, 月將 and hour and both nobles."""
+    from almanac.cli.chart import method_ko
+    from almanac.liuren.chart import chart_for
+    seen = set()
+    for day in range(60):
+        for jiang in range(12):
+            for night in (False, True):
+                doc = chart_for(day, jiang, night).to_json()
+                seen.add((doc["method"], doc.get("sub_method") or ""))
+    assert len(seen) > 20
+    for method, sub in seen:
+        shown = method_ko(method, sub)
+        assert re.fullmatch(r"[가-힣]+\([\u4e00-\u9fff]+\)(·[가-힣]+\([\u4e00-\u9fff]+\))*", shown), (method, sub, shown)
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -339,7 +387,7 @@ def test_a_charts_blocks_in_characters_are_keyed_in_the_readers_language(lang, w
     doc = (api.chart("2026-12-07T08:30", tz="Asia/Seoul", lang=lang) if which == "moment"   # 龍 on the plate
            else api.textbook_chart("乙丑", yuejiang="子", hour="卯", lang=lang))              # 戌 void, no 遁干
     out = chart_cli.render(doc)
-    drawn = out.split("\n天地盤")[1].split("\n格局")[0]
+    drawn = out.split("\n천지반(天地盤) — " if lang == "ko" else "\n天地盤")[1].split("\n格局")[0]
     assert set(re.findall(r"(\S)[子丑寅卯辰巳午未申酉戌亥]/", drawn)) == set(SHORT_GENERALS.values())
 
     def one(prefix: str) -> str:
@@ -356,7 +404,7 @@ def test_a_charts_blocks_in_characters_are_keyed_in_the_readers_language(lang, w
         c = SHORT_GENERALS[g]
         assert shown.endswith(f"({c})={t(g)}") if ko else shown == f"{T.en_name(g)} ({c} = {g})", shown
     assert "용(龍)=청룡(青龍)" in plate or not ko
-    lessons = one("사과(四課)" if ko else "Four lessons (四課)").split("; ")
+    lessons = one("사과(四課), " if ko else "Four lessons (四課)").split("; ")
     assert len(lessons) == 4
     for x, shown in zip(doc["lessons"], lessons):
         gen = doc["generals"][x["upper"]]

@@ -748,15 +748,109 @@ def test_korean_texts_give_a_patterns_hanja_where_they_first_name_it():
     assert not bad, bad
 
 
-def test_a_korean_list_of_mansions_glosses_all_of_them_or_none():
-    # 「심·위(危)·위(胃)·묘」: the two 위 needed their hanja to be told apart, and the list then read
-    # as two mansions named and two left as bare sounds
-    from almanac.mansions import MANSIONS, MANSIONS_KO
-    one = rf"[{''.join(MANSIONS_KO)}](?:\([{MANSIONS}]\))?"
-    bad = []
-    for r in CAT.rules:
-        for m in re.finditer(rf"(?<![\uac00-\ud7a3]){one}(?:·{one})+(?![\uac00-\ud7a3])", r.text["ko"]):
-            glossed = re.findall(rf"\([{MANSIONS}]\)", m.group(0))
-            if glossed and len(glossed) != m.group(0).count("·") + 1:
-                bad.append((r.id, m.group(0)))
+#: a gloss beside a Korean word: its characters, one for each member where it follows a list
+_GLOSS = r"\([\u3400-\u9fff·]+\)"
+#: a list of one-syllable members joined by ·, each perhaps with its gloss: 저·방·심, 임(壬)·계
+_SYLLABLE_LIST = re.compile(rf"(?<![\uac00-\ud7a3])[\uac00-\ud7a3](?:{_GLOSS})?(?:·[\uac00-\ud7a3](?:{_GLOSS})?)+")
+
+
+def bare_syllable_lists(text: str) -> list[str]:
+    """The lists of stems, branches or mansions in a Korean ``text`` whose members a reader meets as
+    bare sounds: 저·방·심·허, 임(壬)·계, where 위 alone is 危 or 胃, 신 辛 or 申, 진 辰 or 軫
+    (docs/terms-ko.md). A list is glossed when each member carries its characters,
+    저(氐)·방(房)·심(心), or one bracket after the whole list holds one character for each,
+    해·자·축(亥·子·丑), as the seed translations write it. Lists of other one-syllable words
+    (봄·여름, 형·충·파·해) are not judged; markup is read as the page shows it."""
+    from almanac.cycles import BRANCHES_KO, STEMS_KO
+    from almanac.mansions import MANSIONS_KO
+    readings = set(STEMS_KO) | set(BRANCHES_KO) | set(MANSIONS_KO)
+    bare = []
+    for m in _SYLLABLE_LIST.finditer(re.sub(r"<[^>]+>", "", text)):
+        members = re.findall(rf"[\uac00-\ud7a3](?:{_GLOSS})?", m.group(0))
+        if not all(x[0] in readings for x in members):
+            continue
+        glossed = ["(" in x for x in members]
+        whole = (not any(glossed[:-1]) and glossed[-1]
+                 and len(_CJK.findall(members[-1])) == len(members))
+        if not (all(glossed) or whole):
+            bare.append(m.group(0))
+    return bare
+
+
+def test_the_list_check_tells_a_glossed_list_from_a_bare_one():
+    assert bare_syllable_lists("임·계 시에 다시 저·방·심·허를 만남") == ["임·계", "저·방·심·허"]
+    assert bare_syllable_lists("심·위(危)·위(胃)·묘") == ["심·위(危)·위(胃)·묘"]
+    assert bare_syllable_lists("임(壬)·계(癸) 시에 저(氐)·방(房)을, 축(丑)·미(未)일에") == []
+    assert bare_syllable_lists("삼전이 해·자·축(亥·子·丑)으로") == []
+    assert bare_syllable_lists("삼전이 해·자·축(亥·子)으로") == ["해·자·축(亥·子)"]
+    assert bare_syllable_lists("봄·여름, 형·충·파·해, 해·달·별, 녹·마") == []
+    assert bare_syllable_lists("안·연(犴燕: 정·위)") == ["정·위"]
+    assert bare_syllable_lists("묘·유<span class=\"nw\">(卯·酉)</span>") == []
+
+
+def _shown_strings():
+    """(where, text) for every Korean string the almanac's code and tables hold for a reader: each
+    string of its Python (almanac/, exports/: labels, taboos, everyday words, report and feed
+    words, help and errors — docstrings aside), each string of its TOML tables (almanac/data/,
+    config/: rules, 課體, Korean openings of citations, schools) and its page templates."""
+    import ast
+    import tomllib
+    root = DATA.parents[1]
+    hangul = re.compile(r"[\uac00-\ud7a3]")
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from strings(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from strings(v)
+    for path in sorted([*(root / "almanac").rglob("*.py"), *(root / "exports").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                    and hangul.search(node.value)):
+                yield f"{path.relative_to(root)}:{node.lineno}", node.value
+    for path in sorted([*DATA.rglob("*.toml"), *(root / "config").rglob("*.toml")]):
+        for text in strings(tomllib.loads(path.read_text(encoding="utf-8"))):
+            if hangul.search(text):
+                yield str(path.relative_to(root)), text
+    for path in sorted((root / "exports").rglob("*.j2")):
+        yield str(path.relative_to(root)), path.read_text(encoding="utf-8")
+
+
+def test_a_korean_list_of_mansions_stems_or_branches_glosses_every_member():
+    # 「저·방·심·허·실·규·누·묘·자·귀·유·삼」 (the strict 截路's twelve mansions), 「임·계 시」, 「축·미일」:
+    # one sound alone is ambiguous; 「심·위(危)·위(胃)·묘」 once glossed two members of four
+    texts = [(where, text) for where, lang, text in _reader_texts() if lang == "ko"] + list(_shown_strings())
+    assert len(texts) > 2000
+    bad = [(where, lists) for where, text in texts if (lists := bare_syllable_lists(text))]
+    assert not bad, "\n".join(map(str, bad))
+
+
+def test_what_a_korean_reader_is_shown_glosses_every_list_of_mansions_stems_or_branches(tmp_path, monkeypatch, capsys):
+    """The lists a Korean reader meets as the almanac shows them: the chart, the day's hours with
+    their reasons, a day's report (HTML and Markdown) and a feed — what the tables hold and what
+    the code joins at run time alike."""
+    from almanac.cli import main
+    from almanac.exports.feeds import build_feed
+    from almanac.exports.reports import write_reports
+    monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
+    shown = []
+    for argv in (["chart", "2026-12-01T10:00", "--tz", "Asia/Seoul", "--task", "travel"],
+                 ["chart", "--day", "丁丑", "--gan-shang", "未", "--task", "marriage"],
+                 ["day", "2026-12-05", "--tz", "Asia/Seoul", "--task", "travel", "--reasons"],
+                 ["day", "2026-12-05", "--tz", "Asia/Seoul"]):
+        assert main([*argv, "--lang", "ko"]) == 0
+        shown.append((" ".join(argv), capsys.readouterr().out))
+    for page in write_reports("2026-12-05", 1, tmp_path / "ko", None, lang="ko"):
+        shown += [(page.name, page.read_text()), (page.name, page.with_suffix(".md").read_text())]
+    body = build_feed("travel", "2026-12-05", "2026-12-06", tz="Asia/Seoul", lang="ko").body.decode()
+    shown.append(("feed", re.sub(r"\r\n ", "", body).replace("\\,", ",").replace("\\n", "\n")))
+    bad = [(where, lists) for where, text in shown if (lists := bare_syllable_lists(text))]
     assert not bad, bad

@@ -29,7 +29,7 @@ def test_every_citation_opens_exactly_one_paragraph():
 import re
 
 
-def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False) -> str:
+def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False, source: str = "") -> str:
     """The opening words of a Korean paragraph as a citation shows them: the translation's first
     clause — up to the first clause mark (, . ; : ——) outside brackets once eight letters are in,
     or the first word ending a clause (…하면, …없고, …이니, …이다) once ten are, at most about
@@ -38,7 +38,9 @@ def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False)
     passed over; ``start`` names the words the translation of the cited words begins with, where
     the paragraph cited is a table of contents (:data:`_STARTS`).
     In the 演禽賦 (``qin``) a 금 standing alone is a 禽, and shown so: 금 alone reads "gold".
-    Quotation marks inside it become single ones (it is itself quoted in 「」).
+    Quotation marks inside it become single ones (it is itself quoted in 「」). A list of stems,
+    branches or mansions it writes as bare sounds is glossed from the cited paragraph ``source``
+    (:func:`_gloss_lists`).
 
     >>> _korean_opening("이 한 단락의 가결은 생극을 말한다. 일간 위에 탄 신이 일간을 생하면, 백사가 길하다.")
     '일간 위에 탄 신이 일간을 생하면'
@@ -104,7 +106,34 @@ def _korean_opening(paragraph: str, start: str | None = None, qin: bool = False)
             n += 1
     out = words[:n]
     text = " ".join(out).rstrip(",.;:·— ")
+    text = _gloss_lists(text, source)
     return text.replace("「", "‘").replace("」", "’").replace("『", "‘").replace("』", "’")
+
+
+def _gloss_lists(text: str, source: str) -> str:
+    """``text`` with each list of stems, branches or mansions written as bare sounds (해·자·축)
+    glossed member by member with the characters the Chinese ``source`` writes them in, as
+    docs/terms-ko.md asks (해(亥)·자(子)·축(丑)): one sound alone is ambiguous (위 is 危 or 胃, 신 辛
+    or 申). A list whose characters the source does not write in a row is left as it is.
+
+    >>> _gloss_lists("태음과 유·해·미가 함께", "占婚，見太陰並酉、亥、未發用")
+    '태음과 유(酉)·해(亥)·미(未)가 함께'
+    >>> _gloss_lists("위·묘에", "胃昴") , _gloss_lists("위·묘에", "無")
+    ('위(胃)·묘(昴)에', '위·묘에')
+    """
+    from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
+    from almanac.mansions import MANSIONS, MANSIONS_KO
+    reading = dict(zip(STEMS + BRANCHES + MANSIONS, STEMS_KO + BRANCHES_KO + MANSIONS_KO))
+    chars = "".join(c for c in source if c in reading)
+
+    def gloss(m: re.Match) -> str:
+        sounds = m.group(0).split("·")
+        for i in range(len(chars) - len(sounds) + 1):
+            run = chars[i:i + len(sounds)]
+            if [reading[c] for c in run] == sounds and run in re.sub(r"[、，,·\s]", "", source):
+                return "·".join(f"{k}({c})" for k, c in zip(sounds, run))
+        return m.group(0)
+    return re.sub(r"(?<![가-힣])[가-힣](?:·[가-힣])+(?![(·])", gloss, text)
 
 
 #: the last syllables of a word that ends a clause: …하면, …없고, …이니, …하며, …으나, …이요,
@@ -172,10 +201,10 @@ def korean_openings() -> dict[str, dict[str, str]]:
         i = next(k for k, l in enumerate(ls) if l.startswith(s.opening))
         table = out.setdefault(s.file, {})
         qin = s.file == QIN_FU
-        table[s.opening] = _korean_opening(ls[i + 1].strip(), _STARTS.get((s.file, s.opening, None)), qin)
+        table[s.opening] = _korean_opening(ls[i + 1].strip(), _STARTS.get((s.file, s.opening, None)), qin, ls[i])
         if s.quote is not None and (s.file, s.opening, s.quote) in _STARTS:    # keyed as korean_opening reads it
             table[f"{s.opening}「{s.quote}」"] = _korean_opening(ls[i + 1].strip(), _STARTS[s.file, s.opening, s.quote],
-                                                               qin)
+                                                               qin, ls[i])
     return out
 
 

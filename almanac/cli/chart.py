@@ -133,24 +133,28 @@ def run(args) -> int:
 
 
 def render(doc: dict, task: str | None = None) -> str:
-    """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters), in
-    English its key (day, 月將 over the hour, 三傳 with their generals, method) read in English, its
-    課體 again in the reader's language when one was asked for (원수(元首), Primary Head (元首)),
-    then the reading when one was asked for: the task as its reader calls it (``task``), and whom
+    """The chart as ``almanac.liuren.render`` draws it (as the books print it, in characters), for
+    an English reader with its key (day, 月將 over the hour, 三傳 with their generals, method) read
+    in English and its 課體 again (Primary Head (元首)); for a Korean reader Korean first
+    (:func:`_korean`: what the chart says in Korean, then the drawing under Korean headings), then
+    the reading when one was asked for: the task as its reader calls it (``task``), and whom
     it was read for (the asker and the partner, with their 本命)."""
     from almanac.liuren.render import render_json
     from almanac.terms import label, term_list
 
     lang = doc.get("lang")
-    text = render_json(doc, _school_line(doc, lang)).rstrip("\n")
+    keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
+    if lang == "ko":
+        text = _korean(doc, keti)
+    else:
+        text = render_json(doc, _school_line(doc, lang)).rstrip("\n")
     if lang == "zh-Hans":           # drawn as the books print it, in the reader's characters
         from almanac.lang import hans
         text = hans(text)
-    if lang in ("en", "ko"):
+    if lang == "en":
         text += "\n" + _key(doc, lang)
-    keti = [k["name"] for k in doc.get("keti", []) + doc.get("keti_hour", [])]
-    if keti and lang in ("ko", "en"):
-        text += f"\n{label('keti', lang)}: {term_list(keti, lang)}"
+        if keti:
+            text += f"\n{label('keti', lang)}: {term_list(keti, lang)}"
     r = doc.get("reading")
     if not r:
         return text
@@ -162,6 +166,35 @@ def render(doc: dict, task: str | None = None) -> str:
         lines.append(f"  {x['effect']:+5.1f}  {x['text']}")
         lines.append(f"         ↳ {x['citation']}")
     return "\n".join(lines)
+
+
+def _korean(doc: dict, keti: list[str]) -> str:
+    """The chart for a Korean reader, Korean first: what it says in Korean sentences, hanja beside
+    each term (일진, 학파(學派), 과법(課法), 귀인(貴人), 순공(旬空), 삼전(三傳) and their 육친(六親)·
+    둔간(遁干), 사과(四課), 격국(格局), 과체(課體)), then the drawing as the books print it — the
+    三傳, 四課 and 天地盤 in characters under Korean headings (almanac.liuren.render.HEADINGS),
+    with the plate's one-character generals read out under it. The books' own Chinese lines
+    (丁未日 知一 (晝貴 亥 順) 旬空 寅卯, 寅將加未時, 課體 …) are what the sentences say."""
+    from almanac.liuren.render import drawn_blocks
+    from almanac.terms import label, term_list
+
+    lines = _key(doc, "ko").split("\n")
+    school = _school_line(doc, "ko")
+    if school:
+        lines.insert(1, school)
+    if keti:
+        lines.append(f"{label('keti', 'ko')}: {term_list(keti, 'ko')}")
+    drawn = drawn_blocks(doc, "ko")
+    plate_key = [x for x in lines if x.startswith(_PLATE_KEY_KO)]
+    lines = [x for x in lines if not x.startswith(_PLATE_KEY_KO)]
+    return "\n".join([*lines, DRAWING_KO, *drawn, *plate_key])
+
+
+#: the heading between a Korean chart's sentences and its drawing (no blank line: a reading follows
+#: the chart's first blank line)
+DRAWING_KO = "그림 — 책에 실린 대로 한자로"
+#: the line reading out the plate's one-character generals (drawn last, under the plate)
+_PLATE_KEY_KO = "천지반(天地盤)의 천장(天將) 한 글자"
 
 
 def _people_line(reading: dict, lang: str) -> str | None:
@@ -199,7 +232,7 @@ def _key(doc: dict, lang: str) -> str:
     the day, 月將 over the hour, the transmissions each with its general, the method and the void —
     Day Jiyou (己酉); Monthly general (月將) Yin (寅) over the hour Si (巳) …; 일진: 기유(己酉)일 ·
     월장(月將) 인(寅)을 사(巳)시에 더함 … (Korean sentences: the reading first, as the rules' texts
-    and the seed translations write it; the drawn chart above keeps the characters alone)."""
+    and the seed translations write it; the drawing, under them, keeps the characters alone)."""
     from almanac.terms import label, term, term_list
 
     def t(x: str) -> str:
@@ -220,17 +253,33 @@ def _key(doc: dict, lang: str) -> str:
             obj = "을" if "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 else "를"
             day += f" · {label('yuejiang', lang)} {jiang}{obj} {t(doc['hour'])}{label('hour', lang)}에 더함"
         void = "순공(旬空)"
-    lines = [day, f"{label('transmissions', lang)}: {chuan}", *_drawn_key(doc, lang),
-             f"{label('method', lang)}: {t(doc.get('method', ''))}"]
     noble = doc.get("noble") or {}
-    if noble.get("branch"):
-        lines.append(_noble_line(noble, lang))
-    if doc.get("void"):
-        lines.append(f"{void}: {', '.join(t(b) for b in doc['void'])}")
+    if lang == "ko":        # the day, how the chart was found, then what it found, as the books read it
+        lines = [day, f"{label('method', lang)}: {method_ko(doc.get('method', ''), doc.get('sub_method'))}"]
+        if noble.get("branch"):
+            lines.append(_noble_line(noble, lang))
+        if doc.get("void"):
+            lines.append(f"{void}: {', '.join(t(b) for b in doc['void'])}")
+        lines += [f"{label('transmissions', lang)}: {chuan}", *_drawn_key(doc, lang)]
+    else:
+        lines = [day, f"{label('transmissions', lang)}: {chuan}", *_drawn_key(doc, lang),
+                 f"{label('method', lang)}: {t(doc.get('method', ''))}"]
+        if noble.get("branch"):
+            lines.append(_noble_line(noble, lang))
+        if doc.get("void"):
+            lines.append(f"{void}: {', '.join(t(b) for b in doc['void'])}")
     if doc.get("patterns"):
         head = "격국(格局)" if lang == "ko" else "Patterns (格局)"
         lines.append(f"{head}: {term_list(doc['patterns'], lang)}")
     return "\n".join(lines)
+
+
+def method_ko(method: str, sub_method: str | None) -> str:
+    """The 課法 and the way within it that found the 初傳 (the drawn head's 知一·比用, 涉害·比用格),
+    each read in Korean with its hanja, once each: 지일(知一)·비용(比用)."""
+    from almanac.terms import term
+    names = [method] + [x for x in (sub_method or "").split("·") if x]
+    return "·".join(term(x, "ko", in_sentence=True) for x in dict.fromkeys(n for n in names if n))
 
 
 def _drawn_key(doc: dict, lang: str) -> list[str]:

@@ -113,9 +113,9 @@ LABELS: dict[str, dict[str, str]] = {
     "keti": {"zh-Hant": "課體", "zh-Hans": "课体", "ko": "과체(課體)", "en": "Lesson forms (課體)"},
     # after the 課體 names of a good hour's event: a grim-sounding name (災厄, 天獄 …) is the form's
     # name, not this hour's verdict for the task, which the reasons above give
-    "keti_note": {"zh-Hant": "（課名而已，於此事之吉凶見上）", "zh-Hans": "（课名而已，于此事之吉凶见上）",
-                  "ko": " (과체의 이름일 뿐이며, 이 일의 길흉은 위의 근거에 있다)",
-                  "en": " (names of the chart's forms, not this hour's verdict: the reasons above give that)"},
+    "keti_note": {"zh-Hant": "（以上課體僅為課名，於此事之吉凶見上文）", "zh-Hans": "（以上课体仅为课名，于此事之吉凶见上文）",
+                  "ko": "(위의 과체(課體)는 과의 이름일 뿐이며, 이 일의 길흉은 위의 근거에 있다)",
+                  "en": "(the lesson forms above are names, not this hour's verdict: the reasons above give that)"},
     "flags": {"zh-Hant": "神煞", "zh-Hans": "神煞", "ko": "신살(神煞)", "en": "Taboos"},
     "instant": {"zh-Hant": "交節時刻", "zh-Hans": "交节时刻", "ko": "절입 시각", "en": "Exact moment"},
     "convention": {

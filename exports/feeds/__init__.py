@@ -458,8 +458,9 @@ class _Builder:
             keti = keti_of(h)
             if keti:
                 # a good hour's grim-sounding form (災厄, 天獄 …) is a name, not its verdict
-                note = L.label("keti_note", lang) if good else ""
-                lines.append(f"{L.label('keti', lang)}{c}{L.term_list(keti, lang)}{note}")
+                lines.append(f"{L.label('keti', lang)}{c}{L.term_list(keti, lang)}")
+                if good:
+                    lines.append(L.label("keti_note", lang).strip())
             flags = [L.flag_name(f, lang) for f in active_flags(h.get("flags"))]
             if flags:
                 lines.append(f"{L.label('flags', lang)}{c}{L.joined(flags, lang)}")

@@ -22,8 +22,8 @@ only hides more); the secrets of the database URLs the process was given (``reme
 'postgresql://h/db?sslmode=require&sslpassword=***'
 >>> redact("host=h password='S3c ret' dbname=d")
 'host=h password=*** dbname=d'
->>> redact("no secret here: sqlite:////tmp/a.sqlite3")
-'no secret here: sqlite:////tmp/a.sqlite3'
+>>> redact("nothing to hide: sqlite:////tmp/a.sqlite3")
+'nothing to hide: sqlite:////tmp/a.sqlite3'
 """
 from __future__ import annotations
 

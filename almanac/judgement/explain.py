@@ -57,7 +57,7 @@ def verdict_name(verdict: str, lang: str) -> str:
 def reason(rule, effect: float, lang: str, grave: bool, task: str | None = None) -> dict[str, Any]:
     """One reason: the rule id, its weighted effect, its text (the clause about ``task`` where the
     rule has one), its machine source, whether it is grave for the task, and a citation for people."""
-    text = rule.text_of(task) if hasattr(rule, "text_of") else rule.text
+    text = rule.text_of(task)
     return {"rule": rule.id, "effect": effect, "text": in_lang(text, lang), "source": str(rule.source),
             "grave": bool(grave), "citation": citation(rule.source, lang)}
 

@@ -409,10 +409,10 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
     in_ke = set(uppers) | set(chuan)
     chuan_gen = [generals[x] for x in chuan]
     tiangang_over = under["辰"]
-    taiyin_on = next(b for b, g in generals.items() if g == "太陰")
-    tianhou_on = next(b for b, g in generals.items() if g == "天后")
-    guiren_on = next(b for b, g in generals.items() if g == "貴人")
-    baihu_on = next(b for b, g in generals.items() if g == "白虎")
+    on = {g: b for b, g in generals.items()}       # the sky branch each general rides
+    lq = {x: LIUQIN_OF[rel(x, gan)] for x in (c, z, m, gs, zs)}      # 六親 for the day stem
+    live = [x for x in chuan if x not in void]      # the transmissions not 旬空
+    taiyin_on, tianhou_on, guiren_on, baihu_on = on["太陰"], on["天后"], on["貴人"], on["白虎"]
     f: dict[str, Any] = {
         "day_stem": gan, "day_branch": zhi,
         "method": method, "patterns": tuple(patterns), "noble_direction": noble_direction,
@@ -452,39 +452,35 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "baihu_on": baihu_on,
         "baihu_shen_ke_gan": rel(baihu_on, gan) == "剋" or rel(plate[baihu_on], gan) == "剋",
         "qinglong_baihu_yin": generals[plate[baihu_on]] == "青龍",
-        "qinglong_void": next(b for b, g in generals.items() if g == "青龍") in void,
+        "qinglong_void": on["青龍"] in void,
         "chu_ke_shangxia": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) == "剋",
         "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
         "chu_on_ganzhi": c in (gs, zs),
         "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
-        "xuanwu_on": next(b for b, g in generals.items() if g == "玄武"),
+        "xuanwu_on": on["玄武"],
         "taiyin_in_ke": taiyin_on in in_ke, "tianhou_in_ke": tianhou_on in in_ke,
         "lianru": "進" if "進茹" in patterns else "退" if "退茹" in patterns else "",
         "zhong_vs_gan": rel(z, gan),
-        "chu_liuqin": LIUQIN_OF[rel(c, gan)], "zhong_liuqin": LIUQIN_OF[rel(z, gan)],
-        "mo_liuqin": LIUQIN_OF[rel(m, gan)],
-        "ganshang_liuqin": LIUQIN_OF[rel(gs, gan)], "zhishang_liuqin": LIUQIN_OF[rel(zs, gan)],
-        "chuan_liuqin": tuple(dict.fromkeys(LIUQIN_OF[rel(x, gan)] for x in chuan)),
-        "chuan_liuqin_live": tuple(dict.fromkeys(LIUQIN_OF[rel(x, gan)] for x in chuan if x not in void)),
+        "chu_liuqin": lq[c], "zhong_liuqin": lq[z], "mo_liuqin": lq[m],
+        "ganshang_liuqin": lq[gs], "zhishang_liuqin": lq[zs],
+        "chuan_liuqin": tuple(dict.fromkeys(lq[x] for x in chuan)),
+        "chuan_liuqin_live": tuple(dict.fromkeys(lq[x] for x in live)),
         "zhong_void": z in void, "mo_void": m in void,
         "mo_vs_gan": rel(m, gan), "mo_stage": stage(gan, m),
         "chu_vs_zhong": rel(c, z), "zhong_vs_mo": rel(z, m),
-        "void_generals": tuple(g for g in GENERALS if any(generals[b] == g for b in void)),
-        "chuan_generals_live": tuple(dict.fromkeys(g for x, g in zip(chuan, chuan_gen) if x not in void)),
-        "chuan_general_liuqin": tuple(dict.fromkeys(g + LIUQIN_OF[rel(x, gan)] for x, g in zip(chuan, chuan_gen)
-                                                    if x not in void)),
+        "void_generals": tuple(g for g in GENERALS if on[g] in void),
+        "chuan_generals_live": tuple(dict.fromkeys(generals[x] for x in live)),
+        "chuan_general_liuqin": tuple(dict.fromkeys(generals[x] + lq[x] for x in live)),
         "shangxia_he": _liuhe(gs, jg) and _liuhe(zs, zhi),
         "jiaoche_he": _liuhe(gs, zhi) and _liuhe(zs, jg),
         "gan_zhi_chong": _chong(jg, zhi), "ganzhi_shang_chong": _chong(gs, zs),
         "ganshang_luowang": gs in (BRANCHES[(BRANCHES.index(jg) + 1) % 12], BRANCHES[(BRANCHES.index(jg) + 7) % 12]),
-        "ganshang_liuqin_live": "" if gs in void else LIUQIN_OF[rel(gs, gan)],
-        "zhishang_liuqin_live": "" if zs in void else LIUQIN_OF[rel(zs, gan)],
-        "gouchen_vs_xuanwu": rel(next(b for b, g in generals.items() if g == "勾陳"),
-                                 next(b for b, g in generals.items() if g == "玄武")),
+        "ganshang_liuqin_live": "" if gs in void else lq[gs],
+        "zhishang_liuqin_live": "" if zs in void else lq[zs],
+        "gouchen_vs_xuanwu": rel(on["勾陳"], on["玄武"]),
         "yima_chuan": MA[zhi] in chuan and MA[zhi] not in void,
-        "chuan_flow": ("遞生" if rel(c, z) == rel(z, m) == rel(m, gan) == "生"
-                       else "遞剋" if rel(c, z) == rel(z, m) == rel(m, gan) == "剋" else ""),
+        "chuan_flow": {"生": "遞生", "剋": "遞剋"}.get(rel(c, z), "") if rel(c, z) == rel(z, m) == rel(m, gan) else "",
         "jia_buzhu_side": jia_buzhu_side(chuan, gs, zhi) if "夾不住" in patterns else "",
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],

@@ -306,17 +306,37 @@ def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catal
 
 
 _PREDS: dict[int, tuple] = {}
-_ASPECTS: dict[int, tuple] = {}
-_TONE: dict[int, tuple] = {}
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """How one compiled profile weighs an hour's fired rules (:func:`compiled_profile`, kept beside
+    its table): each rule's ``(aspect, rank)`` or None (:func:`aspects_of`), the rules that have an
+    aspect, the rules that speak of the chart in general for the task, and the most those weigh
+    together in thousandths (:func:`tone_of`)."""
+    aspects: tuple
+    with_aspect: frozenset[int]
+    general: frozenset[int]
+    cap: int
+
+
+#: per compiled table (by id, the table kept so the id is not reused): its Weighing
+_WEIGHING: dict[int, tuple] = {}
+
+
+def weighing_of(comp: tuple) -> Weighing:
+    """The :class:`Weighing` of a table :func:`compiled_profile` made."""
+    hit = _WEIGHING.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        raise KeyError("weighing_of: not a table compiled_profile made")
+    return hit[1]
 
 
 def tone_of(comp: tuple) -> tuple[frozenset[int], int]:
     """``(rules, cap)`` of a compiled profile: the catalog rules that speak of the chart in general
     for this task (not its ``method``), and the most they weigh together, in thousandths."""
-    hit = _TONE.get(id(comp))
-    if hit is None or hit[0] is not comp:
-        raise KeyError("tone_of: not a table compiled_profile made")
-    return hit[1], hit[2]
+    w = weighing_of(comp)
+    return w.general, w.cap
 
 
 def weigh(method_milli: int, tone_milli: int, cap: int) -> float:
@@ -359,10 +379,7 @@ def aspects_of(comp: tuple) -> tuple:
     """Per catalog rule of a compiled profile (:func:`compiled_profile`): ``(aspect, rank)`` when the rule
     has an aspect and speaks to the profile's task (an effect or a veto) — ``rank`` from
     :func:`_rank` — else None."""
-    hit = _ASPECTS.get(id(comp))
-    if hit is None or hit[0] is not comp:
-        raise KeyError("aspects_of: not a table compiled_profile made")
-    return hit[1]
+    return weighing_of(comp).aspects
 
 
 def precede(idx, aspects: tuple) -> list[int]:
@@ -429,14 +446,14 @@ def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> 
         out.append((eff, reason if eff else None, reason | {"veto": True} if vetoed else None))
     if len(_COMPILED) > 256:
         _COMPILED.clear()
-        _ASPECTS.clear()
+        _WEIGHING.clear()
     table = tuple(out)
     _COMPILED[key] = (cat, table)
-    _ASPECTS[id(table)] = (table, tuple(
-        (r.aspect, _rank(prof, r)) if r.aspect and (e or v is not None) else None
-        for r, (e, _, v) in zip(cat.rules, out)))
-    _TONE[id(table)] = (table, frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)),
-                        round(prof.tone * 1000))
+    aspects = tuple((r.aspect, _rank(prof, r)) if r.aspect and (e or v is not None) else None
+                    for r, (e, _, v) in zip(cat.rules, out))
+    _WEIGHING[id(table)] = (table, Weighing(
+        aspects, frozenset(i for i, a in enumerate(aspects) if a),
+        frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)), round(prof.tone * 1000)))
     return table
 
 
@@ -444,10 +461,10 @@ def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = N
           lang: str = "zh-Hant") -> Judgement:
     """Score, verdict, reasons and vetoes of one hour for one task."""
     table = compiled_profile(prof, cat or load_catalog(), lang)
-    aspects = aspects_of(table)
-    if any(aspects[i] for i in fired_idx):
-        fired_idx = precede(fired_idx, aspects)
-    general, cap = tone_of(table)
+    w = weighing_of(table)
+    if not w.with_aspect.isdisjoint(fired_idx):
+        fired_idx = precede(fired_idx, w.aspects)
+    general, cap = w.general, w.cap
     reasons, vetoes, tone = [], [], []
     method_milli = tone_milli = 0
     for i in fired_idx:

@@ -299,13 +299,12 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
 
     The sums are taken in thousandths, as integers (every effect is a multiple of 0.001), the
     method's in full and the general sentences' weighed (``score.weigh``), as ``judge`` does."""
-    from .score import compiled_profile, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
+    from .score import compiled_profile, grave_score, precede, verdict_of, weigh, weighing_of
 
     comp = compiled_profile(prof, cat or load_catalog(), "zh-Hant")
     milli, effects, has_veto, is_grave = _scoring(comp)
-    aspects = aspects_of(comp)
-    general, cap = tone_of(comp)
-    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
+    w = weighing_of(comp)
+    aspects, general, cap, with_aspect = w.aspects, w.general, w.cap, w.with_aspect
     get = milli.__getitem__
     th = prof.thresholds
     rows = []
@@ -328,16 +327,15 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
     order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
-    from .score import compiled_profile, aspects_of, grave_score, precede, tone_of, verdict_of, weigh
+    from .score import compiled_profile, grave_score, precede, verdict_of, weigh, weighing_of
 
     comp = compiled_profile(prof, cat or load_catalog(), lang)
     order, effects, has_reason, has_veto, is_grave = _prepared(comp)
-    aspects = aspects_of(comp)
-    with_aspect = frozenset(i for i, a in enumerate(aspects) if a)
+    w = weighing_of(comp)
+    aspects, general, cap, with_aspect = w.aspects, w.general, w.cap, w.with_aspect
     by_size = order.__getitem__
     th = prof.thresholds
     rows = []
-    general, cap = tone_of(comp)
     milli = _scoring(comp)[0]
     for idx in fired_idx:
         if not with_aspect.isdisjoint(idx):

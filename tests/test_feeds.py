@@ -314,25 +314,30 @@ def _dav(method, url, body=b"", headers=None):
         return e.code, e.read()
 
 
-def test_radicale_put_and_time_range_report(radicale, feeds_by_lang):
-    import icalendar
-    coll = f"{radicale}/user/almanac/"
+def _put_and_query(coll: str, body: bytes, start: str = "20261207T000000Z", end: str = "20261208T000000Z") -> str:
+    """Make the calendar collection ``coll``, put a feed into it, and return what a CalDAV
+    time-range query of its events from ``start`` to ``end`` answers."""
     mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
 <D:set><D:prop><D:displayname>t</D:displayname></D:prop></D:set></C:mkcalendar>"""
     st, _ = _dav("MKCALENDAR", coll, mk)
     assert st in (201, 405), st
-    f = feeds_by_lang["zh-Hant"]
-    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
-    assert st in (200, 201, 204), (st, body[:300])
-    report = b"""<?xml version="1.0" encoding="utf-8"?>
+    st, got = _dav("PUT", coll, body, {"Content-Type": "text/calendar; charset=utf-8"})
+    assert st in (200, 201, 204), (st, got[:300])
+    report = f"""<?xml version="1.0" encoding="utf-8"?>
 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
  <D:prop><C:calendar-data/></D:prop>
  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
-  <C:time-range start="20261207T000000Z" end="20261208T000000Z"/>
- </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"""
-    st, body = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
+  <C:time-range start="{start}" end="{end}"/>
+ </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>""".encode()
+    st, got = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
     assert st == 207, st
-    text = body.decode()
+    return got.decode()
+
+
+def test_radicale_put_and_time_range_report(radicale, feeds_by_lang):
+    import icalendar
+    f = feeds_by_lang["zh-Hant"]
+    text = _put_and_query(f"{radicale}/user/almanac/", f.body)
     assert "大雪" in text  # the solar-term instant
     assert "VALUE=DATE:20261207" in text or "VALUE=DATE:20261208" in text  # the all-day event(s)
     cal = icalendar.Calendar.from_ical(f.body)
@@ -519,21 +524,7 @@ def test_radicale_round_trips_the_feed_of_hours_to_avoid(radicale, backend, task
     cal = icalendar.Calendar.from_ical(f.body)
     timed = [e for e in cal.walk("VEVENT") if isinstance(e.decoded("DTSTART"), datetime)]
     assert timed, "an avoid feed with no hour to avoid in three days"
-    coll = f"{radicale}/user/avoid-{task}/"
-    mk = b"""<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-<D:set><D:prop><D:displayname>avoid</D:displayname></D:prop></D:set></C:mkcalendar>"""
-    assert _dav("MKCALENDAR", coll, mk)[0] in (201, 405)
-    st, body = _dav("PUT", coll, f.body, {"Content-Type": "text/calendar; charset=utf-8"})
-    assert st in (200, 201, 204), (st, body[:300])
-    report = b"""<?xml version="1.0" encoding="utf-8"?>
-<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
- <D:prop><C:calendar-data/></D:prop>
- <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
-  <C:time-range start="20261207T000000Z" end="20261208T000000Z"/>
- </C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"""
-    st, got = _dav("REPORT", coll, report, {"Depth": "1", "Content-Type": "application/xml"})
-    assert st == 207, st
-    text = got.decode()
+    text = _put_and_query(f"{radicale}/user/avoid-{task}/", f.body)
     lo, hi = datetime.fromisoformat("2026-12-07T00:00:00+00:00"), datetime.fromisoformat("2026-12-08T00:00:00+00:00")
     end = lambda e: e.decoded("DTEND") if e.get("DTEND") else e.decoded("DTSTART") + e.decoded("DURATION")  # noqa: E731
     expected = [e for e in timed if e.decoded("DTSTART") < hi and end(e) > lo]

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from almanac.exports.http.limits import KEEP_ALIVE, Busy, Limiter, retry_after
 from almanac.exports.http.workers import Expensive
+from tests.test_hardening import Server
 
 
 def test_a_request_waits_for_a_slot_instead_of_being_refused():
@@ -124,58 +125,14 @@ def test_a_browser_gets_a_page_that_retries_itself_in_its_language(data):
 
 
 # ---------------------------------------------------------------------- a real server on loopback
-_LAUNCH = """
-import uvicorn
-from almanac.exports.http import create_app
-from almanac.exports.http.protocol import server_config
-uvicorn.Server(server_config(create_app({config!r}), host="127.0.0.1", port={port})).run()
-"""
-
-
-class Served:
-    """A real ``uvicorn`` process on loopback with its own data folder."""
-
-    def __init__(self, data, config: dict):
-        import os
-        import socket
-        import subprocess
-        import sys
-
-        import httpx
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([sys.executable, "-c", _LAUNCH.format(config=config, port=self.port)],
-                                     env={**os.environ, "ALMANAC_DATA_DIR": str(data)},
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(600):
-            try:
-                if httpx.get(self.base + "/healthz", timeout=5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.proc.poll() is not None:
-                raise RuntimeError("server died: " + self.proc.stderr.read().decode()[-2000:])
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("server did not start")
+class Served(Server):
+    """A real ``uvicorn`` process on loopback with its own data folder (tests/test_hardening.py's
+    ``Server``), and its memory."""
 
     def rss_mb(self) -> float:
         with open(f"/proc/{self.proc.pid}/status") as f:
             kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
         return kb / 1024
-
-    def stop(self) -> str:
-        import subprocess
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        return self.proc.stderr.read().decode(errors="replace")
 
 
 def _big_header(port: int, size: int) -> tuple[bytes, int]:

@@ -31,8 +31,9 @@ from almanac.calendar import MAX_YEAR, MIN_YEAR, parse_date
 from almanac.judgement.explain import localize, rule_text, summary_body
 from almanac.judgement.score import SCALE
 from almanac.exports import source, written
-from almanac.exports.feeds import (active_flags, chart_of, choices_text, day_lines, everyday_lines, keti_of,
-                                   verdict_text)
+from almanac.exports.feeds import choices_text
+from almanac.exports.feeds.words import (active_flags, chart_of, day_lines, everyday_lines, keti_of,
+                                         verdict_text)
 from almanac.exports.feeds import labels as L
 from almanac.task_words import everyday
 

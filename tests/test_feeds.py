@@ -531,3 +531,21 @@ def test_radicale_round_trips_the_feed_of_hours_to_avoid(radicale, backend, task
     assert expected
     for e in expected:
         assert str(e["UID"]) in text
+
+
+def test_radicale_reads_a_wedding_day_feed_as_all_day_events(radicale, data):
+    """A day task's feed (``feeds.days``) in a CalDAV server: a time-range query of one day
+    returns that day's all-day event, and no other day's."""
+    import icalendar
+    from almanac.exports.feeds import days
+    cfg = {"feeds": {}}
+    from almanac import config as config_mod
+    c = config_mod.load(cfg)
+    a = days.ask("결혼", "Asia/Seoul", "ko", c)
+    f = days.build_day_feed(a, date(2027, 3, 1), date(2027, 3, 31), c)
+    evs = icalendar.Calendar.from_ical(f.body).walk("VEVENT")
+    assert len(evs) >= 2
+    first, second = evs[0].decoded("DTSTART"), evs[1].decoded("DTSTART")
+    text = _put_and_query(f"{radicale}/user/wedding/", f.body, f"{first:%Y%m%d}T030000Z", f"{first:%Y%m%d}T040000Z")
+    assert str(evs[0]["UID"]) in text and str(evs[1]["UID"]) not in text, (first, second)
+    assert f"DTSTART;VALUE=DATE:{first:%Y%m%d}" in text

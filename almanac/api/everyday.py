@@ -61,12 +61,35 @@ def best_days(task, start, end, tz=None, limit=10, config=None, lang=None, born=
               lunar=None, school=None) -> dict:
     """The days between ``start`` and ``end`` (inclusive) ranked for day task ``task`` (이사 or
     결혼, by any of their names), best first."""
+    n = _limit(limit)
+    out = judged_days(task, start, end, tz, config, lang, born, sex, partner_born=partner_born,
+                      partner_sex=partner_sex, direction=direction, place=place, clock=clock,
+                      lunar=lunar, school=school)
+    ranked = sorted(out.pop("days"), key=lambda r: (-r["score"], r["date"]))
+    good = any(r["verdict"] in ("吉", "大吉") for r in ranked)
+    doc = {k: out[k] for k in ("task", "by", "tz", "from", "to", "lang")}
+    doc["good_found"] = good
+    doc.update({k: v for k, v in out.items() if k not in doc and k not in ("person", "partner")})
+    doc["results"] = ranked[:n]
+    for k in ("person", "partner"):
+        if k in out:
+            doc[k] = out[k]
+    if not good:
+        doc["note"] = NO_GOOD_DAY[doc["lang"]]
+    return doc
+
+
+def judged_days(task, start, end, tz=None, config=None, lang=None, born=None, sex=None, *,
+                partner_born=None, partner_sex=None, direction=None, place=None, clock=None,
+                lunar=None, school=None) -> dict:
+    """Every day between ``start`` and ``end`` (inclusive) judged for day task ``task``, in date
+    order (``days``): what ``best_days`` ranks and a day task's feed shows, with the request's
+    reading (task, zone, range, language, choices, direction, person and partner)."""
     key = day_task_of(task)
     cfg = load(config, place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     d0, d1 = parse_date(start), parse_date(end)
     check_range(d0, d1)
     name, z = _zone(tz, cfg)
-    n = _limit(limit)
     lg = check_lang(lang)
     me = parse_person(born, sex)
     partner = parse_person(partner_born, partner_sex, "partner_")
@@ -82,23 +105,18 @@ def best_days(task, start, end, tz=None, limit=10, config=None, lang=None, born=
     t = day_tasks.DAY_TASKS[key]
     prof = profile(cfg, t.hour_task)
     from .days import day as api_day
-    results = []
+    days = []
     d = d0
     while d <= d1:
         doc = api_day(d, name, cfg)
-        results.append(_day_result(key, doc, d, z, cfg, prof, people, move, lg))
+        days.append(_day_result(key, doc, d, z, cfg, prof, people, move, lg))
         d += timedelta(days=1)
-    results.sort(key=lambda r: (-r["score"], r["date"]))
-    good = any(r["verdict"] in ("吉", "大吉") for r in results)
     out = {"task": key, "by": "day", "tz": name, "from": d0.isoformat(), "to": d1.isoformat(),
-           "lang": lg, "good_found": good, **describe(cfg),
-           "direction": DIRECTIONS[move].zh if move else None, "results": results[:n]}
+           "lang": lg, **describe(cfg), "direction": DIRECTIONS[move].zh if move else None, "days": days}
     if me is not None:
         out["person"] = me.to_json()
     if partner is not None:
         out["partner"] = partner.to_json()
-    if not good:
-        out["note"] = NO_GOOD_DAY[lg]
     return out
 
 

@@ -1,5 +1,6 @@
 """``almanac feed --task NAME --from DATE --to DATE [--tz ZONE] [--lang L] [--alarm MIN]
-[--born YEAR|DATE --sex m|f] -o FILE``."""
+[--born YEAR|DATE --sex m|f] -o FILE``; for a day task (이사, 결혼) a feed of days, with
+``[--partner-born … --partner-sex …] [--direction DIR] [--by hour|day]``."""
 from __future__ import annotations
 
 import sys
@@ -44,8 +45,17 @@ def register(subparsers, common) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=say(
         "output file ('-' for stdout)",
         zh="輸出檔案（'-' 表示 stdout）", ko="출력 파일 ('-' 값이면 stdout)"))
-    from .choices import add_arguments, add_person_arguments
+    from .choices import add_arguments, add_partner_arguments, add_person_arguments
     add_person_arguments(p)
+    add_partner_arguments(p)
+    p.add_argument("--by", metavar="hour|day", help=say(
+        "a feed of hours, or of days (the default for the day tasks moving (移徙) and wedding (嫁娶))",
+        zh="逐時或逐日的訂閱源（移徙、嫁娶預設逐日）",
+        ko="시(時)별 또는 날(日)별 피드 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
+    p.add_argument("--direction", metavar="DIR", help=say(
+        "direction of a move (移徙, a day feed): N NE E SE S SW W NW (the Chinese and Korean names too)",
+        zh="移徙的方向（逐日訂閱源）：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
+        ko="이사하는 방향 (날별 피드): 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
     add_arguments(p)
     p.set_defaults(func=run)
 
@@ -65,8 +75,12 @@ def run(args) -> int:
     args.lang = args.lang or "zh-Hant"
     cfg = with_kind(config_mod.load(args.config), args.kind, args.banner)     # an avoid feed, no banner
     with unreachable_told(resolve_url(None, cfg)):
-        feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, cfg,
-                          born=args.born, sex=args.sex, **kwargs(args))
+        if _wants_days(args):
+            feed = _day_feed(args, cfg, kwargs(args))
+        else:
+            _no_day_options(args)
+            feed = build_feed(args.task, args.start, args.end, args.tz, args.lang, args.alarm, cfg,
+                              born=args.born, sex=args.sex, **kwargs(args))
     if out is None:
         sys.stdout.buffer.write(feed.body)
         return 0
@@ -79,6 +93,40 @@ def run(args) -> int:
         raise unwritable(args.output, e) from None
     print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)
     return 0
+
+
+def _wants_days(args) -> bool:
+    """A day task's name without ``--by hour``, or ``--by day`` (an hour task's name is then bad
+    input, as for ``almanac best``)."""
+    from almanac.api.everyday import check_by, day_task_of
+    from almanac.everyday.tasks import resolve
+    how = check_by(args.by) if args.by not in (None, "") else None
+    if how == "day":
+        day_task_of(args.task)
+        return True
+    return how is None and resolve(args.task) is not None
+
+
+def _no_day_options(args) -> None:
+    """An hour feed takes no partner and no direction: each given is bad input."""
+    from almanac.errors import BadInput, field
+    for name, value in (("direction", args.direction), ("partner_born", args.partner_born),
+                        ("partner_sex", args.partner_sex)):
+        if value is not None:
+            raise BadInput(f"{field(name)} is read only by a feed of days ({field('by')} day)",
+                           zh=f"{field(name)} 只用於逐日的訂閱源（{field('by')} day）",
+                           ko=f"{field(name)}은(는) 날(日)별 피드({field('by')} day)에서만 씁니다")
+
+
+def _day_feed(args, cfg, choices: dict):
+    """The day task's feed of ``--from`` … ``--to`` (almanac.exports.feeds.days)."""
+    from almanac.api.choices import apply
+    from almanac.calendar import parse_date
+    from almanac.exports.feeds import days
+    cfg = apply(cfg, tz=args.tz, **choices)
+    a = days.ask(args.task, args.tz, args.lang, cfg, alarm=args.alarm, born=args.born, sex=args.sex,
+                 partner_born=args.partner_born, partner_sex=args.partner_sex, direction=args.direction)
+    return days.build_day_feed(a, parse_date(args.start), parse_date(args.end), cfg)
 
 
 def _wrote(path: str, events: int, size: int, lang: str | None) -> str:

@@ -876,3 +876,10 @@ def atomic_write(path: Path, data: bytes) -> Path:
     ``data`` is left as it is)."""
     written.write(path, data)
     return Path(path)
+
+
+# the names a day task's feed (feeds.days) shares with the hour feeds
+check_kind = _check_kind
+stamps_ledger = _stamps_for
+choices_namespace = _choices_ns
+choices_query = _choices_query

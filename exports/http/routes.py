@@ -222,14 +222,37 @@ def add_feed_routes(app: FastAPI, cfg, cache, limiter) -> None:
                    kind: str | None = Query(None, description="good (the good hours, default) or avoid "
                                                               "(the hours to avoid: vetoed, 凶/大凶, hour taboos)"),
                    banner: bool | None = Query(None, description="false: no all-day event per day"),
+                   by: str | None = Query(None, description="day (the default for the day tasks 이사 and "
+                                                            "결혼: a feed of days) or hour"),
+                   partner_born: str | None = Query(None, description="a day feed's partner's birth year or date"),
+                   partner_sex: str | None = Query(None, description="m or f (with partner_born)"),
+                   direction: str | None = Query(None, description="a move's direction (이사 day feed): "
+                                                                   "N NE E SE S SW W NW or 동 서 남 북 …"),
                    picked: dict = Depends(chosen)):
         if not name.endswith(".ics"):
             raise StarletteHTTPException(404, BadInput(f"no feed {name!r}; feeds are /feeds/TASK.ics",
                                                        zh=f"沒有這個訂閱源：{name!r}（訂閱源的路徑是 /feeds/TASK.ics）",
                                                        ko=f"없는 피드: {name!r} (피드 경로는 /feeds/TASK.ics)"))
+        from almanac.everyday.tasks import resolve as day_task_name
         from almanac.judgement.person import parse_person
+        from almanac.exports.http import dayfeeds
         person = parse_person(born, sex)   # the API's and CLI's own check: a bad one is a 400
         rcfg = feeds.with_kind(choices(cfg, picked, tz), kind, banner)    # an avoid feed, no banner
+        if by not in (None, "") and by.strip() == "day" and day_task_name(name[:-4]) is None:
+            known_task(name[:-4], rcfg)    # a name no task has is a 404; an hour task's, a 400 below
+        if dayfeeds.wants_days(name[:-4], by):
+            store_down(rcfg)      # its stamps need the database: refused now, not after rendering
+            entry = await dayfeeds.day_feed_entry(
+                name[:-4], tz, lang, rcfg, cache.max_age, limiter,
+                {"kind": kind, "alarm": alarm, "born": born, "sex": sex, "partner_born": partner_born,
+                 "partner_sex": partner_sex, "direction": direction})
+            status, headers, body = entry.answer(request.scope["headers"], request.method)
+            if status == 412:
+                return precondition_failed(request)
+            resp = Response(content=body, status_code=status)
+            resp.raw_headers = list(headers)
+            return resp
+        day_options("hour", "", direction, partner_born, partner_sex, born, sex, False)
         task = known_task(name[:-4], rcfg)
         lang = asked_lang(lang)            # zh-TW and zh-Hant: one variant, rendered once
         key = cache.key(task, tz, lang, alarm, rcfg, person)

@@ -1,0 +1,258 @@
+"""The feed of a day task — 이사 (移徙, moving house) and 결혼 (嫁娶, a wedding): one all-day
+event per day of the horizon that the day task's judgement calls good (``kind=good``: 吉 or
+大吉) or bad (``kind=avoid``: 凶 or 大凶), titled with the verdict, the task and the day's
+everyday facts (손 없는 날 · 成日 · 黃道), and described with the reasons that decided it, each
+with its citation, in the reader's language.
+
+The days are judged by ``almanac.api.everyday.judged_days`` — the very days ``almanac best
+--task 이사 --by day`` ranks, with the same person, partner and direction — so a feed and a
+search never disagree about a day. Its events are all-day (``VALUE=DATE``, ``DTEND`` the next
+day); the calendar names its zone (``X-WR-TIMEZONE`` and a ``VTIMEZONE``) like every feed, and
+its stamps come from the same ledger, so an unchanged night's build is byte-identical.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+import icalendar
+
+from almanac import config as config_mod
+from almanac import everyday
+from almanac.errors import BadInput, field
+from almanac.everyday import tasks as day_tasks
+from almanac.everyday.directions import direction_text, parse_direction
+from almanac.exports.feeds import labels as L
+from almanac.exports.feeds import text
+from almanac.exports.feeds.words import reason_text, verdict_text
+
+#: the day verdicts each kind of day feed shows
+DAY_KINDS = {"good": ("吉", "大吉"), "avoid": ("凶", "大凶")}
+
+#: the word an avoid feed's day opens with
+AVOID_DAY = {"zh-Hant": "避", "zh-Hans": "避", "ko": "피할 날", "en": "Avoid"}
+
+#: the calendar's description: what its events are
+_DESC = {
+    "zh-Hant": "擇日：{task}之吉日，每日附其理由與出處（擇日、六壬、演禽）。",
+    "zh-Hans": "择日：{task}之吉日，每日附其理由与出处（择日、六壬、演禽）。",
+    "ko": "택일(擇日): {task}에 좋은 날. 날마다 그 근거와 출전(택일·육임·연금)을 붙였다.",
+    "en": "Day choosing (擇日): the good days for {task}, each with its reasons and their sources "
+          "(the almanac's day facts, 六壬 and 演禽).",
+}
+_DESC_AVOID = {
+    "zh-Hant": "擇日：{task}應避之日，每日附其理由與出處。",
+    "zh-Hans": "择日：{task}应避之日，每日附其理由与出处。",
+    "ko": "택일(擇日): {task}에 피할 날. 날마다 그 근거와 출전을 붙였다.",
+    "en": "Day choosing (擇日): the days to avoid for {task}, each with its reasons and their sources.",
+}
+_PARTNER = {"zh-Hant": "對方", "zh-Hans": "对方", "ko": "상대", "en": "partner"}
+_MOVE = {"zh-Hant": "移往{d}", "zh-Hans": "移往{d}", "ko": "{d}쪽으로 이사", "en": "moving {d}"}
+_DAYS_WORD = {"zh-Hant": "擇日", "zh-Hans": "择日", "ko": "택일", "en": "days"}
+
+
+@dataclass(frozen=True)
+class DayFeed:
+    """One built day feed: its bytes and what the HTTP layer needs to serve them (the shape of
+    ``almanac.exports.feeds.Feed``)."""
+
+    body: bytes
+    etag: str
+    last_modified: datetime
+    events: int
+    start: date
+    end: date
+
+
+@dataclass(frozen=True)
+class DayAsk:
+    """What a day feed is for, checked: the day task's key, its zone, language, kind, alarm, the
+    asker and partner (``Person`` or None) and a move's direction key (or None)."""
+
+    task: str
+    tz: str
+    lang: str
+    kind: str
+    alarm: "int | None"
+    person: object
+    partner: object
+    direction: "str | None"
+
+    def namespace(self, cfg, choices_ns: str) -> str:
+        """Its events' UID namespace: another person, partner, direction, kind or choice of
+        place/clock/school is another calendar."""
+        ns = f"days/{self.task}/{self.lang}/{self.tz}" + choices_ns
+        for tag, p in (("person", self.person), ("partner", self.partner)):
+            if p is not None:
+                ns += f"/{tag}={p.birth_year}{p.sex}"
+        if self.direction:
+            ns += f"/to={self.direction}"
+        return ns + ("/avoid" if self.kind == "avoid" else "")
+
+    def query(self) -> str:
+        """The URL query that asks for this feed again (its ``SOURCE``)."""
+        q = f"?tz={self.tz}&lang={self.lang}"
+        if self.person is not None:
+            q += f"&born={self.person.birth_year}&sex={self.person.sex}"
+        if self.partner is not None:
+            q += f"&partner_born={self.partner.birth_year}&partner_sex={self.partner.sex}"
+        if self.direction:
+            q += f"&direction={self.direction}"
+        return q + ("&kind=avoid" if self.kind == "avoid" else "")
+
+
+def ask(task, tz, lang, cfg, *, kind=None, alarm=None, born=None, sex=None, partner_born=None,
+        partner_sex=None, direction=None) -> DayAsk:
+    """A day feed's request checked before anything is computed: each bad part is bad input in
+    the reader's language, as ``api.best(…, by="day")`` says it."""
+    from almanac.api.everyday import day_task_of
+    from almanac.exports import feeds
+    from almanac.judgement.person import parse_person
+    key = day_task_of(task)
+    tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
+    lang = L.check_lang(lang)
+    kind = feeds.check_kind(kind if kind is not None else feeds.feed_kind(cfg)[0])
+    person = parse_person(born, sex)
+    partner = parse_person(partner_born, partner_sex, "partner_")
+    if partner is not None and person is None:
+        raise BadInput("partner_born/partner_sex need born and sex (the asker) too",
+                       zh="給 partner_born/partner_sex 時須一併給出 born 與 sex（本人）",
+                       ko="partner_born/partner_sex를 주려면 born과 sex(본인)도 함께 주어야 합니다")
+    move = parse_direction(direction).key if direction not in (None, "") else None
+    if move is not None and key != "moving":
+        raise BadInput(f"{field('direction')} is for moving house (이사) only",
+                       zh=f"{field('direction')} 只用於移徙（이사）", ko=f"{field('direction')}은(는) 이사(移徙)에만 씁니다")
+    return DayAsk(key, tz, lang, kind, feeds.check_alarm(alarm), person, partner, move)
+
+
+def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> DayFeed:
+    """The day feed ``a`` from ``start`` to ``end`` (inclusive dates)."""
+    from almanac.api.everyday import judged_days
+    from almanac.exports import feeds
+    ledger = feeds.stamps_ledger(cfg)
+    ledger.ready()       # a store that is down fails now, not after the days were judged
+    doc = judged_days(a.task, start.isoformat(), end.isoformat(), a.tz, cfg, a.lang,
+                      *((a.person.birth_year, a.person.sex) if a.person else (None, None)),
+                      partner_born=a.partner.birth_year if a.partner else None,
+                      partner_sex=a.partner.sex if a.partner else None, direction=a.direction)
+    ns = a.namespace(cfg, feeds.choices_namespace(cfg))
+    shown = DAY_KINDS[a.kind]
+    texts = [text.event_text(_spec(a, ns, r)) for r in doc["days"] if r["verdict"] in shown]
+    variant = "" if a.alarm is None else f"alarm={a.alarm}"
+    keys = {t.uid: (f"{t.uid}|{variant}" if variant else t.uid) for t in texts}
+    got = ledger.resolve({keys[t.uid]: hashlib.sha256(t.plain).hexdigest() for t in texts})
+    stamps = {uid: got[k] for uid, k in keys.items()}
+    cal = _calendar(a, ns, cfg, stamps)
+    zone = icalendar.Timezone.from_tzid(a.tz, first_date=start, last_date=end + timedelta(days=1))
+    body = text.calendar_bytes(cal, [t.stamped(*stamps[t.uid]) for t in texts] + [text.component_bytes(zone)])
+    lm = max((s for s, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
+    return DayFeed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), start, end)
+
+
+def _uid(ns: str, key: str) -> str:
+    from almanac.exports.feeds import UID_NAMESPACE
+    return str(uuid.uuid5(UID_NAMESPACE, f"{ns}/{key}"))
+
+
+def task_title(a: DayAsk) -> str:
+    """The task as the calendar's name says it, with the direction of a move."""
+    out = day_tasks.task_label(a.task, a.lang)
+    if a.direction:
+        out += " · " + _MOVE[a.lang].format(d=direction_text(a.direction, a.lang))
+    return out
+
+
+def _spec(a: DayAsk, ns: str, r: dict) -> text.EventSpec:
+    lang, c = a.lang, L.colon(a.lang)
+    d = date.fromisoformat(r["date"])
+    word = verdict_text(r["verdict"], lang)
+    line = everyday.banner_line(r["facts"], lang)
+    label = day_tasks.task_label(a.task, lang)
+    title = (f"{AVOID_DAY[lang]} · {label} · {word}" if a.kind == "avoid"
+             else f"{word[:1].upper()}{word[1:]} · {label}") + f" · {line}"
+    lines = [f"{L.label('verdict', lang)}{c}{L.verdict_score(r['verdict'], r['score'], lang, named=True)}",
+             r["summary"], *everyday.detail_lines(r["facts"], lang),
+             f"{L.label('reasons', lang)}{c.rstrip()}", *(f"- {reason_text(x, lang)}" for x in r["reasons"])]
+    alarm = None if a.alarm is None else (a.alarm, _uid(ns, f"alarm/{a.alarm}/{r['date']}"))
+    return text.EventSpec(_uid(ns, f"day/{r['date']}"), lang, title, "\n".join(lines),
+                          (L.label("almanac", lang), label, L.verdict_name(r["verdict"], lang)),
+                          (("dtstart", d), ("dtend", d + timedelta(days=1))), alarm)
+
+
+def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
+    from almanac.exports import feeds
+    lang, opts = a.lang, feeds.feeds_options(cfg)
+    label = day_tasks.task_label(a.task, lang)
+    name = f"{L.label('calname', lang)} · {task_title(a)} · {_DAYS_WORD[lang]}"
+    if a.kind == "avoid":
+        name += f" · {AVOID_DAY[lang]}"
+    desc = (_DESC_AVOID if a.kind == "avoid" else _DESC)[lang].format(task=label)
+    for p, tag in ((a.person, None), (a.partner, _PARTNER[lang])):
+        if p is not None:
+            who = feeds.person_label(p, lang)
+            name += f" · {who}" if tag is None else f" · {tag} {who}"
+    desc += " " + feeds.choices_text(cfg, lang)
+    cal = icalendar.Calendar()
+    for prop, value in (("prodid", feeds.PRODID), ("version", "2.0"), ("calscale", "GREGORIAN"),
+                        ("method", "PUBLISH"), ("uid", _uid(ns, "calendar"))):
+        cal.add(prop, value)
+    cal.add("name", name, parameters={"LANGUAGE": lang})
+    cal.add("x-wr-calname", name)
+    cal.add("description", desc, parameters={"LANGUAGE": lang})
+    cal.add("x-wr-caldesc", desc)
+    cal.add("x-wr-timezone", a.tz)
+    refresh = opts.get("refresh_interval", "P1D")
+    cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
+    cal.add("x-published-ttl", refresh)
+    cal.add("color", opts.get("color", "crimson"))
+    base = (opts.get("base_url") or "").rstrip("/")
+    if base:
+        cal.add("source", f"{base}/feeds/{a.task}.ics{a.query()}{feeds.choices_query(cfg)}",
+                parameters={"VALUE": "URI"})
+        cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
+    if stamps:
+        cal.add("last-modified", max(s for s, _ in stamps.values()))
+    return cal
+
+
+#: built rolling day feeds, most recently used last: bounded like the hour feeds' cache
+_CACHE_MAX = 16
+_cache: "OrderedDict[tuple, DayFeed]" = OrderedDict()
+_lock = threading.Lock()
+
+
+def rolling_day_feed(task, tz=None, lang=None, config=None, today: date | None = None, *, place=None,
+                     clock=None, lunar=None, school=None, **asked) -> DayFeed:
+    """The published day feed: the feeds' rolling horizon around ``today`` (in its zone), cached
+    per request and horizon day. ``asked`` are ``ask``'s keywords (kind, alarm, born, sex,
+    partner_born, partner_sex, direction)."""
+    from almanac.api.choices import apply
+    from almanac.exports import feeds
+    cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
+    a = ask(task, tz, lang, cfg, **asked)
+    today = today or feeds.today_in(a.tz)
+    key = (a, today, cfg.digest)
+    with _lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
+    s, e = feeds.horizon(today, cfg)
+    built = build_day_feed(a, s, e, cfg)
+    with _lock:
+        for k in [k for k in _cache if k[1] != today]:
+            _cache.pop(k, None)       # yesterday's horizons
+        _cache[key] = built
+        while len(_cache) > _CACHE_MAX:
+            _cache.popitem(last=False)
+    return built
+
+
+def clear_cache() -> None:
+    """Forget the built day feeds (the next request builds again, with the stamps it had)."""
+    with _lock:
+        _cache.clear()

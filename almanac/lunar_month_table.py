@@ -12,7 +12,7 @@ Julian ones.
 
 The file is made by the code it replaces (:func:`generate` is handed ``lunar.sxtwl_date``,
 which asks sxtwl day by day — lunar reads this table, so the table does not reach up for it);
-``python tools/generate_tables.py lunar`` writes it, and ``tests/test_lunar_month_table.py`` checks
+``python tools/generate_tables.py lunar`` writes it, and ``tests/calendar/test_lunar_month_table.py`` checks
 that every day of its range reads as sxtwl reads it now.
 
 >>> from datetime import date

@@ -12,7 +12,7 @@ the file's range is asked of sxtwl as before.
 
 The file is made by the code it replaces (:func:`generate` is handed ``calendar.sxtwl_terms``,
 which asks sxtwl — the calendar reads this table, so the table does not reach up for it);
-``python tools/generate_tables.py terms`` writes it, and ``tests/test_solar_term_table.py`` checks
+``python tools/generate_tables.py terms`` writes it, and ``tests/calendar/test_solar_term_table.py`` checks
 it equals what sxtwl gives now.
 
 >>> first, seconds = shipped(2026)

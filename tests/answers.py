@@ -4,7 +4,7 @@ change that is meant to be only faster can be shown to answer byte for byte as b
     python -m tests.answers            # print the digests the code gives now
     python -m tests.answers --write    # record them in tests/data/answers.json
 
-``tests/test_answers.py`` recomputes them and compares with the recorded file. A change that is
+``tests/api/test_answers.py`` recomputes them and compares with the recorded file. A change that is
 *meant* to change answers (a new 課體, a corrected rule) records them again in the same commit,
 so the review sees which answers moved. Each digest covers one month of one kind, so a mismatch
 says where to look. Feeds are digested without their ``DTSTAMP`` and ``LAST-MODIFIED`` lines (the

@@ -7,9 +7,9 @@ replaces (the tests check every file equals what that code makes now)::
     python tools/generate_tables.py openings   # openings_ko.toml (the seeds' Korean translations)
     python tools/generate_tables.py all        # every one of them
 
-Run it after a change the table tests name (``tests/test_hour_table.py``,
-``tests/test_solar_term_table.py``, ``tests/test_lunar_month_table.py``,
-``tests/test_sources.py``), and commit the files with the change.
+Run it after a change the table tests name (``tests/api/test_hour_table.py``,
+``tests/calendar/test_solar_term_table.py``, ``tests/calendar/test_lunar_month_table.py``,
+``tests/words/test_sources.py``), and commit the files with the change.
 """
 from __future__ import annotations
 
@@ -49,10 +49,10 @@ def lunar() -> list[Path]:
 
 
 def openings() -> list[Path]:
-    # the openings are cut from the seeds by the test that checks them (tests/test_sources.py)
+    # the openings are cut from the seeds by the test that checks them (tests/words/test_sources.py)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from tests.test_sources import OPENINGS_KO, _toml, korean_openings
+    from tests.words.test_sources import OPENINGS_KO, _toml, korean_openings
     OPENINGS_KO.write_text(_toml(korean_openings()), encoding="utf-8")
     return [OPENINGS_KO]
 

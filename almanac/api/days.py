@@ -189,7 +189,7 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
     """The ``hours`` of day ``d`` in zone ``z``, read straight into JSON: no ``Hour``,
     ``HourSlot`` or ``HourQin`` is made (the judgements and the store still get them from
     ``almanac_hours``; a day's are not kept for it). It shares with :func:`_hours_json_of` — the
-    same hours from ``almanac_hours``, kept as the reference ``tests/test_day_paths.py`` compares
+    same hours from ``almanac_hours``, kept as the reference ``tests/api/test_day_paths.py`` compares
     it with — everything but the objects: the boundaries (``cal.day_boundaries``: those
     ``day_hours`` makes its slots of, in UTC, and their texts), each hour's marks, 月建, 月將,
     晝/夜 and chart (``hours.hour_inputs``), its 禽 row and 六壬 view (the shipped tables' under
@@ -208,7 +208,7 @@ def _hours_json(d, z, opts: Options, marks: dict) -> list[dict]:
 
 def _hours_json_of(hours, marks: dict) -> list[dict]:
     """The day's ``hours`` from its ``Hour`` objects (``almanac_hours(d, z, cfg)``): what
-    ``api.day`` gave before :func:`_hours_json`, kept as its reference (``tests/test_day_paths.py``
+    ``api.day`` gave before :func:`_hours_json`, kept as its reference (``tests/api/test_day_paths.py``
     compares the two)."""
     contexts = [{**m, "hour": b} for b, m in enumerate(_moments(
         [(h.month_branch, h.yuejiang) for h in hours], _years([h.slot.start for h in hours]), marks))]

@@ -18,7 +18,7 @@ the next part: their table is ``liuren.moment_table``'s (the judgements read it 
 
 Both are made by the code they replace (:func:`generate` reads the cycle tables,
 ``moment_table.generate_charts`` the charts and ``keti.open_entry_tests``'s tests); ``python
-tools/generate_tables.py hour`` writes the files, and ``tests/test_hour_table.py`` checks they
+tools/generate_tables.py hour`` writes the files, and ``tests/api/test_hour_table.py`` checks they
 equal what the code makes now and that their rows and views equal the ones worked out. Another school (other 禽 or 六壬
 options), marks the table does not hold, or a moment that is not a day's hour's reads the cycle
 tables and the charts as ``days._hours_json_of`` does. Loading the two files takes ≈ 10 ms of

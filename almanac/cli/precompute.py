@@ -68,7 +68,7 @@ CONFIRM_DAYS = 3660
 #: stored bytes per day per zone in the embedded database, between a long range's (store schema
 #: 5: 15.9 kB a day over 5 years, 14.6 kB over 20 — docs/store.md) and a short one's (the first
 #: weeks store most of the shared hour parts: ≈ 24 kB a day, 33 kB with the WAL file);
-#: tests/test_cli.py keeps it within a factor of two of a fresh 50-day precompute's
+#: tests/cli/test_cli.py keeps it within a factor of two of a fresh 50-day precompute's
 BYTES_PER_DAY = 20_000
 
 

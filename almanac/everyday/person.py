@@ -9,7 +9,7 @@ a woman of 1 on 坎, 2 乾, 3 兌, 4 坤, 5 離, 6 巽, 7 震, then from 8 坎 �
 (乾 戌亥, 坎 子, 艮 丑寅, 震 卯, 巽 辰巳, 離 午, 坤 未申, 兌 酉) — 생기·천의·복덕 good, 화해·절명 bad,
 절체·유혼·귀혼 half and half (『천기대요(天機大要)』 「생기복덕법(生氣福德法)」; 국립민속박물관
 『한국민속신앙사전』 「생기복덕」: 「일진(日辰)과 나이를 팔괘(八卦)에 배정하여 상·중·하 세 효(爻)의
-변화로써 운수를 본다」). tests/test_everyday.py holds it to the 생기복덕 조견표 Korean almanacs print.
+변화로써 운수를 본다」). tests/everyday/test_everyday.py holds it to the 생기복덕 조견표 Korean almanacs print.
 
 **삼재.** Three years in twelve: the year of the 驛馬 of the birth year's 三合 and the two after it —
 申子辰生 寅卯辰年, 巳酉丑生 亥子丑年, 寅午戌生 申酉戌年, 亥卯未生 巳午未年 — 들삼재, 눌삼재, 날삼재

@@ -3,7 +3,7 @@
 Only gods whose rule and whose 宜忌 for the acts below 《協紀辨方書》 states plainly are kept here
 (卷五 義例三 and the 月 gods of 卷四–六); the almanac does not reproduce the whole 月表 (卷二十–三十一),
 which weighs some sixty gods per day. Each god's days are checked against lunar-python's own lists
-(``getDayJiShen``/``getDayXiongSha``) over every day of 1950–2050 (tests/test_everyday_oracles.py).
+(``getDayJiShen``/``getDayXiongSha``) over every day of 1950–2050 (tests/everyday/test_everyday_oracles.py).
 
 - 天德: 正月丁 三月壬 四月辛 六月甲 七月癸 九月丙 十月乙 十二月庚 — the day's stem; in 二五八十一月 it
   is a trigram (坤 乾 艮 巽), a direction with no day of its own (《協紀辨方書》卷五「天德」, 《堪輿經》:

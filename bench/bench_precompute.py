@@ -79,17 +79,17 @@ def main(argv=None) -> int:
         problems = store.verify()
         size = _bytes_per_day(Path(tmp) / "bench.sqlite3", stats.days)
         # the store's own share: writing a year already computed into a second fresh file
-        from almanac.exports.store import core
+        from almanac.exports.store.write import PrecomputeStats, date_range
         other = Store(f"sqlite:///{Path(tmp) / 'write-only.sqlite3'}", cfg)
         fh, th = other._hashes()
-        dates = core.date_range(stats_start(args.year), stats_end(args.year))
+        dates = date_range(stats_start(args.year), stats_end(args.year))
         t0 = time.perf_counter()
         computed = [other._compute(d, args.tz, fh, th, None) for d in dates]
         compute_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         n = int(other.config["store"]["batch_days"])
         for i in range(0, len(computed), n):
-            other._flush(computed[i:i + n], args.tz, fh, th, core.PrecomputeStats())
+            other._flush(computed[i:i + n], args.tz, fh, th, PrecomputeStats())
         write_s = time.perf_counter() - t0
         grown = _growth(args, cfg, Path(tmp)) if args.growth else []
     ok = cold < TARGET_S and not problems and again.unchanged == again.days

@@ -9,21 +9,12 @@ compute functions answer, reading the store where it covers the request with the
 and computing otherwise.
 """
 from .checksums import stats as integrity_stats
-from .core import (PrecomputeStats, Store, best, best_tag, day_tag, day_tags, get_day, get_judgements,
-                   get_judgements_range, get_range, open_store, task_tags)
+from .core import (Store, best, best_tag, day_tag, day_tags, get_day, get_judgements,
+                   get_judgements_range, get_range, open_store, task_tags, unavailable)
 from .db import data_dir, resolve_url
-from .db import down as _down
 from .generation import current as generation
 from .generation import current_blocks as generation_blocks
-
-
-
-def unavailable(config=None) -> "str | None":
-    """Why the store ``config`` names is taken as down in this process (a connection to it failed
-    less than ``[store] retry_seconds`` ago), else None. No I/O."""
-    from .generation import resolved_url
-    return _down(resolved_url(config, None))
-
+from .write import PrecomputeStats
 
 __all__ = ["unavailable", "PrecomputeStats", "Store", "best", "best_tag", "day_tag", "day_tags", "task_tags", "data_dir", "generation", "generation_blocks", "integrity_stats", "get_day", "get_judgements",
            "get_judgements_range", "get_range", "open_store", "resolve_url"]

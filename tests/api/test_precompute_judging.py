@@ -103,11 +103,11 @@ def test_workers_store_what_one_process_stores(tmp_path: Path, monkeypatch):
 
 def test_day_cycle_groups_are_runs_of_the_cycle_and_even():
     from almanac.calendar import day_pillar
-    from almanac.exports.store.core import _by_day_cycle, _runs
+    from almanac.exports.store.pool import by_day_cycle, runs
     start = dt.date(2026, 1, 1)
     for n_days in (64, 90, 365):
         dates = [start + dt.timedelta(days=i) for i in range(n_days)]
-        groups = _by_day_cycle(dates, 2)
+        groups = by_day_cycle(dates, 2)
         assert sorted(d for g in groups for d in g) == dates
         sizes = [len(g) for g in groups]
         assert max(sizes) - min(sizes) <= max(2, n_days // 30), (n_days, sizes)
@@ -115,4 +115,4 @@ def test_day_cycle_groups_are_runs_of_the_cycle_and_even():
         pillars = [{day_pillar(d).index for d in g} for g in groups]
         assert not pillars[0] & pillars[1]
     dates = [start + dt.timedelta(days=i) for i in (0, 1, 2, 5, 6, 7, 8)]
-    assert _runs(dates, 3) == [dates[0:3], dates[3:6], dates[6:7]]
+    assert runs(dates, 3) == [dates[0:3], dates[3:6], dates[6:7]]

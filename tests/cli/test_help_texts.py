@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from almanac.cli import _SHARED_HELP, COMMANDS, build_parser, main, width
+from almanac.cli import COMMANDS, SHARED_HELP, build_parser, main, width
 from almanac.lang import hans
 from tests.words.test_error_texts import ENGLISH, HAN, HANGUL, _literal
 from tests.words.test_terms import MISREADINGS
@@ -39,7 +39,7 @@ def test_every_help_text_is_written_for_each_reader(path):
             v = v.values[-1]
         if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "shared_help":
             name = v.args[0].value
-            assert name in _SHARED_HELP, f"{where}: no shared help {name!r}"
+            assert name in SHARED_HELP, f"{where}: no shared help {name!r}"
             continue                    # its texts are checked in the table below
         assert isinstance(v, ast.Call) and getattr(v.func, "id", None) == "say", \
             f"{where}: a help text in English only; write it as say(en, zh=..., ko=...)"
@@ -55,7 +55,7 @@ def test_every_help_text_is_written_for_each_reader(path):
 
 
 def test_every_shared_help_is_written_for_each_reader():
-    for name, (en, zh, ko) in _SHARED_HELP.items():
+    for name, (en, zh, ko) in SHARED_HELP.items():
         assert HAN.search(zh) and HANGUL.search(ko) and not MISREADINGS.search(ko), name
 
 

@@ -100,9 +100,9 @@ def test_without_a_language_asked_for_errors_stay_english(capsys):
 def test_every_argparse_message_known_here_is_the_one_this_python_writes():
     """The Korean and Chinese lines of argparse's errors are matched on its English wording: each
     one provoked here must be recognised (a Python that words one otherwise fails this)."""
-    from almanac.cli import _Parser
+    from almanac.cli import Parser
     from almanac.errors import BadInput
-    p = _Parser(prog="almanac x")
+    p = Parser(prog="almanac x")
     p.add_argument("--n", type=int)
     p.add_argument("--one")
     p.add_argument("--many", nargs="+")

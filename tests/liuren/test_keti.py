@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import functools
 import re
+from pathlib import Path
 
 import pytest
 

@@ -391,8 +391,12 @@ def test_taiyin_upright_is_no_gift_to_marriage_or_pursuit():
     r = CAT.by_id["liuren.taiyin_zheng"]
     assert r.effect_for("marriage") == 0 and r.effect_for("pursuit") == 0 and r.effect_for("office") > 0
     assert CAT.by_id["liuren.taiyin_hun_buzheng"].grave_for("marriage")
+    # 「主難獲；天地之私門也」: hard to catch, for the reason 六合 gives (「以私門逃亡難獲」) — a minus
+    # as 六合's, not a grave mark
     d = CAT.by_id["liuren.taiyin_daozei"]
-    assert d.grave_for("pursuit") and d.pred({"taiyin_in_ke": True, "ganzhi_generals": ()})
+    assert d.effect_for("pursuit") < 0 and not d.grave_for("pursuit")
+    assert d.pred({"taiyin_in_ke": True, "ganzhi_generals": ()})
+    assert not CAT.by_id["liuren.m_bu_liuhe"].grave_for("pursuit")
 
 
 def test_tiankong_settles_a_lawsuit():

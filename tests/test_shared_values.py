@@ -219,7 +219,7 @@ def test_moment_charts_from_kept_answers_equal_charts_computed_afresh():
 #: caches that hold no answer, only what is read the same way every time (the compiled 課體
 #: catalogue, the zone database's names, sxtwl's raw term instants): kept so that emptying the
 #: others costs a millisecond, not fifty
-_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "_terms_from_lichun"}
+_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "terms_from_lichun"}
 
 
 def _project_caches() -> list:

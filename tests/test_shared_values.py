@@ -234,13 +234,13 @@ def _project_caches() -> list:
 
 
 def _empty_every_cache(caches: list) -> None:
-    from almanac import config as config_mod
     from almanac.api import charts
+    from almanac.config import loader
     from almanac.liuren import options
     for c in caches:
         c.cache_clear()
-    config_mod._cache.clear()
-    config_mod._derived.clear()
+    loader._cache.clear()
+    loader._derived.clear()
     options._BY_DIGEST.clear()
     charts._last_settings = None
 

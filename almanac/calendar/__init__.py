@@ -23,16 +23,8 @@ from .clock import ONE_DAY, equation_of_time, solar_clock, sun_altitude
 from .dates import DAY_WORDS, MAX_YEAR, MIN_YEAR, day_word, lunar_date, parse_date
 from .gaps import SkippedDate, localize, range_dates, skipped_date
 from .hour_slots import HourSlot, day_boundaries, day_hours, day_instants
-from .jieqi import (
-                    TERM_NAMES,
-                    TERM_NAMES_KO,
-                    SolarTerm,
-                    solar_terms,
-                    sxtwl_terms,
-                    term_before,
-                    term_span,
-                    terms_between,
-)
+from .jieqi import (SOLAR_TERMS_EN, TERM_NAMES, TERM_NAMES_KO, SolarTerm, solar_terms, sxtwl_terms, term_before,
+                    term_span, terms_between)
 from .moments import Moment, moment_facts, moment_hour, parse_moment, read_moment
 from .options import DAY_BOUNDARIES, KOREAN_MERIDIAN, TIME_BASES, CalendarOptions
 from .pillars import (
@@ -50,7 +42,7 @@ from .zones import UTC, zone
 __all__ = [
     "BRANCHES", "CalendarOptions", "DAY_BOUNDARIES", "DAY_WORDS", "FENZHI", "HourSlot", "KOREAN_MERIDIAN",
     "LunarDate", "MAX_YEAR", "MIN_YEAR", "Moment", "ONE_DAY", "SEASONS", "SILI", "STEM_ELEMENT", "STRENGTHS",
-    "SkippedDate", "SolarTerm", "TERM_NAMES", "TERM_NAMES_KO", "TIME_BASES", "UTC",
+    "SkippedDate", "SOLAR_TERMS_EN", "SolarTerm", "TERM_NAMES", "TERM_NAMES_KO", "TIME_BASES", "UTC",
     "day_boundaries", "day_hours", "day_instants", "day_pillar", "day_word", "equation_of_time", "hour_pillar",
     "is_fenzhi_day", "is_sili_day", "localize", "lunar_date", "moment_facts", "moment_hour", "month_pillar_at",
     "month_year_branches", "parse_date", "parse_moment", "range_dates", "read_moment", "season_element",

@@ -21,6 +21,12 @@ TERM_NAMES = ("冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春�
 #: their Korean readings, in the same order (大雪 is 대설): a Korean reader is shown 大雪(대설)
 TERM_NAMES_KO = ("동지", "소한", "대한", "입춘", "우수", "경칩", "춘분", "청명", "곡우", "입하", "소만", "망종",
                  "하지", "소서", "대서", "입추", "처서", "백로", "추분", "한로", "상강", "입동", "소설", "대설")
+#: their usual English names, in the same order
+SOLAR_TERMS_EN = ("Winter Solstice", "Minor Cold", "Major Cold", "Start of Spring", "Rain Water",
+                  "Awakening of Insects", "Spring Equinox", "Pure Brightness", "Grain Rain", "Start of Summer",
+                  "Grain Buds", "Grain in Ear", "Summer Solstice", "Minor Heat", "Major Heat", "Start of Autumn",
+                  "End of Heat", "White Dew", "Autumn Equinox", "Cold Dew", "Frost's Descent", "Start of Winter",
+                  "Minor Snow", "Major Snow")
 
 #: the Julian day of the Unix epoch (1970-01-01 00:00 UTC)
 JD_UNIX_EPOCH = 2440587.5

@@ -22,9 +22,13 @@ STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 STEMS_KO = "갑을병정무기경신임계"
 BRANCHES_KO = "자축인묘진사오미신유술해"
+#: the stems and branches in English: in pinyin, as the English literature on 六壬 writes them
+STEMS_EN = ("Jia", "Yi", "Bing", "Ding", "Wu", "Ji", "Geng", "Xin", "Ren", "Gui")
+BRANCHES_EN = ("Zi", "Chou", "Yin", "Mao", "Chen", "Si", "Wu", "Wei", "Shen", "You", "Xu", "Hai")
 
 ELEMENTS = "木火土金水"
 ELEMENTS_KO = "목화토금수"
+ELEMENTS_EN = ("Wood", "Fire", "Earth", "Metal", "Water")
 #: element index of each stem: 甲乙木 丙丁火 戊己土 庚辛金 壬癸水
 STEM_ELEMENT = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)
 #: element index of each branch: 寅卯木 巳午火 辰戌丑未土 申酉金 亥子水

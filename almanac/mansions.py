@@ -43,6 +43,15 @@ LUMINARIES_KO = "목금토일월화수"
 ANIMALS_KO = "교룡학토호호표해우복서연저유랑구치계오후원안양장마록사인"
 #: the seed's translation without the initial-sound rule (녀토복, 루금구, 류토장)
 MANSIONS_KO_SEED = "각항저방심미기두우녀허위실벽규루위묘필자삼정귀류성장익진"
+#: the mansions, the 七曜 and the animals in English, for a 禽's full name (觜火猴: Turtle Beak Fire
+#: Monkey); the mansions by their usual English names
+MANSIONS_EN = ("Horn", "Neck", "Root", "Room", "Heart", "Tail", "Winnowing Basket", "Dipper", "Ox", "Girl",
+               "Emptiness", "Rooftop", "Encampment", "Wall", "Legs", "Bond", "Stomach", "Hairy Head", "Net",
+               "Turtle Beak", "Three Stars", "Well", "Ghost", "Willow", "Star", "Extended Net", "Wings", "Chariot")
+LUMINARIES_EN = ("Wood", "Metal", "Earth", "Sun", "Moon", "Fire", "Water")
+ANIMALS_EN = ("Flood Dragon", "Dragon", "Badger", "Hare", "Fox", "Tiger", "Leopard", "Xiezhi", "Ox", "Bat", "Rat",
+              "Swallow", "Pig", "Porcupine", "Wolf", "Dog", "Pheasant", "Rooster", "Crow", "Monkey", "Ape",
+              "Tapir", "Goat", "Muntjac", "Horse", "Deer", "Snake", "Earthworm")
 
 SRC_NAMES = cite(QIN_FU, "角木蛟、亢金龍、氐土貉")
 SRC_DAY_NIGHT = cite(QIN_FU, "且夫日禽凡十六", "日禽，斗牛危奎婁胃昴畢觜參井鬼柳星張室")

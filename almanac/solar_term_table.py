@@ -5,8 +5,8 @@ sxtwl takes 4–8 ms to give a year's terms (``sxtwl.getJieQiByYear``), and a da
 its year and the years beside it (月建 and 月將 by bisecting them, the 立 and 分/至 days of its
 marks, the season marks of its 禽): on the first days of a new year in a process that was the
 largest single cost after the hours themselves. The file holds, for each year, the terms
-``calendar._terms_from_lichun`` makes of it — from its 立春 up to the next one — as their sxtwl
-index and instant (whole seconds of UTC, the rounding ``calendar._jd_to_utc`` makes), each instant
+``calendar.jieqi.terms_from_lichun`` makes of it — from its 立春 up to the next one — as their sxtwl
+index and instant (whole seconds of UTC, the rounding ``calendar.jieqi`` makes), each instant
 written as the seconds since the term before it, so the 201 years fit in ≈ 45 kB. A year outside
 the file's range is asked of sxtwl as before.
 

@@ -63,7 +63,7 @@ def day_bytes(hours: tuple) -> int:
     """The estimated bytes of a judged day (:func:`judged_facts`): its twelve facts mappings
     (about 1,430 keys a day, measured at 35–38 bytes a key beyond what is shared with the charts,
     the hours and other days) and the fired rules' indices: about 61 KB, 1.07–1.16 × what a day
-    holds (``tests/test_hardening.py`` checks the estimate stays at or above it)."""
+    holds (``tests/exports/test_hardening.py`` checks the estimate stays at or above it)."""
     return 2048 + sum(40 * len(f) + 8 * len(idx) for _, f, idx in hours)
 
 

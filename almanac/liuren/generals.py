@@ -19,6 +19,12 @@ from ..cycles import BRANCHES
 from . import rules
 
 GENERALS = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
+#: the twelve generals by their usual English names
+GENERALS_EN = ("Noble One", "Soaring Snake", "Vermilion Bird", "Six Harmony", "Hooked Array", "Green Dragon",
+               "Heavenly Void", "White Tiger", "Great Constancy", "Dark Warrior", "Great Yin", "Heavenly Queen")
+#: the twelve generals read in Korean; a general is named as a 課體 is, the reading first with its
+#: hanja (등사(螣蛇)), as the rules' Korean texts write them
+GENERALS_KO = ("귀인", "등사", "주작", "육합", "구진", "청룡", "천공", "백호", "태상", "현무", "태음", "천후")
 GENERALS_SOURCE = (rules.TAIYIN_HOU_ER, rules.TAIYIN_VERSE, rules.TIANHOU_VERSE)
 #: the home branch (家) of each general — 貴人 己丑, 螣蛇 丁巳, 朱雀 丙午, 六合 乙卯, 勾陳 戊辰, 青龍 甲寅,
 #: 天空 戊戌, 白虎 庚申, 太常 己未, 玄武 癸亥, 太陰 辛酉 (S003 「家辛酉」), 天后 壬子 (「家壬子」); a general's

@@ -11,7 +11,7 @@ and the entries of the moment it leaves true or open for a day's hour — a mome
 with its test's answer for every value of the facts it reads (:class:`MomentTable`).
 
 :func:`generate_charts` makes it from the charts and ``keti.open_entry_tests``'s tests; ``python
-tools/generate_tables.py hour`` writes the file, and ``tests/test_hour_table.py`` checks it equals
+tools/generate_tables.py hour`` writes the file, and ``tests/api/test_hour_table.py`` checks it equals
 what the code makes now and that its answers are the charts' own. Another school, or a moment of other names, reads the
 charts (:func:`moment_names` answers None). Loading the file takes ≈ 5 ms of process time, once
 per process.

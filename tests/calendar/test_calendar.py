@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from lunar_python import Solar
 
 from almanac import calendar as cal
+from almanac.calendar import clock as cal_clock, hour_slots
 from almanac.cycles import BRANCHES, GanZhi
 from almanac.mansions import Mansion
 from almanac.errors import BadInput
@@ -413,13 +414,13 @@ def test_each_days_boundaries_and_their_texts_are_each_clocks_own_instant(zone, 
     tz, opts = cal.zone(zone), cal.CalendarOptions(day_boundary=boundary)
     days = [date(y, 1, 1) + timedelta(days=i) for y in (1900, 1988, 2011, 2026) for i in range(366)]
     for d in days:
-        edges = [datetime.combine(d, datetime.min.time()) + s for s in cal._EDGES[boundary]]
-        want = [cal._instant_of_clock(c, opts, tz) for c in edges]
+        edges = [datetime.combine(d, datetime.min.time()) + s for s in hour_slots._EDGES[boundary]]
+        want = [cal_clock.instant_of_clock(c, opts, tz) for c in edges]
         if want[1] == want[12]:
             with pytest.raises(BadInput):
                 cal.day_boundaries(d, tz, opts)
             continue
-        instants, utc, texts = cal._boundaries(d, tz, opts)
+        instants, utc, texts = hour_slots._boundaries(d, tz, opts)
         assert [(t, t.utcoffset(), t.fold) for t in instants] == [(t, t.utcoffset(), t.fold) for t in want], d
         assert [(t, t.tzinfo) for t in utc] == [(t.astimezone(timezone.utc), timezone.utc) for t in want], d
         assert texts == [t.isoformat() for t in want], d

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from almanac import calendar as cal
+from almanac.calendar import jieqi
 from almanac import solar_term_table
 
 FILE = Path(solar_term_table.__file__).resolve().parent / "data" / solar_term_table.FILE
@@ -22,15 +23,15 @@ def test_the_shipped_table_is_the_one_sxtwl_gives_now():
 
 @pytest.mark.parametrize("year", range(solar_term_table.FIRST, solar_term_table.LAST + 1))
 def test_each_year_reads_back_as_sxtwl_gives_it(year):
-    cal._terms_from_lichun.cache_clear()
-    assert cal._terms_from_lichun(year) == cal.sxtwl_terms(year)
+    jieqi.terms_from_lichun.cache_clear()
+    assert jieqi.terms_from_lichun(year) == cal.sxtwl_terms(year)
 
 
 @pytest.mark.parametrize("year", [solar_term_table.FIRST - 1, solar_term_table.LAST + 1, 1000, 2999])
 def test_years_outside_the_table_are_asked_of_sxtwl(year):
     assert solar_term_table.shipped(year) is None
-    cal._terms_from_lichun.cache_clear()
-    assert cal._terms_from_lichun(year) == cal.sxtwl_terms(year)
+    jieqi.terms_from_lichun.cache_clear()
+    assert jieqi.terms_from_lichun(year) == cal.sxtwl_terms(year)
 
 
 def test_the_generator_script_writes_this_table(tmp_path, monkeypatch):

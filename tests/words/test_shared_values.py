@@ -219,7 +219,7 @@ def test_moment_charts_from_kept_answers_equal_charts_computed_afresh():
 #: caches that hold no answer, only what is read the same way every time (the compiled 課體
 #: catalogue, the zone database's names, sxtwl's raw term instants): kept so that emptying the
 #: others costs a millisecond, not fifty
-_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "_terms_from_lichun"}
+_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "terms_from_lichun"}
 
 
 def _project_caches() -> list:
@@ -234,13 +234,13 @@ def _project_caches() -> list:
 
 
 def _empty_every_cache(caches: list) -> None:
-    from almanac import config as config_mod
     from almanac.api import charts
+    from almanac.config import loader
     from almanac.liuren import options
     for c in caches:
         c.cache_clear()
-    config_mod._cache.clear()
-    config_mod._derived.clear()
+    loader._cache.clear()
+    loader._derived.clear()
     options._BY_DIGEST.clear()
     charts._last_settings = None
 

@@ -33,6 +33,7 @@ from almanac.liuren.patterns import SANHE
 from almanac.liuren.plate import JIGONG as _JIGONG, season_class
 from almanac.liuren.transmissions import METHODS, XING as _XING, YIMA
 from almanac.mansions import DAY_QIN, MANSIONS, strength_class
+from almanac.qin import taboos
 from almanac.qin.palaces import PALACES as _PALACES, TRANSFORM_NAMES
 from almanac.qin.predation import eats
 
@@ -120,12 +121,8 @@ FACTS: dict[str, Fact] = {
     "qijiang": _f("str", _M, "氣將: the 將星 of the 15-day block"),
     "fanqin": _f("str", _M, "翻禽 (番禽, 我 by the seed's reading)"),
     "daojiang": _f("str", _M, "倒將 (到將, 他 by the seed's reading)"),
-    "day_anjin": _f("bool", None, "day 禽 is 暗金 (亢牛婁鬼)"),
-    "hour_anjin": _f("bool", None, "hour 禽 is 暗金"),
-    "day_fuduan": _f("bool", None, "day branch and day 禽 form 伏斷"),
-    "hour_fuduan": _f("bool", None, "hour branch and hour 禽 form 伏斷"),
-    "jielu": _f("bool", None, "截路空亡: hour stem 壬 or 癸"),
-    "jielu_strict": _f("bool", None, "《禽書》 截路: 壬癸 hour and hour 禽 among 氐房心虛室奎婁昴觜鬼柳參"),
+    # the taboos of the day and the hour (almanac.qin.taboos.TABOOS): day_anjin, hour_anjin …
+    **{name: _f("bool", None, doc) for t in taboos.TABOOS for name, doc in t.facts.values()},
     "hour_palace": _f("str", PALACES, "palace where the hour 禽 lands (hour branch): 刀砧 申酉, 湯火 巳午, 田園 丑未"),
     "hour_qin_class": _f("str", ("日禽", "夜禽"), "hour 禽 moves by day or by night"),
     "daojiang_class": _f("str", ("日禽", "夜禽"), "倒將 (他) moves by day or by night"),
@@ -267,10 +264,19 @@ FACTS: dict[str, Fact] = {
     "nianming_tianshi": _f("bool", None, "年命填實: 本命 or 行年 is the place a 夾定虛一 leaves empty"),
 }
 
+#: the facts the taboos give (almanac.qin.taboos.TABOOS), taboo by taboo: day_anjin, hour_anjin …
+TABOO_FACTS = taboos.fact_names()
+
 #: the facts of a person's 年命 (not in an hour's own facts; see almanac/judgement/person.py)
 PERSON_FACTS = frozenset(("benming", "xingnian", "xingnian_shang", "xingnian_gang_er_yin",
                           "nianming_vs_ganzhi", "xingnian_jishen_jijiang", "nianming_shang_sheng",
                           "nianming_tianshi"))
+
+
+def taboo_facts(day_flags, hour_flags) -> dict[str, bool]:
+    """The taboos' facts of an hour from the day's and the hour's ``flags`` (id → bool)."""
+    flags = {"day": day_flags, "hour": hour_flags}
+    return {name: flags[scope][t.id] for t in taboos.TABOOS for scope, (name, _) in t.facts.items()}
 
 
 # ------------------------------------------------------------------ small derived relations
@@ -378,7 +384,7 @@ def derive(*, day: str, hour: str, month_branch: str, yuejiang: str, daytime: bo
     """The fact mapping of one hour.
 
     ``day``/``hour`` are pillars (``"乙丑"``); ``qin`` holds day_mansion, hour_mansion, qijiang,
-    fanqin, daojiang, day_anjin, hour_anjin, day_fuduan, hour_fuduan, jielu, jielu_strict;
+    fanqin, daojiang and the taboos' facts (:data:`TABOO_FACTS`: day_anjin, hour_anjin, …);
     ``plate`` maps ground → sky; ``lessons`` are the four (upper, lower) pairs in order;
     ``generals`` maps sky branch → general.
 
@@ -513,8 +519,7 @@ def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, 
         "month_branch": month_branch, "season": season, "yuejiang": yuejiang, "daytime": daytime,
         "day_mansion": qin["day_mansion"], "hour_mansion": hm, "qijiang": qin["qijiang"],
         "fanqin": fq, "daojiang": dj,
-        **{key: bool(qin[key]) for key in ("day_anjin", "hour_anjin", "day_fuduan", "hour_fuduan",
-                                           "jielu", "jielu_strict")},
+        **{key: bool(qin[key]) for key in TABOO_FACTS},
         "hour_palace": PALACE[land],
         "hour_qin_class": "日禽" if hm in DAY_QIN else "夜禽",
         "daojiang_class": "日禽" if dj in DAY_QIN else "夜禽",
@@ -599,8 +604,7 @@ def from_engines(hq, chart, *, month_branch: int, yuejiang: int, daytime: bool,
     _, chart_f, plate, guiren_on, keti = _chart_part(chart, str(hq.day.pillar))
     qin = {"day_mansion": hq.day.mansion.char, "hour_mansion": hq.mansion.char,
            "qijiang": hq.qi_jiang.char, "fanqin": hq.fanqin.char, "daojiang": hq.daojiang.char,
-           "day_anjin": hq.day.anjin, "hour_anjin": hq.anjin, "day_fuduan": hq.day.fuduan,
-           "hour_fuduan": hq.fuduan, "jielu": hq.jielu, "jielu_strict": hq.jielu_strict,
+           **taboo_facts(hq.day.flags, hq.flags),
            "landing": BRANCHES[hq.landing],
            "situations": tuple((s.who, s.code, s.verdict) for s in hq.situations)}
     hour, ctx = hq.pillar.index % 12, moment(month_branch, year_branch, yuejiang, **(marks or {}))

@@ -143,6 +143,9 @@ class Flags(FrozenDict):
     def __hash__(self) -> int:
         return hash(tuple(self.items()))
 
+    def __reduce__(self):
+        return (Flags, (dict(self),))
+
 
 def of_scope(scope: str) -> tuple[Taboo, ...]:
     """The taboos of :data:`TABOOS` that mark ``scope`` (``day`` or ``hour``), in its order."""

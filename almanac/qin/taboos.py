@@ -155,7 +155,7 @@ def of_scope(scope: str) -> tuple[Taboo, ...]:
 def flags_of(scope: str, pillar: GanZhi, mansion: Mansion, day: GanZhi, opts: QinOptions) -> Flags:
     """Each taboo of ``scope``'s test on the day or hour of ``pillar`` and 禽 ``mansion`` (of the
     day ``day``): one shared :class:`Flags` for each answer."""
-    return interned(scope, tuple(t.test(pillar, mansion, day, opts) for t in of_scope(scope)))
+    return interned(scope, tuple(bool(t.test(pillar, mansion, day, opts)) for t in of_scope(scope)))
 
 
 def interned(scope: str, values: tuple[bool, ...]) -> Flags:

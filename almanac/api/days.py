@@ -65,7 +65,7 @@ def _hour_json(h, start: str, end: str, context: dict, have: frozenset) -> dict:
         # shared, read-only pieces: one per set of flags, one per 時禽, 氣將, branch and seasonal
         # situations (not a view per hour fact set: a cold day meets ≈ 8 new fact sets, and a view
         # of each would be built once and kept for the four values read off the fact set here)
-        "flags": flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+        "flags": flags_view(*q.flags.values()),
         "qin": q.shared_view("day.hour.qin", qin_turned_view, turned=True),
         "liuren": moment_view_at(h.chart, context, "day.hour", liuren_built, have),
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cycles import BRANCHES
+from ..qin import taboos
 from ..shared import FrozenDict, FrozenList, freeze
 
 
@@ -40,8 +41,10 @@ def qin_view(m, fanqin, fan_side: str, daojiang, dao_side: str, huoyao, palace: 
 
 
 @lru_cache(maxsize=None)
-def flags_view(anjin: bool, fuduan: bool, jielu: bool, jielu_strict: bool) -> dict:
-    return FrozenDict({"anjin": anjin, "fuduan": fuduan, "jielu": jielu, "jielu_strict": jielu_strict})
+def flags_view(*values: bool) -> dict:
+    """An hour's flags: each hour taboo of the registry (``qin.taboos.TABOOS``) by its id, in its
+    order, with ``values`` (read-only, one per set of values)."""
+    return FrozenDict(taboos.interned("hour", values))
 
 
 def general_view(m, side: str | None = None) -> dict:
@@ -92,5 +95,5 @@ def liuren_view(transmissions, method: str, sub_method, patterns, keti: list, ni
 def qin_row(q) -> tuple:
     """What an hour's JSON reads of its fact set, kept with it (``fact_view``): pillar, 時禽, the
     flags and the 禽 object (``api.days._hour_json``'s)."""
-    return (str(q.pillar), q.mansion.char, flags_view(q.anjin, q.fuduan, q.jielu, q.jielu_strict),
+    return (str(q.pillar), q.mansion.char, flags_view(*q.flags.values()),
             q.shared_view("day.hour.qin", qin_turned_view, turned=True))

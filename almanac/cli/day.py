@@ -5,6 +5,7 @@ from datetime import date as _date
 
 from almanac.cycles import BRANCHES, BRANCHES_KO, STEMS, STEMS_KO
 from almanac.mansions import Mansion
+from almanac.qin import taboos
 
 from . import LANG_VALUES, emit, pad, say, shared_help, width
 from .choices import add_arguments, add_person_arguments, choices_line, kwargs
@@ -125,7 +126,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
         return T.term(text, lang)
 
     def flags(f: dict) -> str:
-        return ", ".join(T.flag_name(k, lang) for k in ("anjin", "fuduan", "jielu", "jielu_strict") if f.get(k)) or "—"
+        return ", ".join(T.flag_name(t.id, lang) for t in taboos.TABOOS if f.get(t.id)) or "—"
 
     lab = lambda k: T.label(k, lang)  # noqa: E731
     p, q, lu = doc["pillars"], doc["qin"], doc["lunar"]
@@ -185,8 +186,7 @@ def render_in(doc: dict, lang: str, reasons: bool = False, task_label: str | Non
 
 
 def _flags(f: dict) -> str:
-    names = {"anjin": "暗金", "fuduan": "伏斷", "jielu": "截路", "jielu_strict": "截路(禽書)"}
-    return " ".join(v for k, v in names.items() if f.get(k)) or "—"
+    return " ".join(t.short for t in taboos.TABOOS if f.get(t.id)) or "—"
 
 
 def render(doc: dict, reasons: bool = False, task_label: str | None = None, choices: str | None = None) -> str:

@@ -109,7 +109,6 @@ def compile_condition(cond: Any, rule: str) -> Predicate:
         raise CatalogError(f"rule {rule}: operator {op!r} does not suit {kind} fact {name!r}")
     if op in _NUM_OPS and kind != "int":
         raise CatalogError(f"rule {rule}: operator {op!r} needs a numeric fact, {name!r} is {kind}")
-    elem = kind[5:] if is_list else name
     if op in ("in", "not_in", "contains_any"):
         if not isinstance(value, list) or not value:
             raise CatalogError(f"rule {rule}: operator {op!r} needs a non-empty list")

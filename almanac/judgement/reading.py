@@ -23,25 +23,26 @@ from almanac.cycles import BRANCHES, STEMS
 
 from .catalog import load_catalog
 from .explain import summary
-from .facts import FACTS, PERSON_FACTS, derive
+from almanac.qin import taboos
+
+from .facts import FACTS, PERSON_FACTS, TABOO_FACTS, derive
 from .score import TaskProfile, judge
 
 #: facts only the 演禽 engine gives (a textbook chart has none of them)
 QIN_FACTS = frozenset({
-    "day_mansion", "hour_mansion", "qijiang", "fanqin", "daojiang", "day_anjin", "hour_anjin",
-    "day_fuduan", "hour_fuduan", "jielu", "jielu_strict", "hour_palace", "hour_qin_class",
-    "daojiang_class", "hour_qin_strength", "fanqin_strength", "daojiang_strength", "hour_transform",
-    "hour_transform_kind"})
+    "day_mansion", "hour_mansion", "qijiang", "fanqin", "daojiang", *TABOO_FACTS, "hour_palace",
+    "hour_qin_class", "daojiang_class", "hour_qin_strength", "fanqin_strength", "daojiang_strength",
+    "hour_transform", "hour_transform_kind"})
 #: facts that need the month (月建): a textbook chart does not give it
 MONTH_FACTS = frozenset({"month_branch", "season", "chu_wangxiang", "tianer_on_ganzhi"})
 #: facts that need the year (太歲): a textbook chart does not give it
 YEAR_FACTS = frozenset({"year_branch", "suishang_vs_guiren"})
-#: facts that need the hour branch (a 「干上」 example gives none)
-HOUR_FACTS = frozenset({"hour_stem", "hour_branch", "chu_vs_hour", "sangong", "jielu", "jielu_strict"})
+#: facts that need the hour branch (a 「干上」 example gives none), the hour's taboos among them
+HOUR_FACTS = frozenset({"hour_stem", "hour_branch", "chu_vs_hour", "sangong",
+                        *(t.fact("hour") for t in taboos.of_scope("hour"))})
 
 _NO_QIN = {"day_mansion": "角", "hour_mansion": "角", "qijiang": "角", "fanqin": "角", "daojiang": "角",
-           "day_anjin": False, "hour_anjin": False, "day_fuduan": False, "hour_fuduan": False,
-           "jielu": False, "jielu_strict": False}
+           **dict.fromkeys(TABOO_FACTS, False)}
 
 
 def _placeholders() -> dict[str, Any]:

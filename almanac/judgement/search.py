@@ -13,7 +13,7 @@ alone let a process grow by gigabytes through requests for ever new dates and zo
 from __future__ import annotations
 
 import heapq
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from almanac.calendar import range_dates

@@ -1,4 +1,4 @@
-"""The day's 禽 (值日宿), its 七元, 將 and 將星 (氣將), and the day taboos 暗金 and 伏斷.
+"""The day's 禽 (值日宿), its 七元, 將 and 將星 (氣將), and the day's taboos (暗金, 伏斷: ``taboos.TABOOS``).
 
 The day mansion runs one unbroken 28-day cycle and the 七元 one 420-day cycle (7 元 × 60 days,
 60 ≡ 4 mod 28), anchored on 1993-10-10 = 甲子 = 虛日鼠 = 一元 一將 (destiny-core's epoch; every
@@ -33,7 +33,7 @@ from ..sources import QIN_FU, cite
 from .facts import Citations, Situation, citations_json
 from .options import QinOptions
 from .seasons import SeasonMarks, seasonal_situations
-from .taboos import SRC_ANJIN, SRC_FUDUAN, anjin, fuduan
+from . import taboos
 
 #: 一元 甲子 虛日鼠, day 1 of the 420-day cycle
 EPOCH = date(1993, 10, 10)
@@ -104,10 +104,17 @@ class DayQin:
     yuan: int
     jiang: int
     jiang_star: Mansion
-    anjin: bool
-    fuduan: bool
+    #: the day's taboos (``taboos.TABOOS`` of scope ``day``), by id; each is an attribute too
+    flags: taboos.Flags
     situations: tuple[Situation, ...] = ()
     citations: Citations = ()
+
+    def __getattr__(self, name: str):
+        """A taboo of the day by its id (``day.anjin``, ``day.fuduan`` …)."""
+        try:
+            return self.__dict__["flags"][name]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
 
     @property
     def luminary(self) -> str:
@@ -123,7 +130,7 @@ class DayQin:
 
     def to_json(self) -> dict:
         """``{"qin": {...}, "flags": {...}}``: the CONTRACT fields (qin.mansion, name, luminary,
-        yuan, general; flags.anjin, fuduan) plus extras."""
+        yuan, general; flags: the day's taboos) plus extras."""
         m = self.mansion
         return {
             "qin": {
@@ -135,7 +142,7 @@ class DayQin:
                 "situations": [s.to_json() for s in self.situations],
                 "citations": citations_json(self.citations),
             },
-            "flags": {"anjin": self.anjin, "fuduan": self.fuduan},
+            "flags": dict(self.flags),
         }
 
 
@@ -150,7 +157,7 @@ def day_qin(civil_date: date, opts: QinOptions | None = None, *,
 def _day_qin(d: date, opts: QinOptions, season: SeasonMarks | None) -> DayQin:
     pillar, m = day_pillar(d), day_mansion(d)
     yuan, jiang, star = yuan_jiang(d)
-    return DayQin(d, pillar, m, yuan, jiang, star, anjin(m), fuduan(pillar.branch, m),
+    return DayQin(d, pillar, m, yuan, jiang, star, taboos.flags_of("day", pillar, m, pillar, opts),
                   seasonal_situations(m, season, opts, "日禽"), _CITES)
 
 
@@ -158,5 +165,5 @@ def _day_qin(d: date, opts: QinOptions, season: SeasonMarks | None) -> DayQin:
 _CITES: Citations = (
     ("mansion", SRC_DAY_QIN), ("name", SRC_NAMES), ("class", SRC_DAY_NIGHT),
     ("yuan", SRC_YUAN), ("jiang", SRC_JIANG), ("general", SRC_JIANG_STAR),
-    ("qi_jiang", SRC_QIJIANG), ("anjin", SRC_ANJIN), ("fuduan", SRC_FUDUAN),
+    ("qi_jiang", SRC_QIJIANG), *taboos.citations("day"),
 )

@@ -114,15 +114,22 @@ class HourQin:
     dao_side: str
     huoyao: Mansion
     huoyao_tu_start: str
-    anjin: bool
+    #: the hour's taboos (``taboos.TABOOS`` of scope ``hour``), by id; each is an attribute too
+    flags: taboos.Flags
     anjin_fanqin_ok: bool
-    fuduan: bool
-    jielu: bool
+    #: 截路空亡 by the configured table alone (``flags.jielu`` is the 《禽書》 form under
+    #: ``jielu_strict_usage = "replace"``)
     jielu_stem: bool
-    jielu_strict: bool
     landing: int
     situations: tuple[Situation, ...] = ()
     citations: Citations = ()
+
+    def __getattr__(self, name: str):
+        """A taboo of the hour by its id (``hour.anjin``, ``hour.jielu`` …)."""
+        try:
+            return self.__dict__["flags"][name]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
 
     def shared_view(self, name: str, build, *, turned: bool = False) -> "dict":
         """``build(self)`` frozen and kept with this hour's date-free facts, so every hour sharing
@@ -140,8 +147,8 @@ class HourQin:
         return palaces.PALACES[self.landing]
 
     def to_json(self) -> dict:
-        """The CONTRACT hour fields (pillar, mansion, flags: anjin, fuduan, jielu, jielu_strict)
-        plus extras."""
+        """The CONTRACT hour fields (pillar, mansion, flags: the hour's taboos — anjin, fuduan,
+        jielu, jielu_strict …) plus extras."""
         m = self.mansion
 
         def general(x: Mansion, side: str) -> dict:
@@ -151,8 +158,7 @@ class HourQin:
             "branch": BRANCHES[self.branch], "pillar": str(self.pillar),
             "mansion": m.char, "name": m.name, "luminary": m.luminary, "class": m.qin_class,
             "rule": self.rule,
-            "flags": {"anjin": self.anjin, "fuduan": self.fuduan, "jielu": self.jielu,
-                      "jielu_strict": self.jielu_strict},
+            "flags": dict(self.flags),
             "anjin_fanqin_ok": self.anjin_fanqin_ok,
             "qi_jiang": self.qi_jiang.char,
             "fanqin": general(self.fanqin, self.fan_side),
@@ -307,9 +313,7 @@ def _cites(bo: str) -> Citations:
         ("hour_rule", OPTION_SOURCES["hour_rule"]),
         ("name", SRC_NAMES), ("qi_jiang", fq.SRC_QIJIANG), ("fanqin", fq.SRC_FANQIN),
         ("daojiang", fq.SRC_FANQIN), ("sides", fq.SRC_SIDES), ("huoyao", fq.SRC_HUOYAO),
-        ("anjin", taboos.SRC_ANJIN), ("anjin_fanqin_ok", taboos.SRC_ANJIN_FANQIN),
-        ("fuduan", taboos.SRC_FUDUAN), ("jielu", taboos.SRC_JIELU),
-        ("jielu_strict", taboos.SRC_JIELU_STRICT),
+        *taboos.citations("hour"),
         ("palace", palaces.SRC_BO if bo == "hour_branch" else palaces.SRC_SUOBO),
     )
 
@@ -334,16 +338,14 @@ def _facts_in_cycle(k: int, b: int, table: CycleTable) -> dict:
     if fields is not None:
         return fields
     pillar = GanZhi.of((2 * (k % 10) + b) % 10, b)
-    jl_stem = taboos.jielu(k % 10, pillar, opts.jielu_table)
-    jl_strict = taboos.jielu_strict(pillar, m)
-    jl = jl_strict if opts.jielu_strict_usage == "replace" else jl_stem
     key = (m.index, qj.index, b, sig)
     base = school.turned.get(key)
     if base is None:
         base = school.turned[key] = _turned_fields(key, table)
     fields = school.facts[at] = base.copy()
     fields["pillar"] = pillar
-    fields["jielu"], fields["jielu_stem"], fields["jielu_strict"] = jl, jl_stem, jl_strict
+    fields["flags"] = taboos.flags_of("hour", pillar, m, GanZhi.of(k % 10, k % 12), opts)
+    fields["jielu_stem"] = taboos.jielu(k % 10, pillar, opts.jielu_table)
     fields["_cycle_key"] = at
     return fields
 
@@ -369,7 +371,7 @@ def _signature(m: Mansion, qj: Mansion, b: int, table: CycleTable) -> int:
 
 def _turned_fields(key: tuple[int, int, int, int], table: CycleTable) -> dict:
     """The fields of every fact set whose 時禽, 氣將, branch and seasonal situations are ``key``
-    (all but the hour's pillar and 截路, which :func:`_facts_in_cycle` puts into a copy, and the
+    (all but the hour's pillar and taboos, which :func:`_facts_in_cycle` puts into a copy, and the
     date's), in the order of HourQin's fields (a test checks it), then where the views are kept."""
     m_index, qj_index, b, _ = key
     opts = table.opts
@@ -379,8 +381,7 @@ def _turned_fields(key: tuple[int, int, int, int], table: CycleTable) -> dict:
         "zi_day": None, "branch": b, "pillar": None, "mansion": m, "rule": opts.hour_rule,
         "day": None, "qi_jiang": ALL[qj_index], "fanqin": fan, "daojiang": dao, "fan_side": fan_side,
         "dao_side": dao_side, "huoyao": huo, "huoyao_tu_start": opts.huoyao_tu_start,
-        "anjin": taboos.anjin(m), "anjin_fanqin_ok": fan_ok, "fuduan": taboos.fuduan(b, m),
-        "jielu": None, "jielu_stem": None, "jielu_strict": None, "landing": landing,
+        "flags": None, "anjin_fanqin_ok": fan_ok, "jielu_stem": None, "landing": landing,
         "situations": sits, "citations": _CITES[opts.bo],
         # not fields: see HourQin.shared_view
         "_cycle_views": table.school.views, "_cycle_key": None, "_turned_key": key,

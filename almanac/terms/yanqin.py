@@ -7,57 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from almanac.lang import hans
+from almanac.qin.taboos import TABOOS
 
 from .labels import bracketed
 from .lookup import term
 
-#: the taboo flags: name, and one sentence a reader can act on (seed wording in docs/qin.md)
+#: the taboo flags: name, and one sentence a reader can act on (seed wording in docs/qin.md), from
+#: the registry of the taboos (almanac.qin.taboos.TABOOS), in its order
 FLAGS: dict[str, dict[str, dict[str, str]]] = {
-    "anjin": {
-        "name": {"zh-Hant": "暗金", "zh-Hans": "暗金", "ko": "암금(暗金)", "en": "hidden metal (暗金)"},
-        "explain": {
-            "zh-Hant": "暗金：日或時之禽值亢、牛、婁、鬼，凡事忌用（番禽得亢、婁猶好）。",
-            "zh-Hans": "暗金：日或时之禽值亢、牛、娄、鬼，凡事忌用（番禽得亢、娄犹好）。",
-            "ko": "암금(暗金): 날이나 시의 금(禽)이 항(亢)·우(牛)·누(婁)·귀(鬼)이면 모든 일에 꺼린다"
-                  "(번금(番禽)이 항(亢)·누(婁)이면 오히려 좋다).",
-            "en": "Hidden metal (暗金): the day's or hour's mansion animal is the Neck (亢), Ox (牛), Bond (婁) "
-                  "or Ghost (鬼) — avoided for every affair.",
-        },
-    },
-    "fuduan": {
-        "name": {"zh-Hant": "伏斷", "zh-Hans": "伏断", "ko": "복단(伏斷)", "en": "lurking break (伏斷)"},
-        "explain": {
-            "zh-Hant": "伏斷：日（時）支逢其伏斷之禽（子虛、丑斗、寅室……），所作中斷，忌用。",
-            "zh-Hans": "伏断：日（时）支逢其伏断之禽（子虚、丑斗、寅室……），所作中断，忌用。",
-            "ko": "복단(伏斷): 날(시)의 지지가 짝지은 금(禽)을 만나는 때(자(子)-허(虛), 축(丑)-두(斗), 인(寅)-실(室) …)로, "
-                  "하는 일이 중간에 끊긴다 하여 꺼린다.",
-            "en": "Lurking break (伏斷): the branch meets its paired mansion (Zi (子) the Emptiness (虛), "
-                  "Chou (丑) the Dipper (斗), Yin (寅) the Encampment (室) …); work begun is said to break off.",
-        },
-    },
-    "jielu": {
-        "name": {"zh-Hant": "截路空亡", "zh-Hans": "截路空亡", "ko": "절로공망(截路空亡)",
-                 "en": "road cut off (截路空亡)"},
-        "explain": {
-            "zh-Hant": "截路空亡：時干帶壬、癸，出行大忌。",
-            "zh-Hans": "截路空亡：时干带壬、癸，出行大忌。",
-            "ko": "절로공망(截路空亡): 시의 천간이 임(壬)·계(癸)인 때로, 출행(出行)에 크게 꺼린다.",
-            "en": "Road cut off (截路空亡): the hour stem is Ren (壬) or Gui (癸) — a grave taboo for setting out.",
-        },
-    },
-    "jielu_strict": {
-        "name": {"zh-Hant": "截路空亡（嚴）", "zh-Hans": "截路空亡（严）", "ko": "절로공망(엄격)",
-                 "en": "strict road cut off (截路)"},
-        "explain": {
-            "zh-Hant": "截路空亡（嚴）：《禽書》之說，時干帶壬、癸而時禽又值氐房心虛室奎婁昴觜鬼柳參。",
-            "zh-Hans": "截路空亡（严）：《禽书》之说，时干带壬、癸而时禽又值氐房心虚室奎娄昴觜鬼柳参。",
-            "ko": "절로공망(엄격): 금서(禽書)의 설로, 시의 천간이 임(壬)·계(癸)이고 시금(時禽)이 저(氐)·방(房)·심(心)·"
-                  "허(虛)·실(室)·규(奎)·누(婁)·묘(昴)·자(觜)·귀(鬼)·유(柳)·삼(參) 가운데 하나인 때.",
-            "en": "Road cut off, strict reading of the Book of the Mansion Animals (禽書): hour stem Ren (壬) or "
-                  "Gui (癸) and the hour's mansion one of twelve named in that book.",
-        },
-    },
-}
+    t.id: {"name": dict(t.names), "explain": dict(t.explain)} for t in TABOOS}
 
 
 def flag_name(flag: str, lang: str) -> str:

@@ -114,6 +114,28 @@ class Weighing:
     with_aspect: frozenset[int]
     general: frozenset[int]
     cap: int
+    #: the ids of the general rules (``general``): what :func:`shown_order` puts after the rest
+    general_rules: frozenset[str] = frozenset()
+
+    @property
+    def order(self):
+        """The sort key of this profile's reasons (:func:`shown_order`)."""
+        return shown_order(self.general_rules)
+
+
+def shown_order(general_rules: "frozenset[str]" = frozenset()):
+    """The order a reading's reasons are shown in: first those that decided it — the task's own
+    method (the 類神 of the matter, 發用 and 末傳, the 演禽 side) and any grave sentence — then the
+    chart's general sentences (``general_rules``), which count together as one consideration; in
+    each part the largest effect first, and catalog order among equals (the sort is stable).
+
+    >>> key = shown_order(frozenset({"liuren.verse"}))
+    >>> rs = [{"rule": "liuren.verse", "effect": -2.0, "grave": False},
+    ...       {"rule": "liuren.m_cai", "effect": 1.0, "grave": False}]
+    >>> [r["rule"] for r in sorted(rs, key=key)]
+    ['liuren.m_cai', 'liuren.verse']
+    """
+    return lambda x: (x["rule"] in general_rules and not x["grave"], -abs(x["effect"]))
 
 
 #: per compiled table (by id, the table kept so the id is not reused): its Weighing
@@ -146,7 +168,7 @@ def weigh(method_milli: int, tone_milli: int, cap: int) -> float:
 
 
 def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone_milli: int,
-                  cap: int) -> float:
+                  cap: int, order=None) -> float:
     """The score (:func:`weigh`), and the general reasons' effects (``tone``, dicts in ``reasons``)
     scaled in place so that every reason's effect still adds up to it: each general sentence
     keeps its share of what they weigh together."""
@@ -154,13 +176,13 @@ def weigh_reasons(reasons: list[dict], tone: list[dict], method_milli: int, tone
     if weighed != tone_milli and tone:
         # in one order whatever order they came in (the largest carries the rounding), so every
         # path that rebuilds the reasons gives the same shares
-        order = sorted(tone, key=lambda x: (-abs(x["effect"]), x["rule"]))
+        shares = sorted(tone, key=lambda x: (-abs(x["effect"]), x["rule"]))
         left = weighed
-        for r in order[1:]:
+        for r in shares[1:]:
             r["effect"] = round(r["effect"] * weighed / tone_milli, 3)
             left -= round(r["effect"] * 1000)
-        order[0]["effect"] = left / 1000 + 0.0
-        reasons.sort(key=lambda x: -abs(x["effect"]))
+        shares[0]["effect"] = left / 1000 + 0.0
+        reasons.sort(key=shown_order() if order is None else order)
     return weigh(method_milli, tone_milli, cap)
 
 
@@ -249,7 +271,8 @@ def compiled_profile(prof: TaskProfile, cat: Catalog, lang: str = "zh-Hant") -> 
                     for r, (e, _, v) in zip(cat.rules, out))
     _WEIGHING[id(table)] = (table, Weighing(
         aspects, frozenset(i for i, a in enumerate(aspects) if a),
-        frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)), round(prof.tone * 1000)))
+        frozenset(i for i, r in enumerate(cat.rules) if not prof.in_method(r)), round(prof.tone * 1000),
+        frozenset(r.id for r in cat.rules if not prof.in_method(r))))
     return table
 
 
@@ -275,11 +298,11 @@ def judge(fired_idx: tuple[int, ...], prof: TaskProfile, cat: Catalog | None = N
                 method_milli += round(eff * 1000)
         if veto is not None:
             vetoes.append(dict(veto))
-    reasons.sort(key=lambda x: -abs(x["effect"]))   # stable: catalog order among equals
-    total = weigh_reasons(reasons, tone, method_milli, tone_milli, cap)
+    reasons.sort(key=w.order)   # stable: catalog order among equals
+    total = weigh_reasons(reasons, tone, method_milli, tone_milli, cap, w.order)
     grave = any(r["grave"] for r in reasons) or any(v["grave"] for v in vetoes)
     if grave:
-        total = settle_grave(reasons, vetoes, total, grave_score(total, prof.thresholds))
+        total = settle_grave(reasons, vetoes, total, grave_score(total, prof.thresholds), w.order)
     return Judgement(total, verdict_of(total, prof.thresholds, grave), tuple(reasons), tuple(vetoes))
 
 
@@ -293,10 +316,10 @@ def grave_score(total: float, thresholds: tuple[float, float, float, float]) -> 
     return round(xiong, 3) if total > xiong else total
 
 
-def settle_grave(reasons: list[dict], vetoes: list[dict], total: float, target: float) -> float:
+def settle_grave(reasons: list[dict], vetoes: list[dict], total: float, target: float, order=None) -> float:
     """Make ``reasons`` add up to ``target`` (from :func:`grave_score`) when it is below ``total``:
     the first grave reason (a grave veto when no reason is grave) carries the difference in its
-    ``effect``; the reasons are sorted again by size. Returns the new total."""
+    ``effect``; the reasons are sorted again (``order``, :func:`shown_order`). Returns the new total."""
     delta = round(target - total, 3)
     if delta >= 0:
         return total
@@ -306,5 +329,5 @@ def settle_grave(reasons: list[dict], vetoes: list[dict], total: float, target: 
         carrier = {k: v for k, v in veto.items() if k != "veto"} | {"effect": 0.0}
         reasons.append(carrier)
     carrier["effect"] = round(carrier["effect"] + delta, 3)
-    reasons.sort(key=lambda x: -abs(x["effect"]))
+    reasons.sort(key=shown_order() if order is None else order)
     return target

@@ -238,7 +238,12 @@ def _prepared(comp: tuple) -> tuple:
     if hit is None or hit[0] is not comp:
         if len(_PREPARED) > 256:
             _PREPARED.clear()
-        order = tuple(-abs(eff) for eff, _, _ in comp)
+        from .score import weighing_of
+        general = weighing_of(comp).general
+        # the key score.shown_order gives each rule's reason: the general sentences after the
+        # rest (a grave one among the rest), then by size
+        order = tuple((i in general and not (r is not None and r["grave"]), -abs(eff))
+                      for i, (eff, r, _) in enumerate(comp))
         effects = tuple(eff for eff, _, _ in comp)
         reasons = frozenset(i for i, (_, r, _) in enumerate(comp) if r is not None)
         vetoes = frozenset(i for i, (_, _, v) in enumerate(comp) if v is not None)
@@ -325,7 +330,7 @@ def task_scores(prof: TaskProfile, fired_idx, cat=None) -> list[tuple]:
 def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> list[tuple]:
     """One task's twelve ``(score, verdict, reason indices, veto indices)`` from the hours' fired
     rule indices: a sum over the fired rules' precompiled effects, the reasons in the stable
-    order ``judge`` gives (by ``-|effect|``), a verdict. The store keeps only the fired indices
+    order ``judge`` gives (``score.shown_order``), a verdict. The store keeps only the fired indices
     (one set per hour for every task) and rebuilds each task's rows with this on read."""
     from .score import compiled_profile, grave_score, precede, verdict_of, weigh, weighing_of
 
@@ -355,10 +360,11 @@ def task_rows(prof: TaskProfile, fired_idx, cat=None, lang: str = "zh-Hant") -> 
 def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-Hant") -> list[dict]:
     """:func:`day_judgement`'s twelve entries from :func:`day_judgements`' parts for ``prof``
     (``dirs`` may be None when ``prof`` has no directions); every reason a dict of its own."""
-    from .score import compiled_profile, settle_grave, tone_of, weigh_reasons
+    from .score import compiled_profile, settle_grave, tone_of, weigh_reasons, weighing_of
 
     comp = compiled_profile(prof, load_catalog(), lang)
     general, cap = tone_of(comp)
+    order = weighing_of(comp).order
     milli = _scoring(comp)[0]
     out = []
     for n, (score, verdict, rs, vs) in enumerate(rows):
@@ -368,9 +374,9 @@ def judged_entries(prof: TaskProfile, heads: list, dirs, rows, lang: str = "zh-H
         e["reasons"] = [dict(comp[i][1]) for i in rs]
         kt = sum(milli[i] for i in rs if i in general)
         raw = weigh_reasons(e["reasons"], [r for i, r in zip(rs, e["reasons"]) if i in general],
-                            sum(milli[i] for i in rs) - kt, kt, cap)
+                            sum(milli[i] for i in rs) - kt, kt, cap, order)
         if score < raw:  # a grave hour's score carried to the 凶 line, as judge() does
-            settle_grave(e["reasons"], [comp[i][2] for i in vs], raw, score)
+            settle_grave(e["reasons"], [comp[i][2] for i in vs], raw, score, order)
         e["summary"] = summary(verdict, score, e["reasons"], lang, [comp[i][2] for i in vs])
         if prof.directions:
             e["directions"] = dirs[n]

@@ -110,6 +110,25 @@ def test_the_reasons_add_up_to_the_weighed_score(judged):
         assert round(sum(r["effect"] for r in h["reasons"]), 3) == pytest.approx(h["score"])
 
 
+def test_the_reasons_that_decided_come_first(judged):
+    """Issue 27: a reading shows first what decided it — the task's method (類神, 發用/末傳, the
+    演禽 side) and any grave sentence — then the chart's general sentences; largest effect first
+    in each part. Built from the profile itself (its ``method`` families), not from the order."""
+    profiles = task_profiles(config.load({}))
+    mixed = 0
+    for task, _, h, _ in judged:
+        prof = profiles[task]
+        general = [not prof.in_method(CAT.by_id[r["rule"]]) and not r["grave"] for r in h["reasons"]]
+        assert general == sorted(general), (task, [r["rule"] for r in h["reasons"]])
+        for part in (False, True):
+            sizes = [abs(r["effect"]) for r, g in zip(h["reasons"], general) if g is part]
+            assert sizes == sorted(sizes, reverse=True), (task, h["reasons"])
+        firsts = [abs(r["effect"]) for r, g in zip(h["reasons"], general) if not g]
+        later = [abs(r["effect"]) for r, g in zip(h["reasons"], general) if g]
+        mixed += bool(firsts and later and max(later) > min(firsts))
+    assert mixed, "no hour where a general sentence outweighs a deciding one: the order was not tested"
+
+
 def test_every_task_has_good_hours_and_bad_hours_in_a_year(judged):
     # a verdict that carries information: neither all 凶 nor all 吉
     for task in TASKS:

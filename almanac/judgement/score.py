@@ -104,6 +104,11 @@ def fired_for_person(base: tuple[int, ...], facts: Mapping[str, Any], cat: Catal
 _PREDS: dict[int, tuple] = {}
 
 
+#: what the weighing and the order of the reasons are: a change to either is a new value here, so
+#: judgements and feed texts stored under the old one are stale (the store's catalog hash)
+WEIGHING = "method+tone/1; decided first"
+
+
 @dataclass(frozen=True)
 class Weighing:
     """How one compiled profile weighs an hour's fired rules (:func:`compiled_profile`, kept beside

@@ -41,14 +41,17 @@ def catalog_hash() -> str:
     """Hash of the rule catalog: every rule's id, family, condition, effects, vetoes, grave tasks,
     texts and source. Stored judgements keep only rule ids and effects and take the texts and
     sources from the catalog when read, so a changed catalog must make them stale (a grave mark
-    alone changes a verdict, so it is in the hash too)."""
+    alone changes a verdict, so it is in the hash too) — and so must a change to how the rules
+    are weighed or their reasons ordered (``score.WEIGHING``), which kept feed texts would
+    otherwise carry over."""
     from almanac.judgement.catalog import load_catalog
     cat = load_catalog()
     hit = _catalog_hashes.get(id(cat))
     if hit is None or hit[0] is not cat:
+        from almanac.judgement.score import WEIGHING
         rules = [[r.id, r.family, r.when, r.effect, sorted(r.veto), sorted(r.grave), r.text,
                   str(r.source)] for r in cat.rules]
-        hit = (cat, _sha(rules))
+        hit = (cat, _sha([WEIGHING, rules]))
         _catalog_hashes[id(cat)] = hit
     return hit[1]
 

@@ -79,13 +79,13 @@ from operator import itemgetter
 from types import CodeType, FunctionType
 from typing import Any, Callable
 
-from ..shared import freeze
-from ..sources import BookSource
-from ..cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
-from ..keti_names import DATA, catalogue_names, catalogue_text, shown_table  # noqa: F401 — its names
-from . import shensha
-from .generals import GENERALS, GOOD, HOMES
-from .transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
+from ...shared import freeze
+from ...sources import BookSource
+from ...cycles import BRANCH_ELEMENT, BRANCHES, PO, STEM_ELEMENT, STEMS, element_generates, element_overcomes
+from ...keti_names import DATA, catalogue_names, catalogue_text, shown_table  # noqa: F401 — its names
+from .. import shensha
+from ..generals import GENERALS, GOOD, HOMES
+from ..transmissions import XING, YIMA   # 三刑 and 驛馬: the engine's tables
 
 LANGS = ("zh", "ko", "en")
 #: 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 三奇課), by 旬首 branch
@@ -287,12 +287,12 @@ def _source(raw: dict, where: str):
     if extra:    # a key written after a [keti.source] table lands in it (examples there would go untested)
         raise KetiError(f"{where}: source has unknown keys {sorted(extra)}")
     if "seed" in raw:
-        from ..sources import cite
+        from ...sources import cite
         return cite(raw["seed"], raw["opening"], raw.get("quote"))
     for key in ("book", "chapter", "quote"):
         if not raw.get(key):
             raise KetiError(f"{where}: source lacks {key!r}")
-    from ..sources import CLASSICS
+    from ...sources import CLASSICS
     if raw["book"] not in CLASSICS:
         raise KetiError(f"{where}: {raw['book']} has no titles for readers (almanac.sources.CLASSICS)")
     return KetiSource(raw["book"], raw["chapter"], raw["quote"])
@@ -376,7 +376,7 @@ def _moment(month: int | None, year: int | None, yuejiang: int | None) -> dict[s
     if month is not None:
         # each function a look-up in a table made here from its one fact (a condition of the
         # moment calls them on every new moment of a cold day)
-        from ..calendar import season_element, strength   # the one 旺相休囚死 table
+        from ...calendar import season_element, strength   # the one 旺相休囚死 table
         ruling = season_element(month)
         power = tuple(strength(el, ruling) for el in BRANCH_ELEMENT)
         ctx["wangxiang"] = tuple(p in ("旺", "相") for p in power).__getitem__
@@ -479,8 +479,8 @@ def _lesson_facts(lessons, t, void, patterns) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _day_facts(day: int) -> dict[str, Any]:
     """The facts of :func:`chart_facts` the day pillar alone decides (60 days; read-only: copied)."""
-    from .plate import JIGONG
-    from .void import xun_branch
+    from ..plate import JIGONG
+    from ..void import xun_branch
     stem, zhi = day % 10, day % 12
     xun = xun_branch(day)
     return {
@@ -1198,7 +1198,7 @@ def moment_view_at(chart, context: dict[str, Any], name: str, build: Callable,
 def citation(name: str, lang: str) -> str:
     """The citation of the 課體 ``name`` for a reader of ``lang``: a seed paragraph or a book's
     sentence, the title in that language."""
-    from ..sources import citation as seed_citation
+    from ...sources import citation as seed_citation
     d = next(d for d in catalogue() if d.name == name)
     return d.source.citation(lang) if isinstance(d.source, KetiSource) else seed_citation(d.source, lang)
 

@@ -1,4 +1,4 @@
-"""課體 (almanac/data/keti.toml, almanac/liuren/keti.py): the catalogue, its worked examples, its
+"""課體 (almanac/data/keti.toml, almanac/liuren/keti/): the catalogue, its worked examples, its
 readings and its counts over all 720 課 / 1,440 charts."""
 from __future__ import annotations
 

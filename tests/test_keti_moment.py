@@ -1,4 +1,4 @@
-"""The 課體 of the moment by their fast path (almanac/liuren/keti.py: each chart keeps only the
+"""The 課體 of the moment by their fast path (almanac/liuren/keti/: each chart keeps only the
 entries its own facts leave open, and answers by the facts of the moment those read) give exactly
 what each whole condition gives, evaluated afresh on the chart with the moment — for every entry of
 the catalogue, so a new entry written in a way the fast path would get wrong fails here."""

@@ -63,6 +63,24 @@ ruled out by the chart alone on some charts):
   (a comparison with the moment, a function's argument beside a fact of the moment) is only
   evaluated with the moment, which is right but leaves the entry open on every chart.
 
+Why a condition here is an expression when the judgement's rule conditions are TOML tables
+(``almanac.judgement.conditions``, docs/judgement.md): the two languages are kept apart on
+purpose. A rule tests named facts of one hour against written values (``{fact = NAME, OP =
+VALUE}`` under ``all``/``any``/``not``), so its table is checked value by value against each
+fact's type and domain (``almanac.judgement.facts.FACTS``) and compiled to a plain predicate; what
+it reads is derived in Python, once per hour, and every fact is known when a rule is read. A 課體
+is a book's sentence about the chart's structure: a place of the chart against another
+(``chu == zhi_up``, ``over(jigong) in chuan``), a general on a branch (``rides(chu) == 六合``),
+elements between two places (``ke(el(chu), gan_el)``), ``all``/``any`` over the 三傳 or the 課. As
+a table each of those would need a fact of its own, made in Python for one 課體, and the catalogue
+would no longer hold its definition. The fast paths rely on the expression too: the partial
+evaluator (:mod:`.partial`) splits a condition's syntax tree into the parts that read the chart
+and those that read the moment, decides the chart's once per chart by three-valued logic and
+compiles what is left as a small function of the moment's facts (:mod:`.plan`), and the fast form
+(:mod:`.inline`) rewrites it; both need subexpressions that can be evaluated alone. What the two
+languages share is the discipline: a closed vocabulary checked when the file loads, an error that
+names the entry, and a citation for every entry.
+
 The package, one job a module; this front door only gathers their public names:
 
 * :mod:`.vocabulary` — the words a condition may use: the 課經's tables, the functions, the names

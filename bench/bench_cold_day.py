@@ -71,9 +71,9 @@ def _charts() -> dict:
     import time
 
     from almanac.liuren.chart import chart_table
-    from almanac.liuren.keti import _plan
+    from almanac.liuren.keti.plan import school_plan
     from almanac.liuren.options import DEFAULT
-    _plan(DEFAULT)                              # the catalogue, compiled once per school
+    school_plan(DEFAULT)                        # the catalogue, compiled once per school
     table = chart_table(DEFAULT)
     gc.disable()
     parts = ("chart", "environment", "shared", "keti", "moments")

@@ -44,7 +44,7 @@ class Chart:
 
     @cached_property
     def keti(self) -> tuple:
-        """課體 by the classical catalogue (``keti.py``), worked out on first use."""
+        """課體 by the classical catalogue (``keti``), worked out on first use."""
         return _keti.of_chart(self)
 
     @cached_property

@@ -210,7 +210,7 @@ def generate_charts(options: LiurenOptions | None = None) -> dict:
     """The chart table of ``options`` (default: the default school's) as the file holds it: each
     of the 1,440 charts with what its hour's view reads (``api.views.liuren_built``) and its moment's
     entries for the names of a day's hour (``keti.open_entry_tests``), each open one's test asked for
-    every value of the facts it reads (as ``keti._moment_entry`` asks it)."""
+    every value of the facts it reads (as ``keti.moments`` asks it for a moment)."""
     options = options or LiurenOptions()
     table = chart_table(options)
     bitmaps: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""課體 (almanac/data/keti.toml, almanac/liuren/keti.py): the catalogue, its worked examples, its
+"""課體 (almanac/data/keti.toml, almanac/liuren/keti/): the catalogue, its worked examples, its
 readings and its counts over all 720 課 / 1,440 charts."""
 from __future__ import annotations
 
@@ -64,11 +64,11 @@ def test_book_examples(name, ex):
 def test_source_table_takes_no_stray_keys():
     """A key written after an entry's ``[keti.source]`` table belongs to that table: ``examples`` put
     there would never be cast, so the loader refuses them."""
-    from almanac.liuren.keti import _source
+    from almanac.liuren.keti.entries import source_of
     book = {"book": "《六壬大全》", "chapter": "課經集 龍德課", "quote": "凡太歲月將乘貴人發用，為龍德課"}
-    assert _source(book, "龍德").chapter == "課經集 龍德課"
+    assert source_of(book, "龍德").chapter == "課經集 龍德課"
     with pytest.raises(KetiError):
-        _source({**book, "examples": [{"day": "癸酉", "gan_shang": "巳"}]}, "龍德")
+        source_of({**book, "examples": [{"day": "癸酉", "gan_shang": "巳"}]}, "龍德")
 
 def _of_moment(c, hour, month=None, year=None, yuejiang=None, **couple):
     return of_moment(c, hour, moment(month, year, yuejiang, **couple))
@@ -281,7 +281,7 @@ def test_every_keti_has_an_english_name_without_chinese_characters():
 @pytest.mark.parametrize("line", ['', 'name_en = ""\n', 'name_en = "元首"\n', 'name_en = "primary head"\n',
                                   'name_en = "Primary 원수"\n'])
 def test_catalogue_refuses_an_entry_without_an_english_name(tmp_path, monkeypatch, line):
-    from almanac.liuren import keti as K
+    from almanac.liuren.keti import entries as K      # the catalogue's loader reads its DATA
     bad = tmp_path / "keti.toml"
     bad.write_text('[[keti]]\nname = "元首"\nname_ko = "원수"\n' + line
                    + 'when = "method == \'元首\'"\nzh = "z"\nko = "k"\nen = "e"\n'
@@ -523,12 +523,12 @@ def test_year_keti():
 def test_moment_names_must_declare_what_they_read():
     """A condition that reads the month (wangxiang) or the year must say so in ``needs``."""
     import tomllib
-    from almanac.liuren import keti as K
+    from almanac.liuren.keti.entries import check_needs
     bad = tomllib.loads(
         '[[keti]]\nname = "x"\nname_ko = "가"\nwhen = "wangxiang(chu)"\nzh = "z"\nko = "k"\nen = "e"\n'
         'source = { book = "《x》", chapter = "c", quote = "q" }\n')
     with pytest.raises(KetiError):
-        K._check_needs(bad["keti"][0])
+        check_needs(bad["keti"][0])
 
 
 def test_chart_of_a_moment_has_its_month_keti():

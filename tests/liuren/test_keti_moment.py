@@ -1,4 +1,4 @@
-"""The 課體 of the moment by their fast path (almanac/liuren/keti.py: each chart keeps only the
+"""The 課體 of the moment by their fast path (almanac/liuren/keti/: each chart keeps only the
 entries its own facts leave open, and answers by the facts of the moment those read) give exactly
 what each whole condition gives, evaluated afresh on the chart with the moment — for every entry of
 the catalogue, so a new entry written in a way the fast path would get wrong fails here."""
@@ -11,8 +11,8 @@ import random
 import pytest
 
 from almanac.liuren.chart import chart_for
-from almanac.liuren.keti import (ChartMoments, _split, _state_text, _truth, catalogue, find, moment,
-                                 moment_json, of_moment)
+from almanac.liuren.keti import ChartMoments, catalogue, find, moment, moment_json, of_moment
+from almanac.liuren.keti.partial import split, state_text, truth
 from almanac.liuren.options import DEFAULT, SCHOOLS
 
 SCHOOL_CASES = [DEFAULT, *(SCHOOLS[s] for s in sorted(SCHOOLS)[:2])]
@@ -104,7 +104,7 @@ def test_three_valued_split_never_contradicts_the_whole(text):
     """Any condition, however written, is split soundly: where the chart alone decides it, that is
     its value at every moment."""
     leaves: list[str] = []
-    tree = _split(ast.parse(text, mode="eval").body, leaves)
+    tree = split(ast.parse(text, mode="eval").body, leaves)
     whole = compile(text, "<t>", "eval")
     parts = [compile(l, "<t>", "eval") for l in leaves]
     rng = random.Random(7)
@@ -113,10 +113,10 @@ def test_three_valued_split_never_contradicts_the_whole(text):
         for k in range(12):
             env = chart_for(day, k, False).keti_env
             known = tuple(bool(eval(p, env)) for p in parts)   # noqa: S307
-            t = _truth(tree, known)
+            t = truth(tree, known)
             decided += t is not None
             # the states every chart computes in one evaluation are this three-valued truth
-            assert eval(_state_text(tree), {"k": known}) == {False: 0, True: 1, None: 2}[t]  # noqa: S307
+            assert eval(state_text(tree), {"k": known}) == {False: 0, True: 1, None: 2}[t]  # noqa: S307
             for hour, ctx in _moments(rng, 12):
                 if ctx.get("yuejiang") is None:      # the month and year are known too
                     continue
@@ -165,11 +165,12 @@ def test_inlined_functions_are_the_functions():
     gives the function's value for every integer it can be asked of (branches, elements, and the
     -1 that ``wang`` and ``dun`` give for none), and the chart's ``over``/``under`` on every
     rotation."""
-    from almanac.liuren.keti import _BASE_ENV, FUNCTIONS, INLINE
+    from almanac.liuren.keti import FUNCTIONS, INLINE
+    from almanac.liuren.keti.facts import BASE_ENV
     for name, form in INLINE.items():
         arity = form.count("{")
         for k in range(12):
-            env = {**_BASE_ENV, "k": k, "over": lambda g, k=k: (g + k) % 12,
+            env = {**BASE_ENV, "k": k, "over": lambda g, k=k: (g + k) % 12,
                    "under": lambda s, k=k: (s - k) % 12}
             fn = FUNCTIONS.get(name) or env[name]
             for args in itertools.product(range(-13, 25), repeat=arity):
@@ -185,10 +186,10 @@ def _outcome(fn, *args):
 
 
 def test_inlined_conditions_read_no_generator_over_the_chart():
-    """A condition's fast form (``keti._inline``) spells ``all``/``any`` over the 三傳 out as and/or
+    """A condition's fast form (``keti.inline.fast_form``) spells ``all``/``any`` over the 三傳 out as and/or
     and calls no function of :data:`keti.INLINE`; a comprehension binding one of the names it
     writes in leaves the condition as written."""
-    from almanac.liuren.keti import _inline
-    fast = _inline("all(yang(b) for b in chuan) and el(chu) == 2")
+    from almanac.liuren.keti.inline import fast_form
+    fast = fast_form("all(yang(b) for b in chuan) and el(chu) == 2")
     assert "chuan" not in fast and "yang" not in fast and "el(" not in fast, fast
-    assert _inline("all(yang(k) for k in chuan)") == "all(yang(k) for k in chuan)"
+    assert fast_form("all(yang(k) for k in chuan)") == "all(yang(k) for k in chuan)"

@@ -285,11 +285,12 @@ def test_documented_count_of_the_tianma():
     ({"when": "chu == 辰", "also": {"needs": ["month"], "when": "chu == 午午"}}, "unknown name"),
 ])
 def test_the_catalogue_checks_asker_and_also_clauses(entry, why):
-    from almanac.liuren import keti as K
+    from almanac.liuren.keti import KetiError
+    from almanac.liuren.keti.entries import also_clause, check_needs
     raw = {"name": "x", **entry}
-    check = lambda: (K._check_needs(raw), K._also(raw, tuple(raw.get("needs", ()))))   # noqa: E731
+    check = lambda: (check_needs(raw), also_clause(raw, tuple(raw.get("needs", ()))))   # noqa: E731
     if why is None:
         check()
     else:
-        with pytest.raises(K.KetiError, match=why):
+        with pytest.raises(KetiError, match=why):
             check()

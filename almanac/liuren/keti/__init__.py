@@ -47,7 +47,7 @@ condition's truth is read (these groups, a moment's tests) it is compiled as :fu
 writes it — ``all``/``any`` over the 三傳 or 課 spelled out, the one-expression functions of
 :data:`INLINE` in place of their calls —; the conditions as written stay the reference (:func:`find`).
 
-How to write a condition of the moment so that this stays right and fast (tests/test_keti_moment.py
+How to write a condition of the moment so that this stays right and fast (tests/liuren/test_keti_moment.py
 checks every catalogue entry against its whole condition evaluated afresh, and that each entry is
 ruled out by the chart alone on some charts):
 

@@ -12,7 +12,7 @@ import copy
 #: (``{1}``), as :func:`fast_form` puts them in place of the call: the same values as
 #: :data:`FUNCTIONS`' (``el`` its table, ``ke``/``sheng`` almanac.cycles' element_overcomes and
 #: element_generates) and the chart's ``over``/``under`` (rotation ``k``) for every integer —
-#: tests/test_keti_moment.py compares them
+#: tests/liuren/test_keti_moment.py compares them
 INLINE = {
     "el": "_EL[{0}]", "ke": "(({0}) + 2) % 5 == ({1})", "sheng": "(({0}) + 1) % 5 == ({1})",
     "yang": "({0}) % 2 == 0", "meng": "({0}) % 3 == 2", "zhong": "({0}) % 3 == 0",

@@ -222,7 +222,7 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     from almanac import config as config_mod
     from almanac import api
     from almanac.exports import feeds
-    from almanac.exports.reports import _hour_rows
+    from almanac.exports.reports.sections import hour_rows
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     day = api.day("2026-12-01", "Asia/Shanghai")
     judged = [{**h, "verdict": "吉", "vetoed": False}          # every hour an event, whatever it scored
@@ -241,7 +241,7 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     for line, h in zip(lines_en, day["hours"]):
         got = line.removeprefix("Lesson forms (課體): ").split(", ")
         assert got == [f"{english[k]} ({k})" for k in h["liuren"]["keti"]], line
-    rows = _hour_rows(day, {}, "en")
+    rows = hour_rows(day, {}, "en")
     for r, h in zip(rows, day["hours"]):
         method, keti = h["liuren"]["method"], h["liuren"]["keti"]
         rest = [k for k in keti if k != method]

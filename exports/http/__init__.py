@@ -11,8 +11,8 @@ split by concern:
 - ``middleware``: the pure-ASGI feed fast path, HEAD answered as GET without the body, the
   catch-all and the JSON error handlers;
 - ``pages``: HTML pages from the Jinja2 templates in ``templates/`` and the subscribe links;
-- ``workers``: expensive answers computed in worker processes; ``limits``: the slots and queue
-  they are admitted by.
+- ``workers``: expensive answers computed in worker processes (``pool``, ``job``) and shared
+  by identical requests (``sharing``); ``limits``: the slots and queue they are admitted by.
 
 Every answer to a GET carries a strong ``ETag`` and answers ``304`` to a matching
 ``If-None-Match``; every GET path answers HEAD with the same status and headers; feeds are ``text/calendar; charset=utf-8`` whatever the ``Accept`` header says;

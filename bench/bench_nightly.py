@@ -74,7 +74,7 @@ def _plain_feed(task, start, end, tz, lang, cfg, reads: dict) -> bytes:
     """The feed as icalendar alone writes it (the straightforward path, for the ratio); the
     store is read once per day range and task, as ``write_feeds`` reads it."""
     from almanac.exports import feeds, source
-    b = feeds._Builder(task, tz, lang, None, cfg)
+    b = feeds.Builder(task, tz, lang, None, cfg)
     if task not in reads:
         reads[task] = source.judge_range(task, start, end, tz, cfg)
     if "days" not in reads:
@@ -85,7 +85,7 @@ def _plain_feed(task, start, end, tz, lang, cfg, reads: dict) -> bytes:
         evs = b.day_events(day) + b.hour_events(day, judged.get(date.fromisoformat(day["date"])) or [])
         sum(len(ev.to_ical()) for ev in evs)
         events += evs
-    stamps = feeds._resolve_stamps(cfg, b.variant, events)
+    stamps = feeds.resolve_stamps(cfg, b.variant, events)
     return b.calendar(events, stamps).to_ical()
 
 
@@ -128,15 +128,15 @@ def main(argv=None) -> int:
         plain = [_plain_feed(task, s, e, tz, lang, cfg, reads)
                  for task in source.task_names(cfg) for lang in feeds.L.LANGS]
         dt_plain = time.perf_counter() - t
-        feeds._cache.clear()
-        feeds._texts.clear()                  # every event built again, nothing kept
+        feeds.rolling._cache.clear()
+        feeds.memo._texts.clear()             # every event built again, nothing kept
         t = time.perf_counter()
-        feeds._reads.memo = {}                # the store read once per range and task, as above
+        feeds.memo.run.memo = {}              # the store read once per range and task, as above
         try:
             fast = [feeds.build_feed(task, s, e, tz, lang, None, cfg, strict=False).body
                     for task in source.task_names(cfg) for lang in feeds.L.LANGS]
         finally:
-            feeds._reads.memo = None
+            feeds.memo.run.memo = None
         dt_fast = time.perf_counter() - t
         same = sum(a == b for a, b in zip(plain, fast))
         print(f"the same {n} feeds, icalendar to_ical ×3   : {dt_plain:6.2f} s")

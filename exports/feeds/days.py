@@ -115,7 +115,7 @@ def ask(task, tz, lang, cfg, *, kind=None, alarm=None, born=None, sex=None, part
     key = day_task_of(task)
     tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
-    kind = feeds.check_kind(kind if kind is not None else feeds.feed_kind(cfg)[0])
+    kind = feeds.params.check_kind(kind if kind is not None else feeds.feed_kind(cfg)[0])
     person = parse_person(born, sex)
     partner = parse_person(partner_born, partner_sex, "partner_")
     if partner is not None and person is None:
@@ -133,13 +133,13 @@ def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> DayFeed:
     """The day feed ``a`` from ``start`` to ``end`` (inclusive dates)."""
     from almanac.api.everyday import judged_days
     from almanac.exports import feeds
-    ledger = feeds.stamps_ledger(cfg)
+    ledger = feeds.ledger.stamps_for(cfg)
     ledger.ready()       # a store that is down fails now, not after the days were judged
     doc = judged_days(a.task, start.isoformat(), end.isoformat(), a.tz, cfg, a.lang,
                       *((a.person.birth_year, a.person.sex) if a.person else (None, None)),
                       partner_born=a.partner.birth_year if a.partner else None,
                       partner_sex=a.partner.sex if a.partner else None, direction=a.direction)
-    ns = a.namespace(cfg, feeds.choices_namespace(cfg))
+    ns = a.namespace(cfg, feeds.names.choices_ns(cfg))
     shown = DAY_KINDS[a.kind]
     texts = [text.event_text(_spec(a, ns, r)) for r in doc["days"] if r["verdict"] in shown]
     variant = "" if a.alarm is None else f"alarm={a.alarm}"
@@ -211,7 +211,7 @@ def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
     cal.add("color", opts.get("color", "crimson"))
     base = (opts.get("base_url") or "").rstrip("/")
     if base:
-        cal.add("source", f"{base}/feeds/{a.task}.ics{a.query()}{feeds.choices_query(cfg)}",
+        cal.add("source", f"{base}/feeds/{a.task}.ics{a.query()}{feeds.names.choices_query(cfg)}",
                 parameters={"VALUE": "URI"})
         cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
     if stamps:

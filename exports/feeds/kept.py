@@ -3,7 +3,7 @@
 ``write_feeds`` runs in a new process each night (``almanac scheduler --once``). Each day of each
 feed is turned into event texts (``text.EventText``: bytes only) under a digest of everything
 they are made of — the feed's task, language, zone, alarm and config digest, the day's document
-and its judged hours (``exports.feeds._day_texts``). This module keeps those texts in an SQLite
+and its judged hours (``exports.feeds.memo.day_texts``). This module keeps those texts in an SQLite
 file in the data folder (``[feeds] texts_file``, default ``feed-texts.sqlite3``), so the next
 run builds only the days whose digest it has not seen: on a night where one day enters each
 feed, that day. A changed day (new options, new rules, new judgements) has a new digest and is

@@ -490,7 +490,7 @@ def test_feed_over_the_limits_stops_reading_where_it_overflows(data, monkeypatch
         read.append((e - s).days + 1)
         return real(s, e, *a, **k)
     monkeypatch.setattr(source, "get_range", counting)
-    monkeypatch.setattr(feeds, "_READ_DAYS", 4)
+    monkeypatch.setattr(feeds.build, "_READ_DAYS", 4)
     with pytest.raises(BadInput, match="would exceed"):
         feeds.build_feed("travel", "2026-12-01", "2027-02-28", config={"feeds": {"max_bytes": 12_000}})
     assert read and sum(read) <= 12, read

@@ -88,14 +88,14 @@ def _straightforward(task, start, end, tz, lang, alarm):
     from almanac import config as config_mod
     from almanac.exports import feeds, source
     cfg = config_mod.load(None)
-    b = feeds._Builder(task, tz, lang, alarm, cfg)
+    b = feeds.Builder(task, tz, lang, alarm, cfg)
     days = source.get_range(start, end, tz, cfg)
     judged = source.judge_range(task, start, end, tz, cfg)
     events = []
     for day in days:
         d = date.fromisoformat(day["date"])
         events += b.day_events(day) + b.hour_events(day, judged.get(d) or [])
-    stamps = feeds._resolve_stamps(cfg, b.variant, events)      # digests of ev.to_ical()
+    stamps = feeds.resolve_stamps(cfg, b.variant, events)      # digests of ev.to_ical()
     return b.calendar(events, stamps).to_ical()
 
 
@@ -121,12 +121,12 @@ def test_a_year_of_feeds_for_every_task_equals_icalendar(backend):
     for task in source.task_names():
         fast = feeds.build_feed(task, start, start + timedelta(days=364), "Asia/Shanghai", "ko",
                                 None, loaded).body
-        b = feeds._Builder(task, "Asia/Shanghai", "ko", None, loaded)
+        b = feeds.Builder(task, "Asia/Shanghai", "ko", None, loaded)
         events = []
         judged = source.judge_range(task, start, start + timedelta(days=364), "Asia/Shanghai", loaded)
         for day in source.get_range(start, start + timedelta(days=364), "Asia/Shanghai", loaded):
             events += b.day_events(day) + b.hour_events(day, judged[date.fromisoformat(day["date"])])
-        stamps = feeds._resolve_stamps(loaded, b.variant, events)
+        stamps = feeds.resolve_stamps(loaded, b.variant, events)
         assert fast == b.calendar(events, stamps).to_ical(), task
 
 
@@ -152,14 +152,14 @@ def test_the_next_night_builds_only_the_new_days_and_writes_the_same_bytes(backe
     from almanac.exports import feeds, source
     today = date(2026, 12, 1)
     feeds.write_feeds(tmp_path / "n1", None, today)
-    built = len(feeds._texts)
+    built = len(feeds.memo._texts)
     paths = feeds.write_feeds(tmp_path / "n2", None, today + timedelta(days=1))
     n_feeds = len(source.task_names()) * len(feeds.L.LANGS)
     assert len(paths) == n_feeds
-    assert 0 < len(feeds._texts) - built <= 2 * n_feeds     # about one new day per feed
+    assert 0 < len(feeds.memo._texts) - built <= 2 * n_feeds     # about one new day per feed
     again = {p.name: p.read_bytes() for p in paths}
-    feeds._texts.clear()
-    feeds._cache.clear()
+    feeds.memo._texts.clear()
+    feeds.rolling._cache.clear()
     fresh = feeds.write_feeds(tmp_path / "n3", None, today + timedelta(days=1), texts_file="")
     assert {p.name: p.read_bytes() for p in fresh} == again
 
@@ -168,19 +168,19 @@ def _built_days(monkeypatch) -> list:
     """A list that grows by the date of each day whose event texts are built (not read back)."""
     from almanac.exports import feeds
     built: list = []
-    real = feeds._Builder.day_specs
+    real = feeds.Builder.day_specs
 
     def counting(self, day):
         built.append(day["date"])
         return real(self, day)
-    monkeypatch.setattr(feeds._Builder, "day_specs", counting)
+    monkeypatch.setattr(feeds.Builder, "day_specs", counting)
     return built
 
 
 def _forget(feeds) -> None:
     """Empty the process's caches of texts and feeds, as a new process starts."""
-    feeds._texts.clear()
-    feeds._cache.clear()
+    feeds.memo._texts.clear()
+    feeds.rolling._cache.clear()
 
 
 @pytest.mark.slow
@@ -323,7 +323,7 @@ def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypa
     kept_first = {p.name: (p.read_bytes(), p.stat().st_ino) for p in first}
     built: list = []
     real = feeds.rolling_feed
-    monkeypatch.setattr(feeds, "rolling_feed", lambda task, tz, lang, *a, **k:
+    monkeypatch.setattr(feeds.rolling, "rolling_feed", lambda task, tz, lang, *a, **k:
                         built.append((task, lang)) or real(task, tz, lang, *a, **k))
 
     def again(day=today):
@@ -336,7 +336,7 @@ def test_a_feed_whose_inputs_are_unchanged_is_not_built_again(tmp_path, monkeypa
     first[1].write_bytes(b"changed by hand")
     assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
     assert len(built) == 1                                  # that file only, its bytes restored
-    feeds._stamps_for(config_mod.load(None)).resolve({"another writer's event": "its digest"})
+    feeds.stamps_for(config_mod.load(None)).resolve({"another writer's event": "its digest"})
     assert {k: v[0] for k, v in again().items()} == {k: v[0] for k, v in kept_first.items()}
     assert len(built) == len(first)
     assert again() and built == []

@@ -399,14 +399,14 @@ def test_variant_never_restamps_the_plain_feed(data):
                if b"VALARM" in feeds.build_feed("travel", date(2026, 12, 1) + timedelta(days=i),
                                                  date(2026, 12, 1) + timedelta(days=i), None, None, 30,
                                                  cfg).body)
-    feeds._stamps_cache.clear()
+    feeds.ledger._stamps_cache.clear()
     for p in data.glob("feed-stamps*"):
         p.unlink()  # a fresh ledger: the search above stamped nothing of the plain feed
     plain = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, None, cfg)
     variant = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, 30, cfg)
     assert b"VALARM" in variant.body and set(_seqs(variant.body)) == {0}
-    feeds._stamps_cache.clear()  # a restart: only the ledger file remains
-    feeds._cache.clear()
+    feeds.ledger._stamps_cache.clear()  # a restart: only the ledger file remains
+    feeds.rolling._cache.clear()
     time.sleep(1.1)  # a re-stamp would show a new DTSTAMP second
     again = feeds.build_feed("travel", day, day + timedelta(days=2), None, None, None, cfg)
     assert again.etag == plain.etag and again.body == plain.body
@@ -442,11 +442,11 @@ def test_feed_variant_cache_is_bounded_and_pins_the_default(data, monkeypatch):
 
 def test_feeds_module_cache_is_bounded(data, monkeypatch):
     from almanac.exports import feeds
-    monkeypatch.setattr(feeds, "build_feed", lambda *a, **k: object())
-    feeds._cache.clear()
+    monkeypatch.setattr(feeds.build, "build_feed", lambda *a, **k: object())
+    feeds.rolling._cache.clear()
     for alarm in range(200):
         feeds.rolling_feed("travel", None, None, alarm, None, date(2026, 12, 1))
-    assert len(feeds._cache) <= feeds._CACHE_MAX and len(feeds._build_locks) <= feeds._CACHE_MAX
+    assert len(feeds.rolling._cache) <= feeds.rolling._CACHE_MAX and len(feeds.rolling._build_locks) <= feeds.rolling._CACHE_MAX
 
 
 def test_junk_query_strings_are_never_kept_as_request_keys(data):
@@ -970,8 +970,8 @@ def test_a_feed_is_refused_at_once_while_the_store_is_down(data, monkeypatch):
     from almanac.exports import feeds
     monkeypatch.setenv("ALMANAC_DB_URL", _closed_port_url())
     computed = []
-    real = feeds._read_content
-    monkeypatch.setattr(feeds, "_read_content", lambda *a, **k: computed.append(1) or real(*a, **k))
+    real = feeds.memo.read_content
+    monkeypatch.setattr(feeds.memo, "read_content", lambda *a, **k: computed.append(1) or real(*a, **k))
     c = _client({"http": {"expensive_processes": False}})  # rendered here, where the patch is
     for path in ("/feeds/travel.ics", "/feeds/travel.ics", "/feeds/general.ics?alarm=15", "/feeds/travel.ics"):
         r, took = _timed(c.get, path)

@@ -340,7 +340,7 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    from almanac.exports.http import create_app, routes
+    from almanac.exports.http import create_app, report_routes
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     app = create_app({"http": {"expensive_processes": False}})
@@ -358,7 +358,7 @@ def test_report_pages_take_school_clock_and_place(tmp_path, monkeypatch):
     # the day before and after are asked for with the same choices
     assert f'.html?lang=en&amp;tz=Asia%2FSeoul&amp;place=Seoul&amp;clock=true_solar&amp;school=daquan"' in r.text
     assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files   # nothing written
-    monkeypatch.setattr(routes, "render_page", lambda *a: pytest.fail("rendered again"))
+    monkeypatch.setattr(report_routes, "render_page", lambda *a: pytest.fail("rendered again"))
     again = client.get(url, params=picked)
     assert again.content == r.content and again.headers["etag"] == r.headers["etag"]
     assert client.get(url, params=picked, headers={"If-None-Match": r.headers["etag"]}).status_code == 304
@@ -379,7 +379,7 @@ def test_only_published_report_pages_are_written_to_disk(tmp_path, monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    from almanac.exports.http import create_app, routes
+    from almanac.exports.http import create_app, report_routes
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("ALMANAC_DB_URL", raising=False)
     app = create_app({"http": {"expensive_processes": False}})
@@ -395,7 +395,7 @@ def test_only_published_report_pages_are_written_to_disk(tmp_path, monkeypatch):
     assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files   # nothing written
     kept = client.get("/healthz").json()["chosen_pages"]
     assert kept["entries"] == 1 and len(r.content) <= kept["bytes"] <= kept["max_bytes"]
-    monkeypatch.setattr(routes, "render_page", lambda *a: pytest.fail("rendered again"))
+    monkeypatch.setattr(report_routes, "render_page", lambda *a: pytest.fail("rendered again"))
     again = client.get(f"/reports/{day}.html", params={"lang": "ko", "tz": "Europe/Paris"})
     assert again.content == r.content and again.headers["etag"] == r.headers["etag"]
     assert client.get(f"/reports/{day}.html", params={"lang": "ko", "tz": "Europe/Paris"},

@@ -342,8 +342,8 @@ def test_a_report_set_whose_inputs_are_unchanged_is_not_rendered_again(tmp_path,
     Store(None, config_mod.load(cfg)).precompute("2026-12-05", "2026-12-06")
     root = tmp_path / "r"
     rendered: list = []
-    real = reports._render
-    monkeypatch.setattr(reports, "_render", lambda rng, out, lang, *a, **k:
+    real = reports.render.render_pages
+    monkeypatch.setattr(reports.render, "render_pages", lambda rng, out, lang, *a, **k:
                         rendered.append(lang) or real(rng, out, lang, *a, **k))
 
     def run():

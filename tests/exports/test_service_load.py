@@ -200,7 +200,7 @@ def test_a_request_waits_for_a_starting_worker_no_longer_than_its_wait(monkeypat
     class Cold:                # a pool whose worker has not finished warming
         ready = threading.Event()
     pool = Cold()
-    monkeypatch.setattr(workers, "_pool", lambda size: pool)
+    monkeypatch.setattr(workers, "pool_of", lambda size: pool)
     ex = Expensive(1, processes=True, queue=4, wait=0.4)
     t0 = time.monotonic()
     with pytest.raises(workers.Starting) as e:
@@ -217,9 +217,9 @@ def test_a_request_waits_for_a_starting_worker_no_longer_than_its_wait(monkeypat
 def test_a_worker_warms_without_a_store(data):
     """What a worker does before its first job (imports, tables, catalog, templates) runs and
     writes nothing into the data folder."""
-    from almanac.exports.http import workers
+    from almanac.exports.http import job
     before = sorted(p.name for p in data.iterdir())
-    workers._warm_up()
+    job.warm_up()
     assert sorted(p.name for p in data.iterdir()) == before
 
 

@@ -544,7 +544,7 @@ def test_a_year_from_the_store_is_byte_identical_to_computing_it(tmp_path, monke
     monkeypatch.setattr(source, "judge_range", lambda task, a, b, tz=None, config=None,
                         person=None: {d: api.judge_day(d, tz, task, config)["hours"]
                                       for d in source._dates(a, b)})
-    feeds._texts.clear()
+    feeds.memo._texts.clear()
     for task, body in built.items():
         assert feeds.build_feed(task, s, e, TZ, strict=False).body == body, task
 

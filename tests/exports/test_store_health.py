@@ -184,13 +184,14 @@ def test_a_same_length_edit_of_a_feed_with_its_mtime_restored_is_rewritten_by_th
     first = feeds.write_feeds(out, cfg, today)
     built: list = []
     real = feeds.rolling_feed
-    monkeypatch.setattr(feeds, "rolling_feed", lambda task, *a, **k: built.append(task) or real(task, *a, **k))
-    feeds._texts.clear()
-    feeds._cache.clear()
+    monkeypatch.setattr(feeds.rolling, "rolling_feed",
+                        lambda task, *a, **k: built.append(task) or real(task, *a, **k))
+    feeds.memo._texts.clear()
+    feeds.rolling._cache.clear()
     assert feeds.write_feeds(out, cfg, today) and built == []   # unchanged: nothing built
     data = _edit_keeping_mtime(first[0])
-    feeds._texts.clear()
-    feeds._cache.clear()
+    feeds.memo._texts.clear()
+    feeds.rolling._cache.clear()
     feeds.write_feeds(out, cfg, today)
     assert len(built) == 1 and first[0].read_bytes() == data    # found by its content, rewritten
 

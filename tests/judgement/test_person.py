@@ -165,8 +165,8 @@ def test_a_persons_feed_is_judged_for_them_and_cites_the_nianming_rule(data):
     for e in p_ev.values():                    # the plain feed never reads the person's 年命
         assert not any(r["citation"] in str(e["DESCRIPTION"]) for r in nm)
     # stable UIDs across rebuilds and processes: the feed caches and the stamps ledger forgotten
-    feeds._stamps_cache.clear()
-    feeds._texts.clear()
+    feeds.ledger._stamps_cache.clear()
+    feeds.memo._texts.clear()
     again = feeds.build_feed("travel", d, d, "Asia/Shanghai", "zh-Hant", None, FEED_CFG, **WHO)
     assert set(_events(again.body)) == set(m_ev) and again.body == mine.body
     # a birth date before 立春 is the year before (the 本命), the same feed as that year's
@@ -214,9 +214,9 @@ def test_a_persons_feed_never_restamps_the_plain_feed_over_http(data):
     assert after["pinned"] == before["pinned"] and after["variants"] == before["variants"] + 1
     assert c.get("/feeds/travel.ics").headers["etag"] == plain.headers["etag"]
     # a restart: only the stamps ledger remains; the plain feed is byte-identical, every SEQUENCE 0
-    feeds._stamps_cache.clear()
-    feeds._cache.clear()
-    feeds._texts.clear()
+    feeds.ledger._stamps_cache.clear()
+    feeds.rolling._cache.clear()
+    feeds.memo._texts.clear()
     time.sleep(1.1)  # a re-stamp would show a new DTSTAMP second
     c2 = TestClient(create_app(FEED_CFG), raise_server_exceptions=False)
     again = c2.get("/feeds/travel.ics")

@@ -223,18 +223,18 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     from almanac import config as config_mod
     from almanac import api
     from almanac.exports import feeds
-    from almanac.exports.reports import _hour_rows
+    from almanac.exports.reports.sections import hour_rows
     monkeypatch.setenv("ALMANAC_DATA_DIR", str(tmp_path))
     day = api.day("2026-12-01", "Asia/Shanghai")
     judged = [{**h, "verdict": "吉", "vetoed": False}          # every hour an event, whatever it scored
               for h in api.judge_day("2026-12-01", "Asia/Shanghai", "travel")["hours"]]
-    b = feeds._Builder("travel", "Asia/Shanghai", "ko", None, config_mod.load(None))
+    b = feeds.Builder("travel", "Asia/Shanghai", "ko", None, config_mod.load(None))
     lines = [l for e in b.hour_events(day, judged)
              for l in str(e.get("description")).splitlines() if l.startswith("과체(課體): ")]
     assert len(lines) == 12
     assert all(re.fullmatch(r"과체\(課體\): ([가-힣]+\([^)]+\) ?)+", l) for l in lines), lines
     # the English reader gets the English name with the hanja in brackets, never bare hanja
-    b_en = feeds._Builder("travel", "Asia/Shanghai", "en", None, config_mod.load(None))
+    b_en = feeds.Builder("travel", "Asia/Shanghai", "en", None, config_mod.load(None))
     lines_en = [l for e in b_en.hour_events(day, judged)
                 for l in str(e.get("description")).splitlines() if l.startswith("Lesson forms (課體): ")]
     assert len(lines_en) == 12
@@ -242,7 +242,7 @@ def test_feeds_and_reports_show_keti_in_the_readers_language(tmp_path, monkeypat
     for line, h in zip(lines_en, day["hours"]):
         got = line.removeprefix("Lesson forms (課體): ").split(", ")
         assert got == [f"{english[k]} ({k})" for k in h["liuren"]["keti"]], line
-    rows = _hour_rows(day, {}, "en")
+    rows = hour_rows(day, {}, "en")
     for r, h in zip(rows, day["hours"]):
         method, keti = h["liuren"]["method"], h["liuren"]["keti"]
         rest = [k for k in keti if k != method]

@@ -102,14 +102,14 @@ def test_two_spellings_of_a_language_are_one_feed_rendered_once(data, monkeypatc
     rendered the same feed again (and a lower-case ``zh-hant`` was not the pinned default)."""
     from fastapi.testclient import TestClient
 
-    from almanac.exports.http import create_app, routes
+    from almanac.exports.http import create_app, feed_routes
     rendered = []
 
     def counted(*args, **kw):
         rendered.append(args[2])
         return real(*args, **kw)
-    real = routes.render_entry
-    monkeypatch.setattr(routes, "render_entry", counted)
+    real = feed_routes.render_entry
+    monkeypatch.setattr(feed_routes, "render_entry", counted)
     client = TestClient(create_app({"http": {"expensive_processes": False}}), raise_server_exceptions=False)
     a = client.get("/feeds/travel.ics?lang=ko")
     b = client.get("/feeds/travel.ics?lang=ko-KR")

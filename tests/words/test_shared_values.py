@@ -219,17 +219,20 @@ def test_moment_charts_from_kept_answers_equal_charts_computed_afresh():
 #: caches that hold no answer, only what is read the same way every time (the compiled 課體
 #: catalogue, the zone database's names, sxtwl's raw term instants): kept so that emptying the
 #: others costs a millisecond, not fifty
-_STATIC_CACHES = {"catalogue", "_plan", "shown_table", "_zone_names", "terms_from_lichun"}
+_STATIC_CACHES = {"catalogue", "school_plan", "shown_table", "_zone_names", "terms_from_lichun"}
 
 
 def _project_caches() -> list:
     import functools
     import sys
-    out = []
+    out, kept = [], set()
     for name, mod in list(sys.modules.items()):
         if name.split(".")[0] in ("almanac", "config"):
             out += [v for k, v in vars(mod).items()
                     if isinstance(v, functools._lru_cache_wrapper) and k not in _STATIC_CACHES]
+            kept |= {k for k, v in vars(mod).items() if isinstance(v, functools._lru_cache_wrapper)}
+    # a static cache renamed would be emptied before every answer: thousands of rebuilds
+    assert _STATIC_CACHES <= kept, _STATIC_CACHES - kept
     return out
 
 

@@ -79,6 +79,23 @@ def best_days(task, start, end, tz=None, limit=10, config=None, lang=None, born=
     return doc
 
 
+def day_request(key: str, born=None, sex=None, partner_born=None, partner_sex=None, direction=None) -> tuple:
+    """``(person, partner, direction key)`` of a request for day task ``key``, checked: a partner
+    needs the asker, a direction is a move's; each bad part is bad input in the reader's
+    language (``best_days``, ``judged_days`` and the day feeds read them alike)."""
+    me = parse_person(born, sex)
+    partner = parse_person(partner_born, partner_sex, "partner_")
+    if partner is not None and me is None:
+        raise BadInput("partner_born/partner_sex need born and sex (the asker) too",
+                       zh="給 partner_born/partner_sex 時須一併給出 born 與 sex（本人）",
+                       ko="partner_born/partner_sex를 주려면 born과 sex(본인)도 함께 주어야 합니다")
+    move = parse_direction(direction).key if direction not in (None, "") else None
+    if move is not None and key != "moving":
+        raise BadInput(f"{field('direction')} is for moving house (이사) only",
+                       zh=f"{field('direction')} 只用於移徙（이사）", ko=f"{field('direction')}은(는) 이사(移徙)에만 씁니다")
+    return me, partner, move
+
+
 def judged_days(task, start, end, tz=None, config=None, lang=None, born=None, sex=None, *,
                 partner_born=None, partner_sex=None, direction=None, place=None, clock=None,
                 lunar=None, school=None) -> dict:
@@ -91,16 +108,7 @@ def judged_days(task, start, end, tz=None, config=None, lang=None, born=None, se
     check_range(d0, d1)
     name, z = _zone(tz, cfg)
     lg = check_lang(lang)
-    me = parse_person(born, sex)
-    partner = parse_person(partner_born, partner_sex, "partner_")
-    if partner is not None and me is None:
-        raise BadInput("partner_born/partner_sex need born and sex (the asker) too",
-                       zh="給 partner_born/partner_sex 時須一併給出 born 與 sex（本人）",
-                       ko="partner_born/partner_sex를 주려면 born과 sex(본인)도 함께 주어야 합니다")
-    move = parse_direction(direction).key if direction not in (None, "") else None
-    if move is not None and key != "moving":
-        raise BadInput(f"{field('direction')} is for moving house (이사) only",
-                       zh=f"{field('direction')} 只用於移徙（이사）", ko=f"{field('direction')}은(는) 이사(移徙)에만 씁니다")
+    me, partner, move = day_request(key, born, sex, partner_born, partner_sex, direction)
     people = tuple(p for p in (me, partner) if p is not None)
     t = day_tasks.DAY_TASKS[key]
     prof = profile(cfg, t.hour_task)

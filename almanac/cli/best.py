@@ -43,17 +43,9 @@ def register(subparsers, common) -> None:
         f"language of reasons, summaries and citations: {LANG_VALUES['en']} (default: zh-Hant)",
         zh=f"理由、摘要與出處的語言：{LANG_VALUES['zh']}（預設：zh-Hant）",
         ko=f"근거, 요약, 출처의 언어: {LANG_VALUES['ko']} (기본값: zh-Hant)"))
-    from .choices import add_partner_arguments, add_person_arguments
+    from .choices import add_day_arguments, add_person_arguments
     add_person_arguments(p)
-    add_partner_arguments(p)
-    p.add_argument("--by", metavar="hour|day", help=say(
-        "rank hours (default) or days (default for the day tasks moving (移徙) and wedding (嫁娶))",
-        zh="逐時（預設）或逐日排列（移徙、嫁娶預設逐日）",
-        ko="시(時)별(기본값) 또는 날(日)별로 고름 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
-    p.add_argument("--direction", metavar="DIR", help=say(
-        "direction of a move (移徙): N NE E SE S SW W NW (the Chinese and Korean names too)",
-        zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
-        ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
+    add_day_arguments(p)
     p.add_argument("--daytime", action="store_true", help=say(
         "only hours that start from 07:00 up to 19:00 local",
         zh="只取當地 07:00 至 19:00 之間起始的時辰", ko="현지 시각 07:00부터 19:00 사이에 시작하는 시진(時辰)만"))

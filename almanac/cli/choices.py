@@ -74,3 +74,20 @@ def add_partner_arguments(p) -> None:
         "the partner's sex, m or f (with --partner-born)",
         zh="配偶的男女命：m（男）或 f（女）（配 --partner-born）",
         ko="배우자의 성별: m(남성) 또는 f(여성) (--partner-born 옵션과 함께)"))
+
+
+def add_day_arguments(p, *, feed: bool = False) -> None:
+    """``--partner-born``/``--partner-sex``, ``--by hour|day`` and ``--direction``: what a day
+    task (이사 移徙, 결혼 嫁娶) reads, for ``almanac best`` (days ranked) and ``almanac feed`` (a
+    feed of days). Checked where the days are read (``almanac.api.everyday.day_request``)."""
+    add_partner_arguments(p)
+    what = ("a feed of hours, or of days", "逐時或逐日的訂閱源", "시(時)별 또는 날(日)별 피드") if feed else \
+        ("rank hours (default) or days", "逐時（預設）或逐日排列", "시(時)별(기본값) 또는 날(日)별로 고름")
+    p.add_argument("--by", metavar="hour|day", help=say(
+        f"{what[0]} (days are the default for the day tasks moving (移徙) and wedding (嫁娶))",
+        zh=f"{what[1]}（移徙、嫁娶預設逐日）",
+        ko=f"{what[2]} (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
+    p.add_argument("--direction", metavar="DIR", help=say(
+        "direction of a move (移徙): N NE E SE S SW W NW (the Chinese and Korean names too)",
+        zh="移徙的方向：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
+        ko="이사하는 방향: 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))

@@ -45,17 +45,9 @@ def register(subparsers, common) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=say(
         "output file ('-' for stdout)",
         zh="輸出檔案（'-' 表示 stdout）", ko="출력 파일 ('-' 값이면 stdout)"))
-    from .choices import add_arguments, add_partner_arguments, add_person_arguments
+    from .choices import add_arguments, add_day_arguments, add_person_arguments
     add_person_arguments(p)
-    add_partner_arguments(p)
-    p.add_argument("--by", metavar="hour|day", help=say(
-        "a feed of hours, or of days (the default for the day tasks moving (移徙) and wedding (嫁娶))",
-        zh="逐時或逐日的訂閱源（移徙、嫁娶預設逐日）",
-        ko="시(時)별 또는 날(日)별 피드 (이사(移徙)·결혼(嫁娶)은 날별이 기본값)"))
-    p.add_argument("--direction", metavar="DIR", help=say(
-        "direction of a move (移徙, a day feed): N NE E SE S SW W NW (the Chinese and Korean names too)",
-        zh="移徙的方向（逐日訂閱源）：北 東北 東 東南 南 西南 西 西北（或 N NE E …）",
-        ko="이사하는 방향 (날별 피드): 북 북동 동 남동 남 남서 서 북서 (또는 N NE E …)"))
+    add_day_arguments(p, feed=True)
     add_arguments(p)
     p.set_defaults(func=run)
 

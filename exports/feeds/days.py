@@ -23,10 +23,10 @@ import icalendar
 
 from almanac import config as config_mod
 from almanac import everyday
-from almanac.errors import BadInput, field
 from almanac.everyday import tasks as day_tasks
-from almanac.everyday.directions import direction_text, parse_direction
+from almanac.everyday.directions import direction_text
 from almanac.exports.feeds import labels as L
+from almanac.exports.feeds.build import Feed
 from almanac.exports.feeds import text
 from almanac.exports.feeds.words import reason_text, verdict_text
 
@@ -53,19 +53,6 @@ _DESC_AVOID = {
 _PARTNER = {"zh-Hant": "對方", "zh-Hans": "对方", "ko": "상대", "en": "partner"}
 _MOVE = {"zh-Hant": "移往{d}", "zh-Hans": "移往{d}", "ko": "{d}쪽으로 이사", "en": "moving {d}"}
 _DAYS_WORD = {"zh-Hant": "擇日", "zh-Hans": "择日", "ko": "택일", "en": "days"}
-
-
-@dataclass(frozen=True)
-class DayFeed:
-    """One built day feed: its bytes and what the HTTP layer needs to serve them (the shape of
-    ``almanac.exports.feeds.Feed``)."""
-
-    body: bytes
-    etag: str
-    last_modified: datetime
-    events: int
-    start: date
-    end: date
 
 
 @dataclass(frozen=True)
@@ -109,27 +96,17 @@ def ask(task, tz, lang, cfg, *, kind=None, alarm=None, born=None, sex=None, part
         partner_sex=None, direction=None) -> DayAsk:
     """A day feed's request checked before anything is computed: each bad part is bad input in
     the reader's language, as ``api.best(…, by="day")`` says it."""
-    from almanac.api.everyday import day_task_of
+    from almanac.api.everyday import day_request, day_task_of
     from almanac.exports import feeds
-    from almanac.judgement.person import parse_person
     key = day_task_of(task)
     tz = feeds.check_tz(tz or cfg["calendar"]["default_tz"])
     lang = L.check_lang(lang)
     kind = feeds.params.check_kind(kind if kind is not None else feeds.feed_kind(cfg)[0])
-    person = parse_person(born, sex)
-    partner = parse_person(partner_born, partner_sex, "partner_")
-    if partner is not None and person is None:
-        raise BadInput("partner_born/partner_sex need born and sex (the asker) too",
-                       zh="給 partner_born/partner_sex 時須一併給出 born 與 sex（本人）",
-                       ko="partner_born/partner_sex를 주려면 born과 sex(본인)도 함께 주어야 합니다")
-    move = parse_direction(direction).key if direction not in (None, "") else None
-    if move is not None and key != "moving":
-        raise BadInput(f"{field('direction')} is for moving house (이사) only",
-                       zh=f"{field('direction')} 只用於移徙（이사）", ko=f"{field('direction')}은(는) 이사(移徙)에만 씁니다")
+    person, partner, move = day_request(key, born, sex, partner_born, partner_sex, direction)
     return DayAsk(key, tz, lang, kind, feeds.check_alarm(alarm), person, partner, move)
 
 
-def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> DayFeed:
+def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> Feed:
     """The day feed ``a`` from ``start`` to ``end`` (inclusive dates)."""
     from almanac.api.everyday import judged_days
     from almanac.exports import feeds
@@ -150,7 +127,7 @@ def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> DayFeed:
     zone = icalendar.Timezone.from_tzid(a.tz, first_date=start, last_date=end + timedelta(days=1))
     body = text.calendar_bytes(cal, [t.stamped(*stamps[t.uid]) for t in texts] + [text.component_bytes(zone)])
     lm = max((s for s, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
-    return DayFeed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), start, end)
+    return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), start, end)
 
 
 def _uid(ns: str, key: str) -> str:
@@ -184,36 +161,23 @@ def _spec(a: DayAsk, ns: str, r: dict) -> text.EventSpec:
 
 
 def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
-    from almanac.exports import feeds
-    lang, opts = a.lang, feeds.feeds_options(cfg)
+    from almanac.exports.feeds import ics, names
+    lang = a.lang
     label = day_tasks.task_label(a.task, lang)
     name = f"{L.label('calname', lang)} · {task_title(a)} · {_DAYS_WORD[lang]}"
     if a.kind == "avoid":
         name += f" · {AVOID_DAY[lang]}"
     desc = (_DESC_AVOID if a.kind == "avoid" else _DESC)[lang].format(task=label)
+    school, school_label = names.school_label(cfg, lang)
+    if school != "default":
+        name += f" · {school_label}"
     for p, tag in ((a.person, None), (a.partner, _PARTNER[lang])):
         if p is not None:
-            who = feeds.person_label(p, lang)
+            who = names.person_label(p, lang)
             name += f" · {who}" if tag is None else f" · {tag} {who}"
-    desc += " " + feeds.choices_text(cfg, lang)
-    cal = icalendar.Calendar()
-    for prop, value in (("prodid", feeds.PRODID), ("version", "2.0"), ("calscale", "GREGORIAN"),
-                        ("method", "PUBLISH"), ("uid", _uid(ns, "calendar"))):
-        cal.add(prop, value)
-    cal.add("name", name, parameters={"LANGUAGE": lang})
-    cal.add("x-wr-calname", name)
-    cal.add("description", desc, parameters={"LANGUAGE": lang})
-    cal.add("x-wr-caldesc", desc)
-    cal.add("x-wr-timezone", a.tz)
-    refresh = opts.get("refresh_interval", "P1D")
-    cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
-    cal.add("x-published-ttl", refresh)
-    cal.add("color", opts.get("color", "crimson"))
-    base = (opts.get("base_url") or "").rstrip("/")
-    if base:
-        cal.add("source", f"{base}/feeds/{a.task}.ics{a.query()}{feeds.names.choices_query(cfg)}",
-                parameters={"VALUE": "URI"})
-        cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
+    desc += " " + names.choices_text(cfg, lang)
+    cal = ics.calendar_head(cfg, lang, a.tz, _uid(ns, "calendar"), name, desc,
+                            f"{a.task}.ics{a.query()}{names.choices_query(cfg)}")
     if stamps:
         cal.add("last-modified", max(s for s, _ in stamps.values()))
     return cal
@@ -221,12 +185,12 @@ def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
 
 #: built rolling day feeds, most recently used last: bounded like the hour feeds' cache
 _CACHE_MAX = 16
-_cache: "OrderedDict[tuple, DayFeed]" = OrderedDict()
+_cache: "OrderedDict[tuple, Feed]" = OrderedDict()
 _lock = threading.Lock()
 
 
 def rolling_day_feed(task, tz=None, lang=None, config=None, today: date | None = None, *, place=None,
-                     clock=None, lunar=None, school=None, **asked) -> DayFeed:
+                     clock=None, lunar=None, school=None, **asked) -> Feed:
     """The published day feed: the feeds' rolling horizon around ``today`` (in its zone), cached
     per request and horizon day. ``asked`` are ``ask``'s keywords (kind, alarm, born, sex,
     partner_born, partner_sex, direction)."""

@@ -13,6 +13,7 @@ import icalendar
 
 from almanac.exports.feeds import labels as L
 from almanac.exports.feeds import names, text
+from almanac.exports.feeds.params import feeds_options
 from almanac.exports.feeds.words import AVOID_WORD
 
 PRODID = "-//renqin-almanac//壬禽 almanac feeds 1//EN"
@@ -39,7 +40,7 @@ def calendar(b, events: list[icalendar.Event], stamps: dict, zones: bool = True
              ) -> icalendar.Calendar:
     """The calendar of the feed ``b`` builds (an ``events.Builder``) around ``events`` (stamped
     here); without ``zones`` its VTIMEZONE is left for the caller to add."""
-    lang, opts = b.lang, b.opts
+    lang = b.lang
     name = f"{L.label('calname', lang)} · {b.task_label}"
     if b.kind == "avoid":      # beside the good-hours calendar, told apart by its name
         name += f" · {AVOID_WORD[lang]}"
@@ -51,30 +52,9 @@ def calendar(b, events: list[icalendar.Event], stamps: dict, zones: bool = True
         name += f" · {names.person_label(b.person, lang)}"
         desc += " " + L.label("person_desc", lang).format(person=names.person_label(b.person, lang))
     desc += " " + names.choices_text(b.cfg, lang)
-    cal = icalendar.Calendar()
-    cal.add("prodid", PRODID)
-    cal.add("version", "2.0")
-    cal.add("calscale", "GREGORIAN")
-    cal.add("method", "PUBLISH")
-    cal.add("uid", names.uid(b.ns, "calendar"))
-    cal.add("name", name, parameters={"LANGUAGE": lang})
-    cal.add("x-wr-calname", name)
-    cal.add("description", desc, parameters={"LANGUAGE": lang})
-    cal.add("x-wr-caldesc", desc)
-    cal.add("x-wr-timezone", b.tz_name)
-    cal.add("x-almanac-school", school)
-    cal.add("x-almanac-clock", b.cfg["calendar"]["time_basis"])
-    if b.cfg["calendar"].get("place"):
-        cal.add("x-almanac-place", b.cfg["calendar"]["place"])
-    refresh = opts.get("refresh_interval", "P1D")
-    cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
-    cal.add("x-published-ttl", refresh)
-    cal.add("color", opts.get("color", "crimson"))
-    base = (opts.get("base_url") or "").rstrip("/")
-    if base:
-        cal.add("source", f"{base}/feeds/{b.task}.ics?tz={b.tz_name}&lang={lang}"
-                + names.choices_query(b.cfg) + names.person_query(b.person), parameters={"VALUE": "URI"})
-        cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
+    cal = calendar_head(b.cfg, lang, b.tz_name, names.uid(b.ns, "calendar"), name, desc,
+                        f"{b.task}.ics?tz={b.tz_name}&lang={lang}" + names.choices_query(b.cfg)
+                        + names.person_query(b.person))
     if stamps:
         cal.add("last-modified", max(s for s, _ in stamps.values()))
     for ev in events:
@@ -85,6 +65,39 @@ def calendar(b, events: list[icalendar.Event], stamps: dict, zones: bool = True
         cal.add_component(ev)
     if zones:
         _zones(b, cal, zone_span(*(b.span or _events_span(events))))
+    return cal
+
+
+def calendar_head(cfg, lang: str, tz_name: str, uid: str, name: str, desc: str, source: str) -> icalendar.Calendar:
+    """A feed's calendar before its events: what it is (``PRODID``, ``VERSION``, ``METHOD`` …, its
+    ``uid``), its ``name`` and ``desc`` in ``lang``, its zone, school, clock and place, how often
+    to refresh it, its colour, and — with ``[feeds] base_url`` — where it is fetched from again
+    (``SOURCE``: ``{base_url}/feeds/{source}``)."""
+    opts = feeds_options(cfg)
+    school, _ = names.school_label(cfg, lang)
+    cal = icalendar.Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("uid", uid)
+    cal.add("name", name, parameters={"LANGUAGE": lang})
+    cal.add("x-wr-calname", name)
+    cal.add("description", desc, parameters={"LANGUAGE": lang})
+    cal.add("x-wr-caldesc", desc)
+    cal.add("x-wr-timezone", tz_name)
+    cal.add("x-almanac-school", school)
+    cal.add("x-almanac-clock", cfg["calendar"]["time_basis"])
+    if cfg["calendar"].get("place"):
+        cal.add("x-almanac-place", cfg["calendar"]["place"])
+    refresh = opts.get("refresh_interval", "P1D")
+    cal.add("refresh-interval", icalendar.vDuration.from_ical(refresh), parameters={"VALUE": "DURATION"})
+    cal.add("x-published-ttl", refresh)
+    cal.add("color", opts.get("color", "crimson"))
+    base = (opts.get("base_url") or "").rstrip("/")
+    if base:
+        cal.add("source", f"{base}/feeds/{source}", parameters={"VALUE": "URI"})
+        cal.add("url", f"{base}/", parameters={"VALUE": "URI"})
     return cal
 
 

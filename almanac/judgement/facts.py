@@ -155,6 +155,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "shangxia_he": liuhe(gs, jg) and liuhe(zs, zhi),
         "jiaoche_he": liuhe(gs, zhi) and liuhe(zs, jg),
         "gan_zhi_chong": chong(jg, zhi), "ganzhi_shang_chong": chong(gs, zs),
+        "jiaoche_chong": chong(gs, zhi) and chong(zs, jg),
+        "tianhou_he_gan": he_with(tianhou_on, jg),
         "ganshang_luowang": gs in (BRANCHES[(BRANCHES.index(jg) + 1) % 12], BRANCHES[(BRANCHES.index(jg) + 7) % 12]),
         "ganshang_liuqin_live": "" if gs in void else lq[gs],
         "zhishang_liuqin_live": "" if zs in void else lq[zs],

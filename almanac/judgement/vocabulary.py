@@ -179,6 +179,8 @@ FACTS: dict[str, Fact] = {
     "jiaoche_he": _f("bool", None, "日上神 六合 the day branch and 辰上神 六合 the stem's 寄宮 (交車合)"),
     "gan_zhi_chong": _f("bool", None, "the stem's 寄宮 and the day branch 沖 each other (干支相沖)"),
     "ganzhi_shang_chong": _f("bool", None, "日上神 and 辰上神 沖 each other"),
+    "jiaoche_chong": _f("bool", None, "日上神 沖 the day branch and 辰上神 沖 the stem's 寄宮 (交車沖)"),
+    "tianhou_he_gan": _f("bool", None, "the branch 天后 rides is in 六合 or 三合 with the stem's 寄宮"),
     "ganshang_luowang": _f("bool", None, "日上神 is the stem's 天羅 (the branch after its 寄宮) or 地網 (that branch's opposite)"),
     "gouchen_vs_xuanwu": _f("str", RELS, "rel(the branch 勾陳 rides, the branch 玄武 rides): the catcher against the thief"),
     "gouchen_di_vs_xuanwu_di": _f("str", RELS, "rel(the ground under 勾陳, the ground under 玄武): 卷二 勾陳 「勾陳所立之地制玄武所立之地，亦主賊敗」"),

@@ -86,14 +86,14 @@ def test_an_exception_written_first_silences_its_rule():
 
 
 def test_a_sentence_about_the_task_outweighs_a_general_one():
-    # 白虎 in the transmissions: the marriage reading (「男女分占斷死亡」 granted for marriage)
-    # speaks for marriage; the general 白虎 sentence does not speak a second time
-    g, m = CAT.by_id["liuren.baihu_ke_ri"], CAT.by_id["liuren.m_hun_baihu"]
-    assert g.aspect == m.aspect == "baihu"
+    # 六合 in the transmissions, not against the day: the marriage method's reading (「的主婚姻」)
+    # speaks for marriage; the general verse 「六合從來福遂佳」 does not speak a second time
+    g, m = CAT.by_id["liuren.liuhe_fusui"], CAT.by_id["liuren.m_hun_liuhe"]
+    assert g.aspect == m.aspect == "liuhe"
     order = [r.id for r in CAT.rules]
     i, j = order.index(g.id), order.index(m.id)
     aspects = [None] * len(order)
-    aspects[i], aspects[j] = ("baihu", 0), ("baihu", 3)
+    aspects[i], aspects[j] = ("liuhe", 2), ("liuhe", 3)
     assert precede([i, j], tuple(aspects)) == [j]
 
 
@@ -101,7 +101,7 @@ def test_general_sentences_weigh_as_one_consideration():
     assert weigh(2500, -6000, round(TONE * 1000)) == 2.5 - TONE
     assert weigh(0, 700, 1000) == 0.7
     prof = task_profiles(config.load({}))["marriage"]
-    assert prof.in_method(CAT.by_id["liuren.m_hun_baihu"]) and not prof.in_method(CAT.by_id["liuren.fanyin"])
+    assert prof.in_method(CAT.by_id["liuren.m_hun_he"]) and not prof.in_method(CAT.by_id["liuren.fanyin"])
     assert "liuren.method" in METHOD and "qin" in METHOD
 
 

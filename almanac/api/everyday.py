@@ -46,6 +46,24 @@ def check_by(by) -> str:
     return v
 
 
+def ranked_by(task, by) -> str:
+    """``hour`` or ``day``: what a request for ``task`` ranks (or a feed shows) — ``by`` when
+    given (checked), else days for the day tasks (이사 moving, 결혼 wedding), hours for the
+    others."""
+    if by not in (None, ""):
+        return check_by(by)
+    return "day" if day_tasks.resolve(task) else "hour"
+
+
+def by_day(task, by) -> bool:
+    """Whether a request for ``task`` reads days (:func:`ranked_by`); ``by=day`` with an hour
+    task's name is bad input at once (:func:`day_task_of`)."""
+    if ranked_by(task, by) != "day":
+        return False
+    day_task_of(task)
+    return True
+
+
 def day_task_of(task) -> str:
     key = day_tasks.resolve(task)
     if key is None:

@@ -46,8 +46,7 @@ def best(task, start, end, tz=None, limit=10, config=None, lang=None, born=None,
     the hours that start from 07:00 up to 19:00 local (the answer says ``"daytime": true``).
     """
     from . import everyday as _everyday
-    from ..everyday.tasks import resolve as _day_task
-    how = _everyday.check_by(by) if by not in (None, "") else ("day" if _day_task(task) else "hour")
+    how = _everyday.ranked_by(task, by)
     if how == "day":
         if _flag(daytime, "daytime"):
             raise BadInput(f"{field('daytime')} is read only when hours are ranked ({field('by')} hour)",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from almanac import everyday
-from almanac.everyday.directions import DIRECTIONS, direction_text
+from almanac.everyday.directions import direction_text, key_of
 from almanac.everyday.tasks import task_label
 
 _WORDS = {
@@ -26,8 +26,7 @@ def render_days(doc: dict, lang: str) -> str:
     colon = "：" if lang in ("zh-Hant", "zh-Hans") else ": "
     head = f"{w('task', lang)}{colon}{task_label(doc['task'], lang)}  {doc['from']} … {doc['to']}  ({doc['tz']})"
     if doc.get("direction"):
-        key = next(k for k, x in DIRECTIONS.items() if x.zh == doc["direction"])
-        head += f"  {w('direction', lang)}{colon}{direction_text(key, lang)}"
+        head += f"  {w('direction', lang)}{colon}{direction_text(key_of(doc['direction']), lang)}"
     lines = [head, ""]
     if doc.get("note"):
         lines += [doc["note"], ""]

@@ -66,8 +66,9 @@ def run(args) -> int:
     from almanac.exports.feeds import with_kind
     args.lang = args.lang or "zh-Hant"
     cfg = with_kind(config_mod.load(args.config), args.kind, args.banner)     # an avoid feed, no banner
+    from almanac.api.everyday import by_day
     with unreachable_told(resolve_url(None, cfg)):
-        if _wants_days(args):
+        if by_day(args.task, args.by):     # a day task's name without --by hour, or --by day
             feed = _day_feed(args, cfg, kwargs(args))
         else:
             _no_day_options(args)
@@ -85,18 +86,6 @@ def run(args) -> int:
         raise unwritable(args.output, e) from None
     print(_wrote(str(out), feed.events, len(feed.body), args.lang), file=sys.stderr)
     return 0
-
-
-def _wants_days(args) -> bool:
-    """A day task's name without ``--by hour``, or ``--by day`` (an hour task's name is then bad
-    input, as for ``almanac best``)."""
-    from almanac.api.everyday import check_by, day_task_of
-    from almanac.everyday.tasks import resolve
-    how = check_by(args.by) if args.by not in (None, "") else None
-    if how == "day":
-        day_task_of(args.task)
-        return True
-    return how is None and resolve(args.task) is not None
 
 
 def _no_day_options(args) -> None:

@@ -48,6 +48,10 @@ for _k, _zh in (("NE", "东北"), ("SE", "东南"), ("E", "东"), ("NW", "西北
     _ALIASES[_zh] = _k
 
 
+#: each direction's key by its Chinese name, as the day's facts (almanac.everyday.day) write it
+_BY_ZH = {w.zh: k for k, w in DIRECTIONS.items()}
+
+
 def parse_direction(value) -> "Direction":
     """The direction a user named, or bad input listing what is accepted."""
     key = _ALIASES.get(value.strip().casefold()) if isinstance(value, str) else None
@@ -87,6 +91,11 @@ def direction_text(key: str, lang: str) -> str:
     return w.text(lang)
 
 
+def key_of(zh: str) -> str:
+    """The key of a direction the day's facts name in Chinese (``"東"`` → ``"E"``)."""
+    return _BY_ZH[zh]
+
+
 def meets(moved: str, where: str) -> bool:
     """Whether a move toward ``moved`` goes toward ``where`` at all (they share a cardinal part)."""
     return bool(_PARTS[moved] & _PARTS[where])
@@ -97,4 +106,4 @@ def of_branch(branch: int) -> str:
 
 
 __all__ = ["DIRECTIONS", "BRANCH_DIRECTION", "Direction", "parse_direction", "direction_text",
-           "meets", "of_branch"]
+           "key_of", "meets", "of_branch"]

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from ..lang import check_lang, hans
 from . import chongsha, huangdao, jianchu, person as pmod, shensha, son
-from .directions import DIRECTIONS, direction_text, meets
+from .directions import direction_text, key_of, meets
+from .text import god_text, kind_text
 from .words import Cite, Word
 
 
@@ -109,7 +110,7 @@ def day_reasons(key: str, e: dict, *, day_branch: int, year: int, people=(), dir
             "zh": "손 없는 날（손 上天，四方無礙）", "ko": "손 없는 날 (손이 하늘로 올라가 어느 방향도 막히지 않음)",
             "en": "a day without Son (손 없는 날): no direction is hindered"}, son.CITE, lang))
     elif direction is not None and key == "moving":
-        son_key = next(k for k, w in DIRECTIONS.items() if w.zh == s["direction"])
+        son_key = key_of(s["direction"])
         if meets(direction, son_key):
             out.append(_reason("everyday.son_direction", -3.0, True, {
                 "zh": f"손在{s['direction']}，忌向{s['direction']}移徙",
@@ -117,12 +118,10 @@ def day_reasons(key: str, e: dict, *, day_branch: int, year: int, people=(), dir
                 "en": f"Son (손) is in the {direction_text(son_key, 'en')}: do not move that way"},
                 son.CITE, lang))
     hd = e["huangdao"]
-    god = huangdao.GODS[[g.zh for g in huangdao.GODS].index(hd["god"])]
-    kind = huangdao.KINDS[hd["kind"]]
     yellow = hd["kind"] == "黃道"
     out.append(_reason("everyday.huangdao", 1.0 if yellow else -1.0, False, {
-        "zh": f"{hd['god']}{hd['kind']}日", "ko": f"{god.text('ko')} {kind.text('ko')}일",
-        "en": f"a {kind.text('en')} day of {god.text('en')}"}, huangdao.CITE, lang))
+        "zh": f"{hd['god']}{hd['kind']}日", "ko": f"{god_text(hd['god'], 'ko')} {kind_text(hd['kind'], 'ko')}일",
+        "en": f"a {kind_text(hd['kind'], 'en')} day of {god_text(hd['god'], 'en')}"}, huangdao.CITE, lang))
     officer = jianchu.OFFICERS["建除滿平定執破危成收開閉".index(e["jianchu"])]
     good = e["jianchu"] in jianchu.GOOD
     out.append(_reason("everyday.jianchu", 0.5 if good else -0.5, False, {
@@ -134,14 +133,14 @@ def day_reasons(key: str, e: dict, *, day_branch: int, year: int, people=(), dir
         y = e["year"]
         for what, d_zh, word, cite in (("sansha", y["sansha"]["direction"], chongsha.WORDS["sansha"], chongsha.CITE_SANSHA),
                                        ("dajiangjun", y["dajiangjun"]["direction"], chongsha.WORDS["dajiangjun"], chongsha.CITE_DAJIANGJUN)):
-            dk = next(k for k, w in DIRECTIONS.items() if w.zh == d_zh)
+            dk = key_of(d_zh)
             if meets(direction, dk):
                 out.append(_reason(f"everyday.{what}", -3.0, True, {
                     "zh": f"今年{word.zh}在{d_zh}，忌向之移徙",
                     "ko": f"올해 {word.ko}방({word.zh}方)이 {direction_text(dk, 'ko')}쪽 — 그쪽으로 이사하지 않음",
                     "en": f"this year's {word.text('en')} is in the {direction_text(dk, 'en')}: do not move that way"},
                     cite, lang))
-        dk = next(k for k, w in DIRECTIONS.items() if w.zh == e["sha"])
+        dk = key_of(e["sha"])
         if meets(direction, dk):
             out.append(_reason("everyday.sha", -1.5, False, {
                 "zh": f"日煞在{e['sha']}，不宜向之",

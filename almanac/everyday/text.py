@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cycles import BRANCHES
 from . import chongsha, huangdao, jianchu, shensha, son
-from .directions import DIRECTIONS, direction_text
+from .directions import direction_text, key_of
 from .words import Word, pick
 
 _DAY = Word("日", "일", "day")
@@ -29,15 +29,11 @@ def kind_text(kind: str, lang: str) -> str:
     return huangdao.KINDS[kind].text(lang)
 
 
-def _dir_key(zh: str) -> str:
-    return next(k for k, w in DIRECTIONS.items() if w.zh == zh)
-
-
 def son_text(s: dict, lang: str) -> str:
     """손 없는 날, or where 손 is: 손 在東 / 손: 동쪽 / Son in the east."""
     if s["free"]:
         return son.NAME.text(lang) if lang != "en" else "day without Son (손 없는 날)"
-    where = direction_text(_dir_key(s["direction"]), lang)
+    where = direction_text(key_of(s["direction"]), lang)
     return {"ko": f"손: {where}쪽", "en": f"Son (손) in the {where}"}.get(lang, f"손在{where}")
 
 
@@ -104,7 +100,7 @@ def detail_lines(e: dict, lang: str) -> list[str]:
     from ..terms import term
 
     def d(zh):
-        return direction_text(_dir_key(zh), lang)
+        return direction_text(key_of(zh), lang)
     line1 = " · ".join([short_line(e, lang) if e["son"]["free"] else f"{son_text(e['son'], lang)} · {short_line(e, lang)}",
                         f"{label('chong', lang)} {term(c['pillar'], lang)} {animal_t}",
                         f"{label('sha', lang)}{colon}{d(e['sha'])}"])

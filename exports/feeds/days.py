@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -25,9 +24,9 @@ from almanac import config as config_mod
 from almanac import everyday
 from almanac.everyday import tasks as day_tasks
 from almanac.everyday.directions import direction_text
+from almanac.exports.feeds import ics, names, text
 from almanac.exports.feeds import labels as L
 from almanac.exports.feeds.build import Feed
-from almanac.exports.feeds import text
 from almanac.exports.feeds.words import reason_text, verdict_text
 
 #: the day verdicts each kind of day feed shows
@@ -69,22 +68,19 @@ class DayAsk:
     partner: object
     direction: "str | None"
 
-    def namespace(self, cfg, choices_ns: str) -> str:
+    def namespace(self, choices_ns: str) -> str:
         """Its events' UID namespace: another person, partner, direction, kind or choice of
         place/clock/school is another calendar."""
-        ns = f"days/{self.task}/{self.lang}/{self.tz}" + choices_ns
-        for tag, p in (("person", self.person), ("partner", self.partner)):
-            if p is not None:
-                ns += f"/{tag}={p.birth_year}{p.sex}"
+        ns = f"days/{self.task}/{self.lang}/{self.tz}" + choices_ns + names.person_ns(self.person)
+        if self.partner is not None:
+            ns += f"/partner={self.partner.birth_year}{self.partner.sex}"
         if self.direction:
             ns += f"/to={self.direction}"
         return ns + ("/avoid" if self.kind == "avoid" else "")
 
     def query(self) -> str:
         """The URL query that asks for this feed again (its ``SOURCE``)."""
-        q = f"?tz={self.tz}&lang={self.lang}"
-        if self.person is not None:
-            q += f"&born={self.person.birth_year}&sex={self.person.sex}"
+        q = f"?tz={self.tz}&lang={self.lang}" + names.person_query(self.person)
         if self.partner is not None:
             q += f"&partner_born={self.partner.birth_year}&partner_sex={self.partner.sex}"
         if self.direction:
@@ -110,29 +106,22 @@ def build_day_feed(a: DayAsk, start: date, end: date, cfg) -> Feed:
     """The day feed ``a`` from ``start`` to ``end`` (inclusive dates)."""
     from almanac.api.everyday import judged_days
     from almanac.exports import feeds
-    ledger = feeds.ledger.stamps_for(cfg)
-    ledger.ready()       # a store that is down fails now, not after the days were judged
+    feeds.ledger.stamps_for(cfg).ready()   # a store that is down fails now, not after the days were judged
     doc = judged_days(a.task, start.isoformat(), end.isoformat(), a.tz, cfg, a.lang,
                       *((a.person.birth_year, a.person.sex) if a.person else (None, None)),
                       partner_born=a.partner.birth_year if a.partner else None,
                       partner_sex=a.partner.sex if a.partner else None, direction=a.direction)
-    ns = a.namespace(cfg, feeds.names.choices_ns(cfg))
+    ns = a.namespace(names.choices_ns(cfg))
     shown = DAY_KINDS[a.kind]
     texts = [text.event_text(_spec(a, ns, r)) for r in doc["days"] if r["verdict"] in shown]
-    variant = "" if a.alarm is None else f"alarm={a.alarm}"
-    keys = {t.uid: (f"{t.uid}|{variant}" if variant else t.uid) for t in texts}
-    got = ledger.resolve({keys[t.uid]: hashlib.sha256(t.plain).hexdigest() for t in texts})
-    stamps = {uid: got[k] for uid, k in keys.items()}
+    # stamped from the ledger as the hour feeds are (an alarm is a variant of the plain feed)
+    stamps = feeds.ledger.resolve_digests(cfg, "" if a.alarm is None else f"alarm={a.alarm}",
+                                          {t.uid: hashlib.sha256(t.plain).hexdigest() for t in texts})
     cal = _calendar(a, ns, cfg, stamps)
-    zone = icalendar.Timezone.from_tzid(a.tz, first_date=start, last_date=end + timedelta(days=1))
-    body = text.calendar_bytes(cal, [t.stamped(*stamps[t.uid]) for t in texts] + [text.component_bytes(zone)])
+    zone = ics.vtimezone_text(a.tz, *ics.zone_span(start, end))       # the hour feeds' VTIMEZONE
+    body = text.calendar_bytes(cal, [t.stamped(*stamps[t.uid]) for t in texts] + [zone])
     lm = max((s for s, _ in stamps.values()), default=datetime(2000, 1, 1, tzinfo=timezone.utc))
     return Feed(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', lm, len(texts), start, end)
-
-
-def _uid(ns: str, key: str) -> str:
-    from almanac.exports.feeds import UID_NAMESPACE
-    return str(uuid.uuid5(UID_NAMESPACE, f"{ns}/{key}"))
 
 
 def task_title(a: DayAsk) -> str:
@@ -154,14 +143,13 @@ def _spec(a: DayAsk, ns: str, r: dict) -> text.EventSpec:
     lines = [f"{L.label('verdict', lang)}{c}{L.verdict_score(r['verdict'], r['score'], lang, named=True)}",
              r["summary"], *everyday.detail_lines(r["facts"], lang),
              f"{L.label('reasons', lang)}{c.rstrip()}", *(f"- {reason_text(x, lang)}" for x in r["reasons"])]
-    alarm = None if a.alarm is None else (a.alarm, _uid(ns, f"alarm/{a.alarm}/{r['date']}"))
-    return text.EventSpec(_uid(ns, f"day/{r['date']}"), lang, title, "\n".join(lines),
+    alarm = None if a.alarm is None else (a.alarm, names.uid(ns, f"alarm/{a.alarm}/{r['date']}"))
+    return text.EventSpec(names.uid(ns, f"day/{r['date']}"), lang, title, "\n".join(lines),
                           (L.label("almanac", lang), label, L.verdict_name(r["verdict"], lang)),
                           (("dtstart", d), ("dtend", d + timedelta(days=1))), alarm)
 
 
 def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
-    from almanac.exports.feeds import ics, names
     lang = a.lang
     label = day_tasks.task_label(a.task, lang)
     name = f"{L.label('calname', lang)} · {task_title(a)} · {_DAYS_WORD[lang]}"
@@ -176,7 +164,7 @@ def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
             who = names.person_label(p, lang)
             name += f" · {who}" if tag is None else f" · {tag} {who}"
     desc += " " + names.choices_text(cfg, lang)
-    cal = ics.calendar_head(cfg, lang, a.tz, _uid(ns, "calendar"), name, desc,
+    cal = ics.calendar_head(cfg, lang, a.tz, names.uid(ns, "calendar"), name, desc,
                             f"{a.task}.ics{a.query()}{names.choices_query(cfg)}")
     if stamps:
         cal.add("last-modified", max(s for s, _ in stamps.values()))

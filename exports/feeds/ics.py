@@ -126,7 +126,7 @@ def calendar_text(b, texts: "list[text.EventText]", stamps: dict) -> bytes:
             continue
         events.insert(at, text.component_bytes(zone))
         at += 1
-    return text.calendar_bytes(cal, events + [_vtimezone_text(b.tz_name, *span)])
+    return text.calendar_bytes(cal, events + [vtimezone_text(b.tz_name, *span)])
 
 
 def _events_span(events: list[icalendar.Event]) -> tuple[date, date]:
@@ -153,7 +153,7 @@ def _vtimezone_bytes(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_L
 
 
 @functools.lru_cache(maxsize=64)
-def _vtimezone_text(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> bytes:
+def vtimezone_text(tz_name: str, first: date = ZONE_FIRST, last: date = ZONE_LAST) -> bytes:
     """The text of ``_vtimezone(tz_name, first, last)`` as a feed holds it, written once."""
     return text.component_bytes(_vtimezone(tz_name, first, last))
 

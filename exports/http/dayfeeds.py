@@ -30,15 +30,10 @@ def clear_cache() -> None:
 
 
 def wants_days(task: str, by: "str | None") -> bool:
-    """Whether a feed URL naming ``task`` asks for days: a day task's name, unless ``by=hour``;
-    ``by`` other than ``hour`` or ``day`` is bad input (``api.everyday.check_by``)."""
-    from almanac.api.everyday import check_by, day_task_of
-    from almanac.everyday.tasks import resolve
-    how = check_by(by) if by not in (None, "") else None
-    if how == "day":
-        day_task_of(task)          # an hour task's name is not ranked by day: a 400
-        return True
-    return how is None and resolve(task) is not None
+    """Whether a feed URL naming ``task`` asks for days (``api.everyday.by_day``): a day task's
+    name unless ``by=hour``; ``by=day`` with an hour task, or a bad ``by``, is bad input."""
+    from almanac.api.everyday import by_day
+    return by_day(task, by)
 
 
 def render_day_entry(task: str, tz, lang, cfg, max_age: int, asked: dict) -> FeedEntry:

@@ -74,11 +74,8 @@ def ranked_by(task: str, by: str | None, cfg) -> str:
     """``hour`` or ``day``: what ``/api/best`` ranks for ``task`` — ``by`` when given (checked as
     ``api.best`` checks it), else days for the day tasks (이사 moving, 결혼 wedding), hours for
     the others (``api.best``'s own default)."""
-    from almanac.api.everyday import check_by
-    from almanac.everyday.tasks import resolve
-    if by is not None:
-        return check_by(by)
-    return "day" if resolve(task) else "hour"
+    from almanac.api.everyday import ranked_by as ranked
+    return ranked(task, by)
 
 
 def day_task(name: str, cfg) -> str:

@@ -23,6 +23,8 @@ The task profiles (config ``[tasks]``: :class:`TaskProfile`, :func:`profile` …
 """
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -122,9 +124,10 @@ class Weighing:
     #: the ids of the general rules (``general``): what :func:`shown_order` puts after the rest
     general_rules: frozenset[str] = frozenset()
 
-    @property
+    @functools.cached_property
     def order(self):
-        """The sort key of this profile's reasons (:func:`shown_order`)."""
+        """The sort key of this profile's reasons (:func:`shown_order`), made once per profile:
+        every hour judged reads it."""
         return shown_order(self.general_rules)
 
 

@@ -31,7 +31,7 @@ from .relations import (CHANGSHENG, COMPASS, CORNERS, DE, GENERAL_ELEMENT, GENER
                         XING, chong, compare, direction, el, gouchen_zhi, he_with, jia_buzhu_side, liuhe, rel,
                         rel_elements, season_of, side_state, stage, wangxiang, xingchongpohai, xinghai)
 from .vocabulary import (DIRECTIONS, FACTS, KETI_NAMES, LIUQIN, PALACES, PATTERNS, PERSON_FACTS,  # noqa: F401
-                         RELS, SEASON_NAMES, SEASONS, STAGES, TABOO_FACTS, TRANSFORMS, WANGXIANG, Fact)
+                         RELS, SEASON_NAMES, SEASONS, STAGES, TABOO_FACTS, TRANSFORMS, WANGXIANG, YOUQI, Fact)
 
 #: the ground branch → compass direction table (``relations.COMPASS``), by its old name
 _DIR = COMPASS
@@ -150,6 +150,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "mo_vs_gan": rel(m, gan), "mo_stage": stage(gan, m),
         "chu_vs_zhong": rel(c, z), "zhong_vs_mo": rel(z, m),
         "void_generals": tuple(g for g in GENERALS if on[g] in void),
+        "general_branches": tuple(on[g] for g in GENERALS),
         "chuan_generals_live": tuple(dict.fromkeys(generals[x] for x in live)),
         "chuan_general_liuqin": tuple(dict.fromkeys(generals[x] + lq[x] for x in live)),
         "shangxia_he": liuhe(gs, jg) and liuhe(zs, zhi),
@@ -213,6 +214,8 @@ def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, 
         "fanqin_harmed": any(who == "番禽" and c in ("daozhen", "tanghuo") for who, c, _ in sits),
         "k": k, "fuyin": k == 0, "fanyin": k == 6, "keti": tuple(keti),
         "chu_vs_hour": rel(c, hb), "chu_wangxiang": wangxiang(c, month_branch),
+        "generals_youqi": tuple(g for g, b in zip(GENERALS, chart_f["general_branches"])
+                                if wangxiang(b, month_branch) in YOUQI),
         "tianer_on_ganzhi": TIANER[season] in (gs, zs),
         "sangong": sangong,
         "hour_vs_ganshang": rel(hb, gs),

@@ -24,6 +24,8 @@ from almanac.qin.palaces import TRANSFORM_NAMES
 RELS = ("生", "剋", "被生", "被剋", "比")
 STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
 WANGXIANG = STRENGTHS
+#: the strengths that have 氣 (旺, 相): 「有氣亦遠無氣難」 (《六壬大全》卷八 事類神)
+YOUQI = ("旺", "相")
 DIRECTIONS = ("北", "東北", "東", "東南", "南", "西南", "西", "西北", "中")
 PALACES = ("刀砧", "湯火", "田園", "")
 TRANSFORMS = (*TRANSFORM_NAMES.values(), "")
@@ -135,6 +137,7 @@ FACTS: dict[str, Fact] = {
     "chuan_void_count": _f("int", None, "how many transmissions are 旬空"),
     "chu_xingchong": _f("bool", None, "發用 刑, 沖, 破 or 害 the day branch"),
     "chu_wangxiang": _f("str", WANGXIANG, "旺相休囚死 of 發用 in the month"),
+    "generals_youqi": _f("list:str", _G, "generals whose branch is 旺 or 相 in the month (有氣; the others 休囚死, 無氣)"),
     "chu_heganzhi": _f("bool", None, "發用 is 六合 or 三合 with the day branch, or the 日德"),
     "chuan_generals_ke_gan": _f("list:str", _G, "generals on the transmissions whose element overcomes the day stem"),
     "chuan_generals_sheng_gan": _f("list:str", _G, "generals on the transmissions whose element generates the day stem"),
@@ -170,6 +173,7 @@ FACTS: dict[str, Fact] = {
     "chu_vs_zhong": _f("str", RELS, "rel(初傳, 中傳)"), "zhong_vs_mo": _f("str", RELS, "rel(中傳, 末傳)"),
     "mo_stage": _f("str", STAGES, "長生 stage of 末傳 for the day stem's element"),
     "void_generals": _f("list:str", _G, "generals riding a 旬空 branch"),
+    "general_branches": _f("list:str", _B, "the branch each general rides, in the generals' order (貴人 first)"),
     "chuan_generals_live": _f("list:str", _G, "generals riding the transmissions that are not 旬空"),
     "chuan_general_liuqin": _f("list:str", tuple(g + q for g in GENERALS for q in LIUQIN),
                                "general and 六親 of each transmission not 旬空, as one word (白虎官鬼, 青龍妻財 …)"),

@@ -26,6 +26,10 @@ START = date(2026, 1, 1)
 #: (婁 only stands on 丑巳酉 hours in the unbroken 28-hour cycle, so it never lands on 午 unless
 #: 泊 is read as the 鎖泊 house)
 NEEDS_OPTION = {"qin.transform_shizi": {"qin": {"bo": "suobo"}}}
+#: rules an hour never shows: where the month is known, the 發用's strength (旺相 or 休囚死) is
+#: always read with its general (liuren.m_jiang_*_youqi / *_wuqi, 卷八 物類課); the plain readings
+#: of its general speak in a chart cast without a month (a textbook chart)
+MONTHLESS_ONLY = {"liuren.m_jiang_chu_ji", "liuren.m_jiang_chu_xiong"}
 
 
 def _task_for(rule) -> str:
@@ -113,8 +117,33 @@ def _scan(rule, cfg=None):
     return task, hit, miss
 
 
+def _scan_textbook(rule):
+    """(a textbook chart where the rule is a reason, one where it is not), over the 720 charts."""
+    from almanac.api import textbook_chart
+    from almanac.cycles import BRANCHES, STEMS
+    task = _task_for(rule)
+    hit = miss = None
+    for d in range(60):
+        for gs in BRANCHES:
+            day = STEMS[d % 10] + BRANCHES[d % 12]
+            reading = textbook_chart(day, gan_shang=gs, noble="day", task=task)["reading"]
+            key = (day, gs)
+            if rule.id in {r["rule"] for r in reading["reasons"]}:
+                hit = hit or key
+            else:
+                miss = miss or key
+            if hit and miss:
+                return task, hit, miss
+    return task, hit, miss
+
+
 @pytest.mark.parametrize("rule", CAT.rules, ids=lambda r: r.id)
 def test_every_rule_fires_somewhere_and_not_elsewhere(rule):
+    if rule.id in MONTHLESS_ONLY:
+        task, hit, miss = _scan_textbook(rule)
+        assert hit and miss, f"{rule.id}: fired in {hit} and not in {miss} of the textbook charts for {task}"
+        assert _scan(rule)[1] is None, f"{rule.id} is shown in an hour, whose month decides the 發用's strength"
+        return
     task, hit, miss = _scan(rule, NEEDS_OPTION.get(rule.id))
     assert hit, f"{rule.id} never fired for {task} in 900 days from {START}"
     assert miss, f"{rule.id} fired in every hour for {task}"

@@ -173,12 +173,19 @@ LIUQING = set("申子亥卯辰未")
 BAD = {"螣蛇", "朱雀", "勾陳", "天空", "白虎", "玄武"}
 
 
+LIUQING_IMAGES = {"liuren.liuqing_xiongjiang_tanlang": set("申子"), "liuren.liuqing_xiongjiang_yinzei": set("亥卯"),
+                  "liuren.liuqing_xiongjiang_jianxie": set("辰未")}
+
+
 def test_liuqing_needs_the_bad_general_to_ride_the_liuqing_branch(year):
-    # 「干支上見六情之神…凶將乘之，尤可畏」
+    # 「干支上見六情之神…凶將乘之，尤可畏」, 「各以其情斷其奸謀災異」: each image by its own branches
     apart = 0
     for _, f, ids in year:
         riding = any(f[u] in LIUQING and f[u + "_general"] in BAD for u in ("ganshang", "zhishang"))
-        assert ("liuren.liuqing_xiongjiang" in ids) == riding
+        assert bool(ids & set(LIUQING_IMAGES)) == riding
+        for rid, branches in LIUQING_IMAGES.items():
+            assert (rid in ids) == any(f[u] in branches and f[u + "_general"] in BAD
+                                       for u in ("ganshang", "zhishang")), rid
         if not riding and set(f["ganzhi_uppers"]) & LIUQING and set(f["ganzhi_generals"]) & BAD:
             apart += 1           # the old encoding fired here: 六情 on one side, a bad general elsewhere
     assert apart > 100
@@ -554,7 +561,7 @@ def test_every_debatable_rule_writes_its_decision():
                 "liuren.long_chang_xin", "liuren.sangong_shi", "liuren.jiading", "liuren.tiankong_chuan",
                 "liuren.tianhou_bu_si", "liuren.tianhou_bu_chen", "liuren.diyue_zhawei", "liuren.baihu_ke_ri",
                 "liuren.tianhou_hunch", "liuren.taiyin_zheng_you", "liuren.taiyin_zheng_mao",
-                "liuren.liuqing_xiongjiang"):
+                *LIUQING_IMAGES, "liuren.tianhou_menhu_chuan", "liuren.baihu_maoyou"):
         assert CAT.by_id[rid].reading, rid
 
 

@@ -173,12 +173,19 @@ LIUQING = set("申子亥卯辰未")
 BAD = {"螣蛇", "朱雀", "勾陳", "天空", "白虎", "玄武"}
 
 
+LIUQING_IMAGES = {"liuren.liuqing_xiongjiang_tanlang": set("申子"), "liuren.liuqing_xiongjiang_yinzei": set("亥卯"),
+                  "liuren.liuqing_xiongjiang_jianxie": set("辰未")}
+
+
 def test_liuqing_needs_the_bad_general_to_ride_the_liuqing_branch(year):
-    # 「干支上見六情之神…凶將乘之，尤可畏」
+    # 「干支上見六情之神…凶將乘之，尤可畏」, 「各以其情斷其奸謀災異」: each image by its own branches
     apart = 0
     for _, f, ids in year:
         riding = any(f[u] in LIUQING and f[u + "_general"] in BAD for u in ("ganshang", "zhishang"))
-        assert ("liuren.liuqing_xiongjiang" in ids) == riding
+        assert bool(ids & set(LIUQING_IMAGES)) == riding
+        for rid, branches in LIUQING_IMAGES.items():
+            assert (rid in ids) == any(f[u] in branches and f[u + "_general"] in BAD
+                                       for u in ("ganshang", "zhishang")), rid
         if not riding and set(f["ganzhi_uppers"]) & LIUQING and set(f["ganzhi_generals"]) & BAD:
             apart += 1           # the old encoding fired here: 六情 on one side, a bad general elsewhere
     assert apart > 100
@@ -388,8 +395,9 @@ def test_tianhou_promises_marriage_only_with_mutual_generation(year):
 
 def test_taiyin_upright_is_no_gift_to_marriage_or_pursuit():
     # 「其女必不正」, 「占盜賊切，忌太陰入卦…主難獲」
-    r = CAT.by_id["liuren.taiyin_zheng"]
-    assert r.effect_for("marriage") == 0 and r.effect_for("pursuit") == 0 and r.effect_for("office") > 0
+    for place in ("you", "wei", "mao", "shen"):
+        r = CAT.by_id[f"liuren.taiyin_zheng_{place}"]
+        assert r.effect_for("marriage") == 0 and r.effect_for("pursuit") == 0 and r.effect_for("office") > 0
     assert CAT.by_id["liuren.taiyin_hun_buzheng"].grave_for("marriage")
     # 「主難獲；天地之私門也」: hard to catch, for the reason 六合 gives (「以私門逃亡難獲」) — a minus
     # as 六合's, not a grave mark
@@ -540,17 +548,20 @@ def test_rules_stay_within_their_situation():
 
 
 def test_tianhou_places_follow_the_verse():
-    # 「在巳毀妝，在辰不悲憂則羞辱」 (the note after the verse swaps them; the rule says why it keeps the verse)
-    r = CAT.by_id["liuren.tianhou_bu"]
-    assert "在巳毀妝" in r.text["zh"] and "在辰羞辱" in r.text["zh"] and "巳" in r.reading
-    assert {"巳", "辰"} <= set(r.when["all"][1]["in"])
+    # 「在巳毀妝，在辰不悲憂則羞辱」 (the note after the verse swaps them; the rules say why they keep the verse)
+    si, chen = CAT.by_id["liuren.tianhou_bu_si"], CAT.by_id["liuren.tianhou_bu_chen"]
+    assert "在巳毀妝" in si.text["zh"] and "羞辱" in chen.text["zh"] and "毀妝" not in chen.text["zh"]
+    assert "巳" in si.reading and "巳" in chen.reading
+    assert si.when["all"][1] == {"fact": "tianhou_on", "eq": "巳"}
+    assert chen.when["all"][1] == {"fact": "tianhou_on", "eq": "辰"}
 
 
 def test_every_debatable_rule_writes_its_decision():
     for rid in ("qin.jielu", "qin.fuduan_hour", "qin.weak_qin_transformed", "qin.jing_wei_autumn",
                 "liuren.long_chang_xin", "liuren.sangong_shi", "liuren.jiading", "liuren.tiankong_chuan",
-                "liuren.tianhou_bu", "liuren.diyue_zhawei", "liuren.baihu_ke_ri", "liuren.tianhou_hunch",
-                "liuren.taiyin_zheng", "liuren.liuqing_xiongjiang"):
+                "liuren.tianhou_bu_si", "liuren.tianhou_bu_chen", "liuren.diyue_zhawei", "liuren.baihu_ke_ri",
+                "liuren.tianhou_hunch", "liuren.taiyin_zheng_you", "liuren.taiyin_zheng_mao",
+                *LIUQING_IMAGES, "liuren.tianhou_menhu_chuan", "liuren.baihu_maoyou"):
         assert CAT.by_id[rid].reading, rid
 
 

@@ -508,7 +508,7 @@ def test_a_chinese_feeds_reasons_use_chinese_punctuation(backend, lang):
     from almanac.exports import feeds
     body = feeds.build_feed("marriage", START, END, "Asia/Shanghai", lang).body
     lines = [x for e in _hour_events(body) for x in str(e["DESCRIPTION"]).splitlines() if x.startswith("- ")]
-    assert len(lines) > 10
+    assert len(lines) >= 5          # the check bites: the range's good marriage hours give several reasons
     for line in lines:
         assert not re.search(r"[()\[\]]", line) and re.search(r"（[+-]\d+(\.\d+)?）《", line), line
 

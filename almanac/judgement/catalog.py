@@ -28,7 +28,7 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
 _KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source",
-         "aspect", "touches", "text_for"}
+         "aspect", "touches", "text_for", "case_of"}
 #: what a rule may say it ``touches``: a spirit of the chart whose 旬空 silences the rule (good and
 #: bad alike: 「吉神空亡吉不成，凶神空亡凶不成」) — 日上神, 辰上神, a transmission, or a general
 #: (the branch it rides)
@@ -61,6 +61,9 @@ class Rule:
     #: a task's own words where the text speaks of several matters (task → zh/ko/en): a reader of
     #: that task is shown the clause about it, not the sentences about the others
     text_for: "dict[str, dict[str, str]]" = field(default_factory=dict)
+    #: the id of the one rule this was split from, one rule per case of a verse (a config naming
+    #: that id names every case)
+    case_of: str | None = None
 
     def text_of(self, task: str | None) -> dict[str, str]:
         """The rule's text as a reader of ``task`` is shown it."""
@@ -84,6 +87,12 @@ class Catalog:
     by_id: dict[str, Rule]
     families: frozenset[str]         # every family and each of its dotted prefixes
     tasks: frozenset[str]            # the built-in task names the rules may mention
+    #: an id a verse's rule had before it was split per case → the ids of its cases
+    cases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def ids(self, rid: str) -> tuple[str, ...]:
+        """The rule ids ``rid`` names: itself, or the cases it was split into."""
+        return self.cases.get(rid, (rid,))
 
 
 def _builtin_tasks() -> frozenset[str]:
@@ -169,7 +178,15 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
     return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
                 frozenset(veto), dict(text), source, file,
                 frozenset(facts_used(when)), frozenset(grave), grants, raw.get("reading"),
-                aspect, touches, {t: dict(v) for t, v in text_for.items()})
+                aspect, touches, {t: dict(v) for t, v in text_for.items()}, _case_of(raw, rid))
+
+
+def _case_of(raw: dict, rid: str) -> str | None:
+    """``case_of``: the id of the rule this one was split from (``<that id>_<case>``)."""
+    old = raw.get("case_of")
+    if old is not None and (not isinstance(old, str) or not rid.startswith(old + "_")):
+        raise CatalogError(f"rule {rid}: case_of names the id it was split from, a prefix of its own")
+    return old
 
 
 def _book_grants(raw: dict, rid: str, source: BookSource, tasks: frozenset[str],
@@ -246,4 +263,10 @@ def load_catalog(directory: "str | None" = None) -> Catalog:
     for r in rules:
         parts = r.family.split(".")
         fams |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
-    return Catalog(tuple(rules), by_id, frozenset(fams), tasks)
+    cases: dict[str, tuple[str, ...]] = {}
+    for r in rules:
+        if r.case_of is not None:
+            if r.case_of in by_id:
+                raise CatalogError(f"rule {r.id}: case_of {r.case_of!r} is still a rule of its own")
+            cases[r.case_of] = cases.get(r.case_of, ()) + (r.id,)
+    return Catalog(tuple(rules), by_id, frozenset(fams), tasks, cases)

@@ -125,6 +125,8 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
         raise BadInput(f"config {where}.rules must map rule ids to numbers",
                        zh=f"設定 {where}.rules 須把規則 id 對應到數字",
                        ko=f"설정 {where}.rules: 규칙 id마다 숫자를 지정해야 합니다")
+    # an id a verse's rule had before it was split per case names every case
+    rules = {new: v for k, v in rules.items() for new in cat.ids(k)}
     for k, v in rules.items():
         if k not in cat.by_id or not _num(v):
             raise BadInput(f"config {where}.rules: {k!r} is not a rule id with a number "
@@ -134,6 +136,8 @@ def _profile(name: str, raw: Any, cat: Catalog) -> TaskProfile:
                            ko=f"설정 {where}.rules: 숫자가 붙은 규칙 id가 아닙니다: {k!r} "
                               "(규칙 id는 `almanac tasks --json` / docs/judgement.md 참조)")
     veto = raw.get("veto", [])
+    if isinstance(veto, list):
+        veto = [new for v in veto for new in (cat.ids(v) if isinstance(v, str) else (v,))]
     if not isinstance(veto, list) or any(v not in cat.by_id for v in veto):
         bad = [v for v in veto if v not in cat.by_id] if isinstance(veto, list) else veto
         raise BadInput(f"config {where}.veto must list rule ids; unknown: {bad!r}",

@@ -183,3 +183,22 @@ def test_each_liuqing_image_names_its_own_pair_only():
         for lang in ("zh", "ko", "en"):
             assert all(b in r.text[lang] for b in pair) and not set(r.text[lang]) & set(others), (name, lang)
         assert image in r.text["zh"] and not [i for _, i in pairs.values() if i != image and i in r.text["zh"]]
+
+
+def test_a_config_naming_a_verse_before_its_split_names_every_case():
+    # a user's config written when 「天后臨門在卯、倚戶在酉…」 was one rule still reads: its weight and
+    # veto go to every case, and an id that was never a rule is still refused
+    from almanac import config
+    from almanac.errors import BadInput
+    from almanac.judgement.catalog import load_catalog
+    from almanac.judgement.score import task_profiles
+
+    cat = load_catalog()
+    cases = cat.ids("liuren.tianhou_bu")
+    assert len(cases) == 8 and all(c.startswith("liuren.tianhou_bu_") and c in cat.by_id for c in cases)
+    prof = task_profiles(config.load({"tasks": {"marriage": {
+        "rules": {"liuren.tianhou_bu": 0.5}, "veto": ["liuren.m_bu_wu_nanxun"]}}}))["marriage"]
+    assert dict(prof.rules) == {c: 0.5 for c in cases}
+    assert prof.veto == frozenset({"liuren.m_bu_wu_nanxun_yin", "liuren.m_bu_wu_nanxun_hai"})
+    with pytest.raises(BadInput):
+        task_profiles(config.load({"tasks": {"marriage": {"rules": {"liuren.tianhou_bu_nowhere": 1}}}}))

@@ -139,3 +139,19 @@ def test_a_chart_without_a_month_is_read_without_strength():
                 assert not got & strength
                 plain |= got & {"liuren.m_jiang_chu_ji", "liuren.m_jiang_chu_xiong"}
     assert plain == {"liuren.m_jiang_chu_ji", "liuren.m_jiang_chu_xiong"}
+
+
+def test_the_envoy_chapter_reads_the_first_transmission_once_for_a_delegate():
+    # 「如日辰得吉神吉將發用，生合旺相，則斯人可往」 and 「若用神囚死刑剋…必須另擇個好人去」 read the 發用's
+    # general and strength, as 卷八 物類課 does for every task: for a delegate the envoy chapter
+    # speaks in their place, and the 發用 is counted once
+    jiang = {"liuren.m_jiang_xiong_youqi", "liuren.m_jiang_ji_wuqi", "liuren.m_jiang_ji_youqi",
+             "liuren.m_jiang_xiong_wuqi", "liuren.m_jiang_shizhong_ji", "liuren.m_jiang_shizhong_xiong"}
+    envoy = {"liuren.fayong_jishen_jijiang", "liuren.fayong_qiusi_xingke"}
+    seen = set()
+    for d in DAYS:
+        for h in judge_day(d, TZ, "delegate")["hours"]:
+            got = _rules(h) | {v["rule"] for v in h.get("vetoes", [])}
+            seen |= got & envoy
+            assert len(got & (jiang | envoy)) <= 1, (h["start"], got & (jiang | envoy))
+    assert seen == envoy

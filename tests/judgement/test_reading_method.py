@@ -154,3 +154,13 @@ def test_each_method_rule_rests_on_a_cited_sentence(rule):
         assert rule.source.book in ("《六壬大全》", "《畢法賦》")
         assert all(g.quote in rule.source.quote for g in rule.grants.values())
     assert rule.grants
+
+
+def test_every_reading_of_the_first_transmissions_general_is_silent_when_it_is_void():
+    # 「空亡發用，憂喜俱不成」: a rule that reads the general riding the 發用 says so (touches the 發用
+    # or the general), or reads the 發用's void itself — none counts a void 發用 at full strength
+    readers = [r for r in CAT.rules if r.facts & {"chu_general", "chu_general_good"}]
+    assert len(readers) > 20
+    loose = [r.id for r in readers if r.touches is None or r.touches in ("ganshang", "zhishang", "zhong", "mo")
+             if "chu_void" not in r.facts and "void_generals" not in r.facts]
+    assert not loose, loose

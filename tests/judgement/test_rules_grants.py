@@ -242,9 +242,10 @@ def test_gouchen_as_the_first_transmission_over_the_day_is_bad_whatever_follows(
         for slot, f, idx in judged_facts(d, z, cfg):
             first = f["chu_general"] == "勾陳" and "勾陳" in f["chuan_generals_ke_gan"]
             over = "勾陳" in (f["ganshang_general"], f["zhishang_general"])
-            assert (index in idx) == (first and over), (d, slot.start)
+            # 「空亡發用，憂喜俱不成」: a void 發用's 勾陳 comes to nothing
+            assert (index in idx) == (first and over and not f["chu_void"]), (d, slot.start)
             apart += first and not over          # 「如不是日上，作初傳」: not this rule's
-            if first and over:
+            if first and over and not f["chu_void"]:
                 days.add(d)
     assert days and apart
     for d in sorted(days)[:12]:

@@ -28,7 +28,7 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
 SEEDS = (QIN_FU, CHAIWEI, KETI, TAIYIN)
 LANGS = ("zh", "ko", "en")
 _KEYS = {"id", "family", "when", "effect", "veto", "grave", "grants", "quote", "reading", "text", "source",
-         "aspect", "touches", "text_for", "case_of"}
+         "aspect", "touches", "text_for", "case_of", "spirits"}
 #: what a rule may say it ``touches``: a spirit of the chart whose 旬空 silences the rule (good and
 #: bad alike: 「吉神空亡吉不成，凶神空亡凶不成」) — 日上神, 辰上神, a transmission, or a general
 #: (the branch it rides)
@@ -64,6 +64,8 @@ class Rule:
     #: the id of the one rule this was split from, one rule per case of a verse (a config naming
     #: that id names every case)
     case_of: str | None = None
+    #: the positions besides ``touches`` whose clauses hold only while that position is not 旬空
+    spirits: tuple[str, ...] = ()
 
     def text_of(self, task: str | None) -> dict[str, str]:
         """The rule's text as a reader of ``task`` is shown it."""
@@ -125,6 +127,11 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
         else:
             raise CatalogError(f"rule {rid}: touches {touches!r} is not a spirit "
                                f"({', '.join(_SPIRITS)} or a general)")
+    spirits = raw.get("spirits", [])
+    if not isinstance(spirits, list) or any(sp not in _SPIRITS for sp in spirits) or touches in spirits:
+        raise CatalogError(f"rule {rid}: spirits lists positions ({', '.join(_SPIRITS)}) other than the one it touches")
+    if spirits:
+        when = guard_spirits(when, frozenset(spirits))
     aspect = raw.get("aspect")
     if aspect is not None and (not isinstance(aspect, str) or not aspect.strip()):
         raise CatalogError(f"rule {rid}: aspect must be a non-empty string")
@@ -178,7 +185,48 @@ def _rule(raw: Any, file: str, tasks: frozenset[str]) -> Rule:
     return Rule(rid, family, raw["when"], pred, {k: float(v) for k, v in effect.items()},
                 frozenset(veto), dict(text), source, file,
                 frozenset(facts_used(when)), frozenset(grave), grants, raw.get("reading"),
-                aspect, touches, {t: dict(v) for t, v in text_for.items()}, _case_of(raw, rid))
+                aspect, touches, {t: dict(v) for t, v in text_for.items()}, _case_of(raw, rid),
+                tuple(spirits))
+
+
+def spirit_of(fact: str) -> frozenset[str]:
+    """The positions (``_SPIRITS``) a fact reads by its name: ``ganshang_vs_zhi`` reads 日上,
+    ``zhishang_vs_ganshang`` 辰上 and 日上, ``chu_vs_mo`` 初 and 末 — not ``ganzhi_generals``, which
+    reads both at once, nor a ``_live`` fact, which has left the void one out already."""
+    parts = fact.split("_")
+    if parts[-1] == "live" or fact in _SPIRITS.values():
+        return frozenset()
+    return frozenset(p for p in parts if p in _SPIRITS)
+
+
+def _asserts(leaf: dict) -> bool:
+    """Whether a condition says a spirit *is* something (``eq`` a value, ``in``, ``contains`` …),
+    which its void empties — not that it is not (``eq`` false, ``ne``, ``not_in``, ``lacks``),
+    which a void spirit leaves true."""
+    return not ("ne" in leaf or "not_in" in leaf or "lacks" in leaf or leaf.get("eq", True) is False)
+
+
+def guard_spirits(cond: Any, spirits: frozenset[str]) -> Any:
+    """``cond`` with each condition on one of ``spirits`` holding only while that spirit is not 旬空
+    (「吉神空亡吉不成，凶神空亡凶不成」): a rule that reads several spirits, each in its own clause, is
+    silent about a void one and still reads the others (a ``not``, and a clause that says a spirit is
+    *not* something, are left as written).
+
+    >>> guard_spirits({"any": [{"fact": "ganshang_de", "eq": True}, {"fact": "zhishang_de", "eq": True}]},
+    ...               frozenset({"ganshang", "zhishang"}))["any"][0]
+    {'all': [{'fact': 'ganshang_de', 'eq': True}, {'fact': 'ganshang_void', 'eq': False}]}
+    >>> guard_spirits({"fact": "ganshang_ma", "eq": False}, frozenset({"ganshang"}))
+    {'fact': 'ganshang_ma', 'eq': False}
+    """
+    if "fact" in cond:
+        void = sorted(spirit_of(cond["fact"]) & spirits)
+        if not void or not _asserts(cond):
+            return cond
+        return {"all": [cond, *({"fact": _SPIRITS[sp], "eq": False} for sp in void)]}
+    if "not" in cond:
+        return cond
+    op = next(iter(cond))
+    return {op: [guard_spirits(c, spirits) for c in cond[op]]}
 
 
 def _case_of(raw: dict, rid: str) -> str | None:

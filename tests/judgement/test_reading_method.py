@@ -164,3 +164,41 @@ def test_every_reading_of_the_first_transmissions_general_is_silent_when_it_is_v
     loose = [r.id for r in readers if r.touches is None or r.touches in ("ganshang", "zhishang", "zhong", "mo")
              if "chu_void" not in r.facts and "void_generals" not in r.facts]
     assert not loose, loose
+
+
+def test_no_rule_counts_a_void_spirit_it_names_at_full_strength():
+    # 「吉神空亡吉不成，凶神空亡凶不成」: a clause that says what 日上, 辰上 or a transmission *is*
+    # holds only while it is not 旬空 — by `touches`, by `spirits`, or by reading the void itself
+    from almanac.judgement.catalog import _SPIRITS, _asserts, spirit_of
+    from almanac.judgement.conditions import facts_used
+
+    def loose(cond, guarded):
+        if "fact" in cond:
+            return {sp for sp in spirit_of(cond["fact"]) if _asserts(cond)} - guarded
+        if "not" in cond:
+            return set()
+        return set().union(*(loose(c, guarded) for c in next(iter(cond.values()))))
+
+    whole = {"liuren.m_cai_hua_gui",       # the three transmissions as one body (its `reading`)
+             "liuren.lianru_tui_kong_guan"}  # its sign is the void itself (腳踏空亡: 「以官爻空也」)
+    bad = {}
+    for r in CAT.rules:
+        written = facts_used(r.when)           # the condition as written, before any guard
+        guarded = {r.touches} | {sp for sp, fact in _SPIRITS.items() if fact in written}
+        left = loose(r.when, guarded) - set(r.spirits)
+        if left and r.id not in whole:
+            bad[r.id] = sorted(left)
+    assert not bad, bad
+    assert CAT.by_id["liuren.m_cai_hua_gui"].reading
+
+
+def test_a_rule_reading_two_houses_is_silent_only_about_the_void_one():
+    # 日上 void, 辰上 the 日德 under a good general: 德 still speaks from 辰上; with 日上 the 德 and
+    # void instead, it does not
+    r = CAT.by_id["liuren.de_jijiang"]
+    assert {"ganshang", "zhishang"} <= set(r.spirits)
+    base = {"ganshang_de": False, "zhishang_de": True, "ganshang_general": "貴人", "zhishang_general": "貴人",
+            "ganshang_void": True, "zhishang_void": False}
+    assert r.pred(base)
+    assert not r.pred({**base, "ganshang_de": True, "zhishang_de": False})
+    assert r.pred({**base, "ganshang_de": True, "zhishang_de": False, "ganshang_void": False})

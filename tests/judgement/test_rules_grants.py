@@ -68,7 +68,7 @@ def test_yin_out_to_yang_is_a_reason_for_travel_and_none_for_a_contest():
 
 
 def test_a_good_general_over_the_xingnian_is_a_reason_for_travel_and_none_for_a_contest():
-    person = {"born": 1980, "sex": "m", "days": 30, "start": date(2026, 2, 1)}
+    person = {"born": 1980, "sex": "m", "days": 30, "start": date(2026, 1, 1)}
     fired, travel = hours_where("liuren.xingnian_jishen_jijiang", "travel", **person)
     assert fired and travel == fired
     assert hours_where("liuren.xingnian_jishen_jijiang", "competition", **person)[1] == set()
@@ -92,8 +92,11 @@ def test_the_escape_is_promised_only_where_the_hour_shows_the_sentences_conditio
     alone = together = with_year = 0
     for i in range(0, 365, 2):
         for slot, f, idx in person_facts_of_day(date(2026, 1, 1) + timedelta(days=i), z, cfg, person):
-            out = f["chu"] in "丑卯巳未酉亥" and f["mo"] in "子寅辰午申戌"
+            # each spirit the sentence names speaks only where it is not void (「吉神空亡吉不成」)
+            out = (f["chu"] in "丑卯巳未酉亥" and f["mo"] in "子寅辰午申戌"
+                   and not f["chu_void"] and not f["mo_void"])
             over = (f["ganshang_general"] in good and f["zhishang_general"] in good
+                    and not f["ganshang_void"] and not f["zhishang_void"]
                     and "剋" not in (f["ganshang_vs_gan"], f["zhishang_vs_gan"]))
             assert (iy in idx) == (out and over), slot.start
             assert (ix in idx) == (out and over and f["xingnian_jishen_jijiang"]), slot.start
@@ -374,7 +377,7 @@ def test_a_six_harmony_against_the_day_with_a_cut_off_spirit_parts_husband_and_w
     assert not any(r.grave_for(t) or r.effect_for(t) for t in CAT.tasks - {"marriage"})
     # both halves of the sentence: 六合 overcoming the day, and a 絶神 over 日 or 辰
     at_war = {"chuan_generals_ke_gan": ("六合",), "ganshang_stage": "長生", "zhishang_stage": "長生",
-              "void_generals": ()}
+              "void_generals": (), "ganshang_void": False, "zhishang_void": False}
     assert not r.pred(at_war)
     assert r.pred({**at_war, "ganshang_stage": "絕"}) and r.pred({**at_war, "zhishang_stage": "絕"})
     assert not r.pred({**at_war, "chuan_generals_ke_gan": ("勾陳",), "ganshang_stage": "絕"})

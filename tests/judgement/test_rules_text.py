@@ -181,10 +181,12 @@ def test_liuqing_needs_the_bad_general_to_ride_the_liuqing_branch(year):
     # 「干支上見六情之神…凶將乘之，尤可畏」, 「各以其情斷其奸謀災異」: each image by its own branches
     apart = 0
     for _, f, ids in year:
-        riding = any(f[u] in LIUQING and f[u + "_general"] in BAD for u in ("ganshang", "zhishang"))
+        # a void spirit over 日 or 辰 comes to nothing (「凶神空亡凶不成」): only a live one is read
+        riding = any(f[u] in LIUQING and f[u + "_general"] in BAD and not f[u + "_void"]
+                     for u in ("ganshang", "zhishang"))
         assert bool(ids & set(LIUQING_IMAGES)) == riding
         for rid, branches in LIUQING_IMAGES.items():
-            assert (rid in ids) == any(f[u] in branches and f[u + "_general"] in BAD
+            assert (rid in ids) == any(f[u] in branches and f[u + "_general"] in BAD and not f[u + "_void"]
                                        for u in ("ganshang", "zhishang")), rid
         if not riding and set(f["ganzhi_uppers"]) & LIUQING and set(f["ganzhi_generals"]) & BAD:
             apart += 1           # the old encoding fired here: 六情 on one side, a bad general elsewhere
@@ -249,8 +251,8 @@ def test_the_hour_overcoming_the_stems_spirit_makes_the_envoys_word_true(year):
     for _, f, ids in year:
         assert f["hour_vs_ganshang"] == rel(f["hour_branch"], f["ganshang"])
         if rel(f["hour_branch"], f["ganshang"]) == "剋":
-            hits += 1
-            assert "liuren.xiashi_ke_ganshang" in ids
+            hits += 1          # a void 日上神 comes to nothing, good or bad (「吉神空亡吉不成」)
+            assert ("liuren.xiashi_ke_ganshang" in ids) == (not f["ganshang_void"])
     assert hits and CAT.by_id["liuren.xiashi_ke_ganshang"].effect_for("negotiation") > 0
 
 
@@ -281,7 +283,7 @@ def test_enclosed_transmissions_under_a_bad_general_cannot_escape(year):
     for _, f, ids in year:
         if "夾定" in f["patterns"] and "遇夾不夾" not in f["patterns"]:
             seen += 1
-            assert ("liuren.jiading_xiongjiang" in ids) != f["chu_general_good"]
+            assert ("liuren.jiading_xiongjiang" in ids) == (not f["chu_general_good"] and not f["chu_void"])
     r = CAT.by_id["liuren.jiading_xiongjiang"]
     assert seen and all(r.grave_for(t) and r.effect_for(t) < 0 for t in CAT.tasks)
 
@@ -290,8 +292,9 @@ def test_what_is_enclosed_decides_too():
     # 「更看所夾何象…若夾兄弟，則百事少利」 — the old rule ignored it
     r = CAT.by_id["liuren.jiading_xiongdi"]
     assert all(r.effect_for(t) < 0 for t in CAT.tasks)
-    assert r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "比"})
-    assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "被生"})
+    assert r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "比", "zhong_void": False})
+    assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "被生", "zhong_void": False})
+    assert not r.pred({"patterns": ("連茹", "夾定"), "zhong_vs_gan": "比", "zhong_void": True})
 
 
 def test_no_fanyin_hour_is_good_for_a_campaign(year):

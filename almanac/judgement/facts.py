@@ -105,6 +105,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "ganzhi_xinghai": xinghai(gs, zs),
         "ganshang_general": generals[gs], "zhishang_general": generals[zs],
         "ganzhi_generals": (generals[gs], generals[zs]),
+        "ganzhi_uppers_live": tuple(x for x in (gs, zs) if x not in void),
+        "ganzhi_generals_live": tuple(generals[x] for x in (gs, zs) if x not in void),
         "chu": c, "zhong": z, "mo": m, "chuan": tuple(chuan),
         "chu_general": chuan_gen[0], "mo_general": chuan_gen[2],
         "chu_general_good": chuan_gen[0] in GOOD_GENERALS,

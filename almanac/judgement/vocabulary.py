@@ -123,6 +123,8 @@ FACTS: dict[str, Fact] = {
     "ganzhi_xinghai": _f("bool", None, "日上神 and 辰上神 刑 or 害 each other"),
     "ganshang_general": _f("str", _G, "general on 日上神"), "zhishang_general": _f("str", _G, "general on 辰上神"),
     "ganzhi_generals": _f("list:str", _G, "generals on 日上神 and 辰上神"),
+    "ganzhi_uppers_live": _f("list:str", _B, "日上神 and 辰上神, leaving out a 旬空 one"),
+    "ganzhi_generals_live": _f("list:str", _G, "generals on 日上神 and 辰上神, leaving out one on a 旬空 spirit"),
     # 三傳
     "chu": _f("str", _B, "初傳 (發用)"), "zhong": _f("str", _B, "中傳"), "mo": _f("str", _B, "末傳"),
     "chuan": _f("list:str", _B, "the three transmissions"),

@@ -190,6 +190,11 @@ def test_no_rule_counts_a_void_spirit_it_names_at_full_strength():
             bad[r.id] = sorted(left)
     assert not bad, bad
     assert CAT.by_id["liuren.m_cai_hua_gui"].reading
+    # the two houses read together (日上 and 辰上 in one fact) are read by their live ones, or with
+    # the void of the general read
+    both = [r.id for r in CAT.rules if facts_used(r.when) & {"ganzhi_uppers", "ganzhi_generals"}
+            and not facts_used(r.when) & {"ganshang_void", "zhishang_void", "void_generals"}]
+    assert not both, both
 
 
 def test_a_rule_reading_two_houses_is_silent_only_about_the_void_one():

@@ -207,7 +207,9 @@ def test_a_false_invitation_is_not_to_be_gone_to(year):
     r = CAT.by_id["liuren.diyue_zhawei"]
     assert r.grave_for("negotiation") and not r.grave_for("travel") and r.source.quote == "皆為詐偽，不可往也"
     for _, f, ids in year:
-        assert ("liuren.diyue_zhawei" in ids) == bool(set(f["ganzhi_uppers"]) & set("寅卯子巳"))
+        # a void one of them deceives no one (「凶神空亡凶不成」): the live spirits over 日 and 辰
+        live = {u for u, v in zip(f["ganzhi_uppers"], (f["ganshang_void"], f["zhishang_void"])) if not v}
+        assert ("liuren.diyue_zhawei" in ids) == bool(live & set("寅卯子巳"))
     for d in (date(2026, 4, 1) + timedelta(days=i) for i in range(0, 14, 2)):
         for h in api.judge_day(d, "Asia/Seoul", "negotiation")["hours"]:
             reason = [x for x in h["reasons"] if x["rule"] == "liuren.diyue_zhawei"]
@@ -406,7 +408,8 @@ def test_taiyin_upright_is_no_gift_to_marriage_or_pursuit():
     # as 六合's, not a grave mark
     d = CAT.by_id["liuren.taiyin_daozei"]
     assert d.effect_for("pursuit") < 0 and not d.grave_for("pursuit")
-    assert d.pred({"taiyin_in_ke": True, "ganzhi_generals": ()})
+    assert d.pred({"taiyin_in_ke": True, "ganzhi_generals_live": (), "void_generals": ()})
+    assert not d.pred({"taiyin_in_ke": True, "ganzhi_generals_live": (), "void_generals": ("太陰",)})
     assert not CAT.by_id["liuren.m_bu_liuhe"].grave_for("pursuit")
 
 

@@ -29,7 +29,8 @@ from almanac.qin.predation import eats
 from .relations import (CHANGSHENG, COMPASS, CORNERS, DE, GENERAL_ELEMENT, GENERAL_HOME, HAI,  # noqa: F401
                         JIGONG, KE_DIR, LIUQIN_OF, LU, MA, MZJ, PALACE, PO, STRENGTH_RANK, TIANER, WANG_DIR,
                         XING, chong, compare, direction, el, gouchen_zhi, he_with, jia_buzhu_side, liuhe, rel,
-                        rel_elements, season_of, side_state, stage, wangxiang, xingchongpohai, xinghai)
+                        rel_elements, season_of, side_state, stage, wangxiang, liuqin_wangxiang, xingchongpohai,
+                        xinghai)
 from .vocabulary import (DIRECTIONS, FACTS, KETI_NAMES, LIUQIN, PALACES, PATTERNS, PERSON_FACTS,  # noqa: F401
                          RELS, SEASON_NAMES, SEASONS, STAGES, TABOO_FACTS, TRANSFORMS, WANGXIANG, YOUQI, Fact)
 
@@ -218,6 +219,8 @@ def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, 
         "chu_vs_hour": rel(c, hb), "chu_wangxiang": wangxiang(c, month_branch),
         "generals_youqi": tuple(g for g, b in zip(GENERALS, chart_f["general_branches"])
                                 if wangxiang(b, month_branch) in YOUQI),
+        "liuqin_youqi": tuple(q for q, w in liuqin_wangxiang(chart_f["day_stem"], month_branch).items()
+                              if w in YOUQI),
         "tianer_on_ganzhi": TIANER[season] in (gs, zs),
         "sangong": sangong,
         "hour_vs_ganshang": rel(hb, gs),

@@ -34,7 +34,7 @@ QIN_FACTS = frozenset({
     "hour_qin_class", "daojiang_class", "hour_qin_strength", "fanqin_strength", "daojiang_strength",
     "hour_transform", "hour_transform_kind"})
 #: facts that need the month (月建): a textbook chart does not give it
-MONTH_FACTS = frozenset({"month_branch", "season", "chu_wangxiang", "generals_youqi", "tianer_on_ganzhi"})
+MONTH_FACTS = frozenset({"month_branch", "season", "chu_wangxiang", "generals_youqi", "liuqin_youqi", "tianer_on_ganzhi"})
 #: facts that need the year (太歲): a textbook chart does not give it
 YEAR_FACTS = frozenset({"year_branch", "suishang_vs_guiren"})
 #: facts that need the hour branch (a 「干上」 example gives none), the hour's taboos among them

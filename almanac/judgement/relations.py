@@ -101,6 +101,15 @@ def wangxiang(branch: str, month_branch: str) -> str:
     return strength(el(branch), el(month_branch))
 
 
+def liuqin_wangxiang(stem: str, month_branch: str) -> dict[str, str]:
+    """旺相休囚死 in the month of each 六親 of ``stem`` (the element that overcomes it is its 官鬼 …).
+
+    >>> liuqin_wangxiang("甲", "寅")["兄弟"], liuqin_wangxiang("甲", "寅")["子孫"], liuqin_wangxiang("甲", "寅")["官鬼"]
+    ('旺', '相', '囚')
+    """
+    return {LIUQIN_OF[rel_elements(e, el(stem))]: strength(e, el(month_branch)) for e in range(5)}
+
+
 def xinghai(a: str, b: str) -> bool:
     return XING[a] == b or XING[b] == a or HAI[a] == b
 

@@ -140,6 +140,7 @@ FACTS: dict[str, Fact] = {
     "chu_xingchong": _f("bool", None, "發用 刑, 沖, 破 or 害 the day branch"),
     "chu_wangxiang": _f("str", WANGXIANG, "旺相休囚死 of 發用 in the month"),
     "generals_youqi": _f("list:str", _G, "generals whose branch is 旺 or 相 in the month (有氣; the others 休囚死, 無氣)"),
+    "liuqin_youqi": _f("list:str", LIUQIN, "the 六親 of the day stem whose element is 旺 or 相 in the month (有氣)"),
     "chu_heganzhi": _f("bool", None, "發用 is 六合 or 三合 with the day branch, or the 日德"),
     "chuan_generals_ke_gan": _f("list:str", _G, "generals on the transmissions whose element overcomes the day stem"),
     "chuan_generals_sheng_gan": _f("list:str", _G, "generals on the transmissions whose element generates the day stem"),

@@ -159,3 +159,37 @@ def test_the_envoy_chapter_reads_the_first_transmission_once_for_a_delegate():
             assert len(got & (jiang | envoy)) <= 1, (h["start"], got & (jiang | envoy))
             assert not got & jiang, (h["start"], got & jiang)     # the task's own chapter speaks
     assert {"liuren.fayong_jishen_jijiang", "liuren.fayong_qiusi_xingke"} <= seen and len(seen) >= 8
+
+
+STEM_ELEMENT = dict(zip(STEMS, "木木火火土土金金水水"))
+OVERCOMES = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
+
+
+def test_the_money_and_the_post_without_qi_are_hard_to_get(hours):
+    # 卷八 事類神 「有氣亦遠無氣難」: the money line (what the day overcomes) and the post (what overcomes
+    # the day) present in the chart promise only with 氣 in the month
+    seen = set()
+    for task, h, f in hours:
+        day = STEM_ELEMENT[f["day_stem"]]
+        month = ELEMENT[f["month_branch"]]
+        money = OVERCOMES[day]
+        post = next(e for e, v in OVERCOMES.items() if v == day)
+        strong = {e for e in ELEMENT.values() if e == month or e == GENERATES[month]}
+        assert ("妻財" in f["liuqin_youqi"]) == (money in strong)
+        assert ("官鬼" in f["liuqin_youqi"]) == (post in strong)
+        if task != "wealth":
+            continue
+        got = _rules(h)
+        if "liuren.m_cai_wuqi" in got:
+            seen.add("weak")
+            assert money not in strong and "妻財" in f["ke_liuqin_live"]
+            assert not got & {"liuren.m_cai_chu", "liuren.m_cai_chuan"}
+        if got & {"liuren.m_cai_chu", "liuren.m_cai_chuan"}:
+            seen.add("strong")
+            assert money in strong
+    assert seen == {"weak", "strong"}
+    office = [(h, f) for d in DAYS[:12] for h, f in zip(judge_day(d, TZ, "office")["hours"],
+                                                          [f for _, f in day_facts(d, ZoneInfo(TZ), config.load({}))])]
+    weak = [h for h, f in office if "liuren.m_guan_wuqi" in _rules(h)]
+    assert weak and all("liuren.m_guan_you" not in _rules(h) for h in weak)
+    assert all("官鬼" in f["liuqin_youqi"] for h, f in office if "liuren.m_guan_you" in _rules(h))

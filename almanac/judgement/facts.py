@@ -165,6 +165,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "ganshang_liuqin_live": "" if gs in void else lq[gs],
         "zhishang_liuqin_live": "" if zs in void else lq[zs],
         "gouchen_vs_xuanwu": rel(on["勾陳"], on["玄武"]),
+        "xuanwu_vs_gan": rel(on["玄武"], gan),
         "gouchen_di_vs_xuanwu_di": rel(under[on["勾陳"]], under[on["玄武"]]),
         "yima_chuan": MA[zhi] in chuan and MA[zhi] not in void,
         "chuan_flow": {"生": "遞生", "剋": "遞剋"}.get(rel(c, z), "") if rel(c, z) == rel(z, m) == rel(m, gan) else "",

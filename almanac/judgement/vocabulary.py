@@ -190,6 +190,7 @@ FACTS: dict[str, Fact] = {
     "tianhou_he_gan": _f("bool", None, "the branch 天后 rides is in 六合 or 三合 with the stem's 寄宮"),
     "ganshang_luowang": _f("bool", None, "日上神 is the stem's 天羅 (the branch after its 寄宮) or 地網 (that branch's opposite)"),
     "gouchen_vs_xuanwu": _f("str", RELS, "rel(the branch 勾陳 rides, the branch 玄武 rides): the catcher against the thief"),
+    "xuanwu_vs_gan": _f("str", RELS, "rel(the branch 玄武 rides, day stem): 被剋 where the day overcomes the thief"),
     "gouchen_di_vs_xuanwu_di": _f("str", RELS, "rel(the ground under 勾陳, the ground under 玄武): 卷二 勾陳 「勾陳所立之地制玄武所立之地，亦主賊敗」"),
     "xuanwu_on_yuejiang": _f("bool", None, "玄武 rides the 月將's branch (太陽照武)"),
     "zhishang_liuqin_live": _f("str", (*LIUQIN, ""), "六親 of 辰上神 when it is not 旬空, else empty"),

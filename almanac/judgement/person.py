@@ -172,6 +172,8 @@ def person_facts(f: dict[str, Any], chart, p: Person, year: int) -> dict[str, An
         "xingnian_jishen_jijiang": general(nu) in GOOD_GENERALS and rel(nu, gan) != "剋",
         "nianming_shang_sheng": sheng,
         "nianming_tianshi": missing is not None and missing in (ming, nian),
+        # 「又看人年上神與日克制玄武者亦獲」: the spirit over the 行年 controls the thief's branch
+        "xingnian_shang_zhi_wu": rel(nu, f["xuanwu_on"]) == "剋",
     }
 
 

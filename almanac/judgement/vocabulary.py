@@ -215,6 +215,7 @@ FACTS: dict[str, Fact] = {
     "benming": _f("str", _B, "本命: the person's birth-year branch"),
     "xingnian": _f("str", _B, "行年: the person's 行年 branch this year (男 丙寅順行, 女 壬申逆行)"),
     "xingnian_shang": _f("str", _B, "the sky branch over the 行年"),
+    "xingnian_shang_zhi_wu": _f("bool", None, "the spirit over the 行年 overcomes the branch 玄武 rides"),
     "xingnian_gang_er_yin": _f("bool", None, "天罡 (辰) or 天耳 over the 行年, or 太陰 riding there"),
     "nianming_vs_ganzhi": _f("str", ("生", "剋", "比", "雜"), "日辰 against 年命 (day stem and branch against "
                                                             "本命 and 行年, four pairs): 剋 if a pair overcomes "
@@ -231,7 +232,7 @@ FACTS: dict[str, Fact] = {
 TABOO_FACTS = taboos.fact_names()
 
 #: the facts of a person's 年命 (not in an hour's own facts; see almanac/judgement/person.py)
-PERSON_FACTS = frozenset(("benming", "xingnian", "xingnian_shang", "xingnian_gang_er_yin",
+PERSON_FACTS = frozenset(("benming", "xingnian", "xingnian_shang", "xingnian_shang_zhi_wu", "xingnian_gang_er_yin",
                           "nianming_vs_ganzhi", "xingnian_jishen_jijiang", "nianming_shang_sheng",
                           "nianming_tianshi"))
 

@@ -877,28 +877,34 @@ def test_what_a_korean_reader_is_shown_glosses_every_list_of_mansions_stems_or_b
     assert not bad, bad
 
 
-def test_the_day_holding_the_thief_down_is_a_capture_too():
-    # 卷二 玄武 「又看人年上神與日克制玄武者亦獲」, beside 卷二 勾陳 「勾陳所乘神制玄武所乘神主獲，勾陳臨日干亦主獲，
-    # 反此不獲」: one element — 勾陳's signs first, then the day's, then the reverse
+def test_the_day_and_the_year_holding_the_thief_down_is_a_capture_too():
+    # 卷二 玄武 「又看人年上神與日克制玄武者亦獲」 — the spirit over the asker's 行年 and the day, both — beside
+    # 卷二 勾陳 「勾陳所乘神制玄武所乘神主獲，勾陳臨日干亦主獲，反此不獲」: one element, 勾陳's signs first
+    from zoneinfo import ZoneInfo
+
+    from almanac import config
     from almanac.api import textbook_chart
     from almanac.cycles import BRANCHES, STEMS
+    from almanac.judgement.person import parse_person
+    from almanac.judgement.search import person_facts_of_day
+    rid = "liuren.m_bu_ri_zhi_wu"
+    r = CAT.by_id[rid]
+    assert r.grants["pursuit"].quote in r.source.quote and "xingnian_shang_zhi_wu" in r.facts
+    # a chart without a person has no 行年: the sign is never read there
+    for d in range(0, 60, 7):
+        for gs in BRANCHES:
+            c = textbook_chart(STEMS[d % 10] + BRANCHES[d % 12], gan_shang=gs, noble="day", task="pursuit")
+            assert rid not in {x["rule"] for x in c["reading"]["reasons"]}
     element = dict(zip(STEMS, "木木火火土土金金水水")) | dict(zip(BRANCHES, "水土木木土火火土金金土水"))
     overcomes = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
-    rid = "liuren.m_bu_ri_zhi_wu"
-    assert CAT.by_id[rid].grants["pursuit"].quote in CAT.by_id[rid].source.quote
-    fired = held = 0
-    for d in range(60):
-        day = STEMS[d % 10] + BRANCHES[d % 12]
-        for gs in BRANCHES:
-            c = textbook_chart(day, gan_shang=gs, noble="day", task="pursuit")
-            on = {g: b for b, g in c["generals"].items()}
-            wu, gou = on["玄武"], on["勾陳"]
-            day_holds = overcomes[element[day[0]]] == element[wu] and wu not in c["void"]
-            # 勾陳's signs speak only where 勾陳 is not void (「吉神空亡吉不成」)
-            gou_first = gou not in c["void"] and (c["generals"][c["lessons"][0]["upper"]] == "勾陳"
-                                                  or overcomes[element[gou]] == element[wu])
-            shown = rid in {r["rule"] for r in c["reading"]["reasons"]}
-            assert shown == (day_holds and not gou_first), (day, gs)
-            fired += shown
-            held += day_holds and gou_first
-    assert fired and held
+    cfg, z, person = config.load(), ZoneInfo("Asia/Seoul"), parse_person(1980, "m")
+    index = CAT.rules.index(r)
+    fired = 0
+    for i in range(0, 365, 3):
+        for slot, f, idx in person_facts_of_day(date(2026, 1, 1) + timedelta(days=i), z, cfg, person):
+            wu = f["xuanwu_on"]
+            both = (overcomes[element[f["day_stem"]]] == element[wu]
+                    and overcomes[element[f["xingnian_shang"]]] == element[wu])
+            assert (index in idx) == (both and "玄武" not in f["void_generals"]), slot.start
+            fired += index in idx
+    assert fired

@@ -13,8 +13,6 @@ its stamps come from the same ledger, so an unchanged night's build is byte-iden
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
@@ -27,6 +25,7 @@ from almanac.everyday.directions import direction_text
 from almanac.exports.feeds import ics, names, text
 from almanac.exports.feeds import labels as L
 from almanac.exports.feeds.build import Feed
+from almanac.exports.feeds.rolling import HorizonCache
 from almanac.exports.feeds.words import reason_text, verdict_text
 
 #: the day verdicts each kind of day feed shows
@@ -171,10 +170,8 @@ def _calendar(a: DayAsk, ns: str, cfg, stamps: dict) -> icalendar.Calendar:
     return cal
 
 
-#: built rolling day feeds, most recently used last: bounded like the hour feeds' cache
-_CACHE_MAX = 16
-_cache: "OrderedDict[tuple, Feed]" = OrderedDict()
-_lock = threading.Lock()
+#: built rolling day feeds: kept like the hour feeds (``rolling.HorizonCache``), fewer of them
+_horizon = HorizonCache(16)
 
 
 def rolling_day_feed(task, tz=None, lang=None, config=None, today: date | None = None, *, place=None,
@@ -187,24 +184,9 @@ def rolling_day_feed(task, tz=None, lang=None, config=None, today: date | None =
     cfg = apply(config_mod.load(config), place=place, clock=clock, lunar=lunar, school=school, tz=tz)
     a = ask(task, tz, lang, cfg, **asked)
     today = today or feeds.today_in(a.tz)
-    key = (a, today, cfg.digest)
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-            return hit
-    s, e = feeds.horizon(today, cfg)
-    built = build_day_feed(a, s, e, cfg)
-    with _lock:
-        for k in [k for k in _cache if k[1] != today]:
-            _cache.pop(k, None)       # yesterday's horizons
-        _cache[key] = built
-        while len(_cache) > _CACHE_MAX:
-            _cache.popitem(last=False)
-    return built
+    return _horizon.get(today, (a, cfg.digest), lambda: build_day_feed(a, *feeds.horizon(today, cfg), cfg))
 
 
 def clear_cache() -> None:
     """Forget the built day feeds (the next request builds again, with the stamps it had)."""
-    with _lock:
-        _cache.clear()
+    _horizon.clear()

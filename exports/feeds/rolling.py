@@ -13,12 +13,55 @@ from almanac.exports import source
 from almanac.exports.feeds import build, params
 from almanac.exports.feeds import labels as L
 
-#: built rolling feeds, most recently used last; at most ``_CACHE_MAX`` (a feed is ≤ ``max_bytes``),
-#: so no number of distinct variants asked for grows the process without bound
+class HorizonCache:
+    """Feeds of the rolling horizon built in this process, by (horizon day, request): most recently
+    used last, at most ``most`` of them (a feed is ≤ ``max_bytes``, so no number of distinct
+    variants asked for grows the process without bound), yesterday's dropped when today's is
+    built, and one build at a time per key — identical requests that arrive together share it."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.feeds: "OrderedDict[tuple, build.Feed]" = OrderedDict()
+        self.lock = threading.Lock()
+        self.building: dict[tuple, threading.Lock] = {}
+
+    def get(self, today: date, request: tuple, make) -> "build.Feed":
+        """The feed of ``request`` for ``today``, built by ``make()`` unless kept."""
+        key = (today, *request)
+        hit = self.feeds.get(key)
+        if hit is not None:
+            with self.lock:
+                if key in self.feeds:
+                    self.feeds.move_to_end(key)
+            return hit
+        with self.lock:
+            lock = self.building.setdefault(key, threading.Lock())
+        with lock:
+            hit = self.feeds.get(key)
+            if hit is None:
+                try:
+                    hit = make()
+                    with self.lock:
+                        for k in [k for k in self.feeds if k[0] != today]:
+                            self.feeds.pop(k, None)  # yesterday's horizons
+                        self.feeds[key] = hit
+                        while len(self.feeds) > self.most:
+                            self.feeds.popitem(last=False)
+                finally:
+                    with self.lock:
+                        self.building.pop(key, None)
+        return hit
+
+    def clear(self) -> None:
+        with self.lock:
+            self.feeds.clear()
+
+
+#: built rolling feeds (see ``HorizonCache``); ``_cache`` and ``_build_locks`` are its parts
 _CACHE_MAX = 32
-_cache: "OrderedDict[tuple, build.Feed]" = OrderedDict()
-_cache_lock = threading.Lock()
-_build_locks: dict[tuple, threading.Lock] = {}
+_horizon = HorizonCache(_CACHE_MAX)
+_cache = _horizon.feeds
+_build_locks = _horizon.building
 
 
 def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alarm: int | None = None,
@@ -35,27 +78,9 @@ def rolling_feed(task: str, tz: str | None = None, lang: str | None = None, alar
     alarm = params.check_alarm(alarm)
     person = parse_person(born, sex)
     today = today or params.today_in(tz)
-    key = (task, tz, lang, alarm, today, cfg.digest, person)
-    hit = _cache.get(key)
-    if hit is not None:
-        with _cache_lock:
-            if key in _cache:
-                _cache.move_to_end(key)
-        return hit
-    task = source.check_task(task, cfg)
-    with _cache_lock:
-        lock = _build_locks.setdefault(key, threading.Lock())
-    with lock:
-        hit = _cache.get(key)
-        if hit is None:
-            s, e = params.horizon(today, cfg)
-            hit = build.build_feed(task, s, e, tz, lang, alarm, cfg, strict=False,
-                                   **({} if person is None else {"born": person.birth_year, "sex": person.sex}))
-            with _cache_lock:
-                for k in [k for k in _cache if k[4] != today]:
-                    _cache.pop(k, None)  # yesterday's horizons
-                _cache[key] = hit
-                while len(_cache) > _CACHE_MAX:
-                    _cache.popitem(last=False)
-                _build_locks.pop(key, None)
-    return hit
+
+    def make() -> build.Feed:
+        s, e = params.horizon(today, cfg)
+        return build.build_feed(source.check_task(task, cfg), s, e, tz, lang, alarm, cfg, strict=False,
+                                **({} if person is None else {"born": person.birth_year, "sex": person.sex}))
+    return _horizon.get(today, (task, tz, lang, alarm, cfg.digest, person), make)

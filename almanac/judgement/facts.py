@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from almanac.cycles import BRANCHES, element_generates, element_overcomes
+from almanac.cycles import BRANCHES, GanZhi, element_generates, element_overcomes
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS
 from almanac.liuren.keti import moment, of_moment
 from almanac.liuren.moment_table import chart_names, moment_names
@@ -173,8 +173,21 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "tiangang_over": tiangang_over, "tiangang_dir": direction(tiangang_over),
         "tiangang_class": MZJ[tiangang_over],
         "gouchen_zhi": gouchen_zhi(plate, generals),
+        "ganzhi_shouwei": {gs, zs} == set(xun_ends(day)),
+        "kuidu_tianmen": c == "戌" and under[c] == "亥",
     }
     return f, guiren_on
+
+
+def xun_ends(day: str) -> tuple[str, str]:
+    """The branches of the first (旬首, its 甲 day) and the last (旬尾, its 癸 day) days of the 旬
+    ``day`` belongs to — the 旬尾 is the branch before the 旬's two 空亡.
+
+    >>> xun_ends("甲子"), xun_ends("丁卯"), xun_ends("癸亥")
+    (('子', '酉'), ('子', '酉'), ('寅', '亥'))
+    """
+    head = GanZhi.parse(day).xun_start
+    return str(head)[1], str(head + 9)[1]
 
 
 def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, *, hour: str,

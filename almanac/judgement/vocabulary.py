@@ -198,6 +198,9 @@ FACTS: dict[str, Fact] = {
     "zhong_vs_gan": _f("str", RELS, "rel(中傳, day stem): what an enclosed 三傳 is (002 「更看所夾何象」: 剋 官鬼, 被剋 財, 生 生氣, 被生 子孫, 比 兄弟)"),
     "jia_buzhu_side": _f("str", ("干", "支", ""), "夾不住: the 三傳 pass out over the stem's side (干上神 inside their span) or the branch's (002 「干透出干…支透出干」)"),
     "lianru": _f("str", ("進", "退", ""), "連茹 forward (進茹) or backward (退茹), from the engine's patterns"),
+    # 《畢法賦》 (卷九–十): the verses read for every matter (docs/judgement.md "The reading method")
+    "ganzhi_shouwei": _f("bool", None, "日上神 and 辰上神 are the 旬首 and the 旬尾 of the day, either way round (首尾相見始終宜)"),
+    "kuidu_tianmen": _f("bool", None, "發用 is 戌 (天魁) over the ground 亥 (天門) (魁度天門關隔定)"),
     # 001: the counterpart's envoy, the road, the year
     "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),
     "year_branch": _f("str", _B, "太歲: the year branch (the year turns at 立春)"),

@@ -1,0 +1,85 @@
+"""《畢法賦》's verses read for every matter (almanac/data/rules/007_bifa.toml), checked against the
+examples their own commentaries give (《六壬大全》 卷九–十):
+
+- 首尾相見始終宜: 「惟乙未辛丑丙申壬寅戊申五日有之干上有旬首支上有旬尾惟乙丑辛未丙寅戊寅壬申五日有之」;
+- 魁度天門關隔定: 「如壬午壬辰壬子壬戌癸亥五日并〔戌加亥〕為用旦暮天將皆是白虎又乙亥日丙子丁亥戊子乙未己亥
+  庚子己酉辛亥此九日亦見〔戌加亥〕為用者」;
+- 彼此全傷防兩損: 「如丁亥日〔干上子〕水克丁火支上辰土克亥水者類是也…内辛未日〔干上午支上卯〕」.
+"""
+from __future__ import annotations
+
+import pytest
+
+from almanac import api
+from almanac.cycles import BRANCHES, PILLARS
+
+# the elements of the stems and branches and what overcomes what, written out here so the verse's
+# condition is checked against the plain rule, not against the engine's own tables
+ELEMENT = dict(zip("甲乙丙丁戊己庚辛壬癸", "木木火火土土金金水水")) | dict(zip(BRANCHES, "水土木木土火火土金金土水"))
+OVERCOMES = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
+LODGING = dict(zip("甲乙丙丁戊己庚辛壬癸", "寅辰巳未巳未申戌亥丑"))
+
+
+@pytest.fixture(scope="module")
+def charts():
+    """Every 局 of the 720 (day pillar × branch over the stem) with a day noble, read for 百事."""
+    return {(str(p), g): api.textbook_chart(str(p), gan_shang=g, noble="day", task="general")
+            for p in PILLARS for g in BRANCHES}
+
+
+def _reads(chart, rule: str) -> bool:
+    return rule in {x["rule"] for x in chart["reading"]["reasons"]}
+
+
+def _under(chart) -> dict[str, str]:
+    return {sky: ground for ground, sky in chart["plate"].items()}
+
+
+def test_beginning_meets_end_on_the_ten_days_the_commentary_names(charts):
+    days = {d for (d, _), c in charts.items() if _reads(c, "liuren.bifa_shouwei")}
+    assert days == set("乙未 辛丑 丙申 壬寅 戊申 乙丑 辛未 丙寅 戊寅 壬申".split())
+
+
+def test_beginning_meets_end_keeps_an_illness_from_dispersing():
+    for task, sign in (("health", -1), ("wealth", 1), ("office", 1)):
+        c = api.textbook_chart("乙未", gan_shang="卯", noble="day", task=task)     # 干上旬尾 卯, 支上旬首 午
+        assert c["lessons"][0]["upper"] == "卯" and c["lessons"][2]["upper"] == "午"
+        (reason,) = [x for x in c["reading"]["reasons"] if x["rule"] == "liuren.bifa_shouwei"]
+        assert reason["effect"] * sign > 0, task
+
+
+def test_the_dipper_crosses_the_gate_on_the_days_the_commentary_names(charts):
+    crossing = {d for (d, _), c in charts.items() if c["transmissions"][0] == "戌" and _under(c)["戌"] == "亥"}
+    named = set("壬午 壬辰 壬子 壬戌 癸亥 乙亥 丙子 丁亥 戊子 乙未 己亥 庚子 己酉 辛亥".split())
+    # 壬申 has it too, but 戌 is void in the 甲子 旬 (「空亡發用，憂喜俱不成」): the commentary leaves it out
+    assert crossing == named | {"壬申"}
+    reading = {d for (d, _), c in charts.items() if _reads(c, "liuren.bifa_kuidu")}
+    assert reading == named
+    for d in ("壬午", "壬辰", "壬子", "壬戌", "癸亥"):        # 「旦暮天將皆是白虎」
+        (g,) = [g for (day, g), c in charts.items() if day == d and _reads(c, "liuren.bifa_kuidu")]
+        for noble in ("day", "night"):
+            assert api.textbook_chart(d, gan_shang=g, noble=noble)["generals"]["戌"] == "白虎", (d, noble)
+
+
+def test_both_houses_hurt_where_each_upper_overcomes_its_own_and_neither_is_void(charts):
+    def overcomes(a: str, b: str) -> bool:
+        return OVERCOMES[ELEMENT[a]] == ELEMENT[b]
+
+    for (d, g), c in charts.items():
+        gs, zs = c["plate"][LODGING[d[0]]], c["plate"][d[1]]
+        expect = overcomes(gs, d[0]) and overcomes(zs, d[1]) and gs not in c["void"] and zs not in c["void"]
+        assert _reads(c, "liuren.bifa_liangsun") is expect, (d, g)
+    assert _reads(charts[("丁亥", "子")], "liuren.bifa_liangsun")
+    assert _reads(charts[("辛未", "午")], "liuren.bifa_liangsun")
+    assert sum(_reads(c, "liuren.bifa_liangsun") for c in charts.values()) > 12
+
+
+def test_a_lawsuit_hurts_both_parties_most_and_a_journey_reads_its_own_chapter():
+    law = api.textbook_chart("丁亥", gan_shang="子", noble="day", task="lawsuit")["reading"]["reasons"]
+    gen = api.textbook_chart("丁亥", gan_shang="子", noble="day", task="general")["reading"]["reasons"]
+    effect = {x["rule"]: x["effect"] for x in law} | {"general": next(
+        x["effect"] for x in gen if x["rule"] == "liuren.bifa_liangsun")}
+    assert effect["liuren.bifa_liangsun"] < effect["general"] < 0
+    travel = {x["rule"] for x in api.textbook_chart("丁亥", gan_shang="子", noble="day",
+                                                   task="travel")["reading"]["reasons"]}
+    assert "liuren.m_xing_ganzhi_ke" in travel and "liuren.bifa_liangsun" not in travel

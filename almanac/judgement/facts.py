@@ -175,6 +175,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "gouchen_zhi": gouchen_zhi(plate, generals),
         "ganzhi_shouwei": {gs, zs} == set(xun_ends(day)),
         "kuidu_tianmen": c == "戌" and under[c] == "亥",
+        "chu_neizhan": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) != "剋",
+        "guiren_ruyu": under[guiren_on] in ("辰", "戌") and under[guiren_on] != jg and zhi not in ("辰", "戌"),
     }
     return f, guiren_on
 

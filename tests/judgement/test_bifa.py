@@ -4,7 +4,10 @@ examples their own commentaries give (《六壬大全》 卷九–十):
 - 首尾相見始終宜: 「惟乙未辛丑丙申壬寅戊申五日有之干上有旬首支上有旬尾惟乙丑辛未丙寅戊寅壬申五日有之」;
 - 魁度天門關隔定: 「如壬午壬辰壬子壬戌癸亥五日并〔戌加亥〕為用旦暮天將皆是白虎又乙亥日丙子丁亥戊子乙未己亥
   庚子己酉辛亥此九日亦見〔戌加亥〕為用者」;
-- 彼此全傷防兩損: 「如丁亥日〔干上子〕水克丁火支上辰土克亥水者類是也…内辛未日〔干上午支上卯〕」.
+- 彼此全傷防兩損: 「如丁亥日〔干上子〕水克丁火支上辰土克亥水者類是也…内辛未日〔干上午支上卯〕」;
+- 將逢內戰所謀危: the commentary's 內戰 of each general (「六合内戰為發用者…如癸巳日晝占六合加申」 …);
+- 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者雖名入獄如是乙辛二日占却名貴人臨身…餘者八干旦暮貴人坐地盤辰戊之
+  上始名天乙入獄干官貴怒…如辰戌二日占之乃為貴人入宅却非坐獄論也」.
 """
 from __future__ import annotations
 
@@ -83,3 +86,42 @@ def test_a_lawsuit_hurts_both_parties_most_and_a_journey_reads_its_own_chapter()
     travel = {x["rule"] for x in api.textbook_chart("丁亥", gan_shang="子", noble="day",
                                                    task="travel")["reading"]["reasons"]}
     assert "liuren.m_xing_ganzhi_ke" in travel and "liuren.bifa_liangsun" not in travel
+
+
+# 將逢內戰所謀危's commentary: (day, 發用, the ground under it, 晝/夜, the general at war) — 「六合内戰為發用者
+# …如癸巳日晝占六合加申申金加巳火之上」, 「天后内戰為發用者如丁卯〔戌加卯〕旦占」, 「夜貴内戰格六癸日〔卯臨申〕
+# 為用」, 「螣蛇内戰丙辰日旦〔子臨辰〕為用」, 「朱雀内戰格丁丑日夜占乃朱雀乘〔亥臨丑〕為用」, 「勾陳内戰格丁丑
+# 日晝占乃勾陳乘〔卯臨申〕」, 「青龍内戰格壬寅日夜占乃青龍乘〔申臨巳〕」, 「白虎内戰格丁亥日晝占乃白虎乘
+# 〔午臨亥〕」, 「太常内戰格丁酉日晝占乃太常乘〔卯臨酉〕」, 「天空内戰格如丁丑日〔卯加申〕為用夜占」,
+# 「太隂内戰格壬辰戌日〔返吟〕夜占乃太隂乘〔巳臨亥〕為用」
+NEIZHAN = [("癸巳", "申", "巳", "day", "六合"), ("丁卯", "戌", "卯", "day", "天后"), ("癸未", "卯", "申", "night", "貴人"),
+           ("丙辰", "子", "辰", "day", "螣蛇"), ("丁丑", "亥", "丑", "night", "朱雀"), ("丁丑", "卯", "申", "day", "勾陳"),
+           ("壬寅", "申", "巳", "night", "青龍"), ("丁亥", "午", "亥", "day", "白虎"), ("丁酉", "卯", "酉", "day", "太常"),
+           ("丁丑", "卯", "申", "night", "天空"), ("壬辰", "巳", "亥", "night", "太陰"), ("壬戌", "巳", "亥", "night", "太陰")]
+
+
+@pytest.mark.parametrize("day,sky,ground,noble,general", NEIZHAN)
+def test_each_general_at_war_within_is_the_commentarys(day, sky, ground, noble, general):
+    (c,) = [c for c in (api.textbook_chart(day, gan_shang=g, noble=noble, task="general") for g in BRANCHES)
+            if c["transmissions"][0] == sky and _under(c)[sky] == ground]
+    assert c["generals"][sky] == general
+    # a void 發用 brings neither joy nor sorrow (「空亡發用，憂喜俱不成」): 丁卯's 戌, 丙辰's 子, 丁亥's 午
+    assert _reads(c, "liuren.bifa_neizhan") is (sky not in c["void"])
+
+
+@pytest.mark.parametrize("noble", ["day", "night"])
+def test_the_noble_in_prison_is_angry_at_a_petition_for_office(noble):
+    seen = set()
+    for p in PILLARS:
+        d = str(p)
+        for g in BRANCHES:
+            c = api.textbook_chart(d, gan_shang=g, noble=noble, task="office")
+            ground = c["noble"]["ground"]
+            prison = ground in "辰戌" and ground != LODGING[d[0]] and d[1] not in "辰戌"
+            expect = prison and c["noble"]["branch"] not in c["void"]
+            assert _reads(c, "liuren.m_guan_guiren_yu") is expect, (d, g)
+            if ground in "辰戌":
+                seen.add("乙辛臨身" if ground == LODGING[d[0]] else "辰戌入宅" if d[1] in "辰戌" else "入獄")
+    assert seen == {"乙辛臨身", "辰戌入宅", "入獄"}
+    c = api.textbook_chart("甲子", gan_shang="子", noble=noble, task="wealth")
+    assert not _reads(c, "liuren.m_guan_guiren_yu")

@@ -176,6 +176,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "ganzhi_shouwei": {gs, zs} == set(xun_ends(day)),
         "kuidu_tianmen": c == "戌" and under[c] == "亥",
         "chu_neizhan": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) != "剋",
+        "siqi_huiguang": (c == "辰" and (chuan_gen[0] in GOOD_GENERALS or rel(c, gan) == "生"
+                                         or any(x in ("戌", "寅", "卯") and x not in void for x in in_ke))),
         "guiren_ruyu": under[guiren_on] in ("辰", "戌") and under[guiren_on] != jg and zhi not in ("辰", "戌"),
     }
     return f, guiren_on

@@ -202,6 +202,7 @@ FACTS: dict[str, Fact] = {
     "ganzhi_shouwei": _f("bool", None, "日上神 and 辰上神 are the 旬首 and the 旬尾 of the day, either way round (首尾相見始終宜)"),
     "kuidu_tianmen": _f("bool", None, "發用 is 戌 (天魁) over the ground 亥 (天門) (魁度天門關隔定)"),
     "chu_neizhan": _f("bool", None, "發用 overcomes the general riding it (神剋將, 內戰: 將逢內戰所謀危) but not the ground under it (where it overcomes both, chu_ke_shangxia: 003 「用克上下為隔將」)"),
+    "siqi_huiguang": _f("bool", None, "發用 is 辰 (the 斗罡 of 死奇) with a rescue: a good general on it, it generates the day stem, or a live 戌 (沖) or 寅 or 卯 (剋) in the lessons or the transmissions (課經 死奇課 「若旺相徳合相生遇吉將或六處有冲克救神…為死竒回光除禍為福」)"),
     "guiren_ruyu": _f("bool", None, "貴人 stands on the ground 辰 or 戌 (天乙入獄), neither the day stem's own 寄宮 (貴人臨身 on 乙 and 辛 days) nor on a 辰 or 戌 day (貴人入宅) (貴雖在獄宜臨干)"),
     # 001: the counterpart's envoy, the road, the year
     "hour_vs_ganshang": _f("str", RELS, "rel(hour branch, 日上神) — 「下時剋日上神，其言確切」"),

@@ -4,6 +4,7 @@
     python bench/book_agreement.py --heldout exclude    # rows you may tune on
     python bench/book_agreement.py --heldout only       # the held-out rows (don't tune on these)
     python bench/book_agreement.py --task marriage --json
+    python bench/book_agreement.py --source xuan-daliuren  # one transcription's rows (the 416 局 read last)
 
 The rows are tests/data/book_readings.json (see its ``about``): one per (局, topic, 晝/夜) with the
 book's label fav / unfav / neutral. For each row the score is
@@ -102,8 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--task", help="only this task")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--data", type=Path, default=DATA)
+    p.add_argument("--source", help="only the rows whose url contains this (one transcription's rows)")
     args = p.parse_args(argv)
     rows = load_rows(args.data)
+    if args.source:
+        rows = [r for r in rows if args.source in r["url"]]
     if args.heldout == "exclude":
         rows = [r for r in rows if not r["heldout"]]
     elif args.heldout == "only":
@@ -116,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, ensure_ascii=False, indent=1))
         return 0
     print("re-run: python bench/book_agreement.py"
-          f" --heldout {args.heldout}" + (f" --task {args.task}" if args.task else ""))
+          f" --heldout {args.heldout}" + (f" --task {args.task}" if args.task else "")
+          + (f" --source {args.source}" if args.source else ""))
     print(f"{'task':<12} {'AUC':>6} {'sign':>6} {'fav':>5} {'unfav':>5} {'neut':>5}")
     for task, m in list(result["tasks"].items()) + [("overall", result["overall"])]:
         print(f"{task:<12} {_fmt(m['auc']):>6} {_fmt(m['sign']):>6} {m['fav']:>5} {m['unfav']:>5} {m['neutral']:>5}")

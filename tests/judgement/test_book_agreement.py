@@ -80,3 +80,14 @@ def test_the_script_runs_on_a_small_file(tmp_path):
     assert b.main(["--data", str(path), "--json"]) == 0
     m = b.measure(rows)["tasks"]["marriage"]
     assert m["auc"] == 0.5 and (m["fav"], m["unfav"]) == (1, 1)
+
+
+def test_the_source_option_keeps_one_transcriptions_rows(tmp_path, capsys):
+    b = _bench()
+    rows = [{"day": "庚寅", "gan_shang": "寅", "noble": None, "task": "marriage", "label": "fav",
+             "clue": "x", "book": "b", "url": url, "heldout": False}
+            for url in ("http://one/a", "http://two/b", "http://two/c")]
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps({"about": {}, "rows": rows}, ensure_ascii=False), encoding="utf-8")
+    assert b.main(["--data", str(path), "--json", "--source", "two"]) == 0
+    assert json.loads(capsys.readouterr().out)["tasks"]["marriage"]["fav"] == 2

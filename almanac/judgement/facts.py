@@ -20,6 +20,7 @@ from almanac.cycles import BRANCHES, GanZhi, element_generates, element_overcome
 from almanac.liuren.generals import GENERALS, GOOD as GOOD_GENERALS
 from almanac.liuren.keti import moment, of_moment
 from almanac.liuren.moment_table import chart_names, moment_names
+from almanac.liuren.void import xun_branch
 from almanac.mansions import DAY_QIN, strength_class
 from almanac.qin import taboos
 from almanac.qin.palaces import TRANSFORM_NAMES
@@ -90,6 +91,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
     lq = {x: LIUQIN_OF[rel(x, gan)] for x in (c, z, m, gs, zs)}      # 六親 for the day stem
     live = [x for x in chuan if x not in void]      # the transmissions not 旬空
     taiyin_on, tianhou_on, guiren_on, baihu_on = on["太陰"], on["天后"], on["貴人"], on["白虎"]
+    chu_ke_jiang = rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋"   # 發用 overcomes its general
+    guiren_ground = under[guiren_on]
     f: dict[str, Any] = {
         "day_stem": gan, "day_branch": zhi,
         "method": method, "patterns": tuple(patterns), "noble_direction": noble_direction,
@@ -134,7 +137,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "qinglong_void": on["青龍"] in void,
         "ganshang_ke_baihu": rel(gs, baihu_on) == "剋",
         "baihu_zizhan": rel(baihu_on, under[baihu_on]) in ("剋", "被剋") and rel(plate[baihu_on], baihu_on) == "剋",
-        "chu_ke_shangxia": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) == "剋",
+        "chu_ke_shangxia": chu_ke_jiang and rel(c, under[c]) == "剋",
         "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
         "chu_on_ganzhi": c in (gs, zs),
@@ -175,10 +178,10 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "gouchen_zhi": gouchen_zhi(plate, generals),
         "ganzhi_shouwei": {gs, zs} == set(xun_ends(day)),
         "kuidu_tianmen": c == "戌" and under[c] == "亥",
-        "chu_neizhan": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋" and rel(c, under[c]) != "剋",
+        "chu_neizhan": chu_ke_jiang and rel(c, under[c]) != "剋",
         "siqi_huiguang": (c == "辰" and (chuan_gen[0] in GOOD_GENERALS or rel(c, gan) == "生"
                                          or any(x in ("戌", "寅", "卯") and x not in void for x in in_ke))),
-        "guiren_ruyu": under[guiren_on] in ("辰", "戌") and under[guiren_on] != jg and zhi not in ("辰", "戌"),
+        "guiren_ruyu": guiren_ground in ("辰", "戌") and guiren_ground != jg and zhi not in ("辰", "戌"),
     }
     return f, guiren_on
 
@@ -190,8 +193,8 @@ def xun_ends(day: str) -> tuple[str, str]:
     >>> xun_ends("甲子"), xun_ends("丁卯"), xun_ends("癸亥")
     (('子', '酉'), ('子', '酉'), ('寅', '亥'))
     """
-    head = GanZhi.parse(day).xun_start
-    return str(head)[1], str(head + 9)[1]
+    head = xun_branch(GanZhi.parse(day).index)
+    return BRANCHES[head], BRANCHES[(head + 9) % 12]
 
 
 def _hour_facts(chart_f: dict[str, Any], plate: dict[str, str], guiren_on: str, *, hour: str,

@@ -53,6 +53,11 @@ def _rules(h) -> set[str]:
     return {r["rule"] for r in h["reasons"]}
 
 
+def _of_task(hours, task):
+    """(hour, facts, the rules it reads) of ``task``'s hours."""
+    return ((h, f, _rules(h)) for t, h, f in hours if t == task)
+
+
 def test_the_generals_with_qi_are_those_on_a_branch_in_season(hours):
     for _, _, f in hours:
         on = dict(zip(GENERALS, f["general_branches"]))
@@ -89,10 +94,7 @@ def test_the_first_transmissions_general_is_read_with_its_strength(hours):
 
 def test_the_dragon_without_qi_promises_no_money(hours):
     weak = strong = 0
-    for task, h, f in hours:
-        if task != "wealth":
-            continue
-        got = _rules(h)
+    for h, f, got in _of_task(hours, "wealth"):
         if "liuren.m_long" in got:
             strong += 1
             assert "青龍" in f["generals_youqi"]
@@ -105,10 +107,7 @@ def test_the_dragon_without_qi_promises_no_money(hours):
 
 def test_a_weak_six_harmony_and_a_weak_queen_do_not_promise_a_marriage(hours):
     liuhe = hou = 0
-    for task, h, f in hours:
-        if task != "marriage":
-            continue
-        got = _rules(h)
+    for h, f, got in _of_task(hours, "marriage"):
         if "liuren.m_hun_liuhe" in got:
             assert "六合" in f["generals_youqi"]
         if "liuren.m_hun_liuhe_wuqi" in got:

@@ -127,6 +127,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
                                           if element_generates(GENERAL_ELEMENT[g], el(gan))),
         "chuan_generals_zhan": tuple(g for x, g in zip(chuan, chuan_gen)
                                      if rel_elements(GENERAL_ELEMENT[g], el(x)) in ("剋", "被剋")),
+        "chuan_generals_neizhan": tuple(g for x, g in zip(chuan, chuan_gen)
+                                        if rel_elements(GENERAL_ELEMENT[g], el(x)) == "被剋"),
         "chuan_generals_gan_sheng": tuple(g for g in dict.fromkeys(chuan_gen)
                                           if element_generates(el(gan), GENERAL_ELEMENT[g])),
         "chuan_generals_gan_ke": tuple(g for g in dict.fromkeys(chuan_gen)

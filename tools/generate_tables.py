@@ -5,11 +5,12 @@ replaces (the tests check every file equals what that code makes now)::
     python tools/generate_tables.py terms      # solar_terms.json (solar_term_table, from sxtwl)
     python tools/generate_tables.py lunar      # lunar_months.json (lunar_month_table, from sxtwl)
     python tools/generate_tables.py openings   # openings_ko.toml (the seeds' Korean translations)
+    python tools/generate_tables.py catalog    # docs/judgement.md "The catalog" (each family's rules)
     python tools/generate_tables.py all        # every one of them
 
 Run it after a change the table tests name (``tests/api/test_hour_table.py``,
 ``tests/calendar/test_solar_term_table.py``, ``tests/calendar/test_lunar_month_table.py``,
-``tests/words/test_sources.py``), and commit the files with the change.
+``tests/words/test_sources.py``, ``tests/judgement/test_catalog.py``), and commit the files with the change.
 """
 from __future__ import annotations
 
@@ -57,7 +58,46 @@ def openings() -> list[Path]:
     return [OPENINGS_KO]
 
 
-TABLES = {"hour": hour, "terms": terms, "lunar": lunar, "openings": openings}
+#: the document whose "The catalog" table lists each family's rules with their vetoes and graves
+DOC = ROOT / "docs" / "judgement.md"
+
+
+def catalog_table(text: str) -> str:
+    """``text`` (docs/judgement.md) with each family row of "The catalog" written from the catalog:
+    the family's rules in catalog order, each with the tasks it vetoes and is grave for."""
+    import re
+
+    from almanac import config
+    from almanac.judgement.catalog import load_catalog
+    from almanac.judgement.score import task_profiles
+
+    cat, tasks = load_catalog(), list(task_profiles(config.load({})))
+
+    def which(ts) -> str:
+        if "all" in ts:
+            return "all"
+        rest = [t for t in tasks if t not in ts]
+        if len(rest) <= 2 and len(ts) > 4:
+            return "all but " + ", ".join(rest)
+        return ", ".join(t for t in tasks if t in ts)
+
+    def label(r) -> str:
+        marks = [f"{kind}: {which(ts)}" for kind, ts in (("veto", r.veto), ("grave", r.grave)) if ts]
+        return f"`{r.id}`" + (f" ({'; '.join(marks)})" if marks else "")
+
+    def row(m) -> str:
+        rules = [r for r in cat.rules if r.family == m.group(1)]
+        return f"| `{m.group(1)}` ({len(rules)}) | " + ", ".join(label(r) for r in rules) + " |"
+
+    return re.sub(r"^\| `([a-z._]+)` \(\d+\) \| .* \|$", row, text, flags=re.M)
+
+
+def catalog() -> list[Path]:
+    DOC.write_text(catalog_table(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    return [DOC]
+
+
+TABLES = {"hour": hour, "terms": terms, "lunar": lunar, "openings": openings, "catalog": catalog}
 
 
 def main(argv: list[str]) -> int:

@@ -403,7 +403,9 @@ def test_taiyin_upright_is_no_gift_to_marriage_or_pursuit():
     for place in ("you", "wei", "mao", "shen"):
         r = CAT.by_id[f"liuren.taiyin_zheng_{place}"]
         assert r.effect_for("marriage") == 0 and r.effect_for("pursuit") == 0 and r.effect_for("office") > 0
-    assert CAT.by_id["liuren.taiyin_hun_buzheng"].grave_for("marriage")
+    # 「其女必不正，或神佛阻，婦人間阻」: three readings, two of them obstruction (阻) — hard, not doomed
+    b = CAT.by_id["liuren.taiyin_hun_buzheng"]
+    assert b.effect_for("marriage") <= -2 and not b.grave_for("marriage")
     # 「主難獲；天地之私門也」: hard to catch, for the reason 六合 gives (「以私門逃亡難獲」) — a minus
     # as 六合's, not a grave mark
     d = CAT.by_id["liuren.taiyin_daozei"]

@@ -139,6 +139,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "qinglong_void": on["青龍"] in void,
         "ganshang_ke_baihu": rel(gs, baihu_on) == "剋",
         "baihu_zizhan": rel(baihu_on, under[baihu_on]) in ("剋", "被剋") and rel(plate[baihu_on], baihu_on) == "剋",
+        "baihu_gui_zhi": rel(baihu_on, gan) == "剋" and (rel(under[baihu_on], baihu_on) in ("剋", "生")
+                                                        or rel(plate[baihu_on], baihu_on) == "剋"),
         "chu_ke_shangxia": chu_ke_jiang and rel(c, under[c]) == "剋",
         "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,

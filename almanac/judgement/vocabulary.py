@@ -154,6 +154,7 @@ FACTS: dict[str, Fact] = {
     "qinglong_void": _f("bool", None, "the branch 青龍 rides is 旬空 — 003 「若落空亡，則不凶」"),
     "ganshang_ke_baihu": _f("bool", None, "日上神 overcomes the branch 白虎 rides — 卷三 釋疾病章 「若日上神卻克白虎為救，便不死」"),
     "baihu_zizhan": _f("bool", None, "白虎's branch and the ground under it overcome one another, and its 陰神 (the branch over it) overcomes it — 卷三 釋疾病章 「白虎陰神自戰持」"),
+    "baihu_gui_zhi": _f("bool", None, "白虎 rides the day's 官鬼, and that 鬼 is held: the ground under it overcomes or generates it, or its 陰神 overcomes it — 《畢法賦》 虎臨干鬼 「鬼坐鬼方無所畏」, 「鬼自就生不來侵」, 「虎之陰神還制虎」"),
     "chu_ke_shangxia": _f("bool", None, "發用 overcomes both its general and the ground under it (003 「用克上下為隔將」)"),
     "chu_jiake": _f("bool", None, "發用 is overcome by both its general and the ground under it (003 「用遭夾克名逼迫」)"),
     "chu_on_ganzhi": _f("bool", None, "發用 is the spirit over the day stem or over the day branch (加日辰)"),

@@ -125,3 +125,38 @@ def test_the_noble_in_prison_is_angry_at_a_petition_for_office(noble):
     assert seen == {"乙辛臨身", "辰戌入宅", "入獄"}
     c = api.textbook_chart("甲子", gan_shang="子", noble=noble, task="wealth")
     assert not _reads(c, "liuren.m_guan_guiren_yu")
+
+
+# 虎臨干鬼凶速速: 「唯宜詳其虎鬼或空亡或鬼坐鬼方或坐生方及虎之隂神能制虎者雖目前值其灾禍後却無畏也」
+GENERATES = {"木": "火", "火": "土", "土": "金", "金": "水", "水": "木"}
+
+
+@pytest.mark.parametrize("day, gan_shang, noble", [
+    ("甲子", "子", "day"),      # 〔申加戌〕: 「虎之隂神上乘午火而制虎鬼」
+    ("甲子", "辰", "day"),      # 〔申加午〕: 「鬼坐鬼方無所畏」
+    ("戊寅", "申", "night"),    # 〔寅加亥〕: 「鬼自就生不來侵」
+])
+def test_the_tiger_ghost_held_is_the_verses_own_exception(day, gan_shang, noble):
+    c = api.textbook_chart(day, gan_shang=gan_shang, noble=noble, task="health")
+    rules = {x["rule"]: x for x in c["reading"]["reasons"]}
+    assert "liuren.m_bing_hu_gui_zhi" in rules and rules["liuren.m_bing_hu_gui_zhi"]["effect"] > 0
+    assert "liuren.m_bing_hu_gui" not in rules            # the grave 「凶速速」 stands aside
+
+
+def test_the_tiger_ghost_is_grave_only_where_nothing_holds_it(charts):
+    seen = 0
+    for (day, _), c0 in charts.items():
+        tiger = next(b for b, g in c0["generals"].items() if g == "白虎")
+        if OVERCOMES[ELEMENT[tiger]] != ELEMENT[day[0]] or tiger in c0["void"]:
+            continue
+        ground, over = _under(c0)[tiger], c0["plate"][tiger]
+        held = (OVERCOMES[ELEMENT[ground]] == ELEMENT[tiger] or GENERATES[ELEMENT[ground]] == ELEMENT[tiger]
+                or OVERCOMES[ELEMENT[over]] == ELEMENT[tiger])
+        c = api.textbook_chart(day, gan_shang=c0["lessons"][0]["upper"], noble="day", task="health")
+        rules = {x["rule"] for x in c["reading"]["reasons"]}
+        if "liuren.m_bing_hu_gui" in rules:
+            seen += 1
+            assert not held, day
+        if "liuren.m_bing_hu_gui_zhi" in rules:
+            assert held, day
+    assert seen

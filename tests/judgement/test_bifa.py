@@ -160,3 +160,20 @@ def test_the_tiger_ghost_is_grave_only_where_nothing_holds_it(charts):
         if "liuren.m_bing_hu_gui_zhi" in rules:
             assert held, day
     assert seen
+
+
+def test_the_ghost_over_the_third_and_fourth_lessons_as_the_note_shows():
+    # 「謂日干之鬼臨干第三四課全者…如或全值空亡始能免此。如乙未日〔申加未〕為第三課〔酉加申〕為第四課者類
+    #  如甲戌日〔酉加戌〕為第三課〔申加酉〕第四課…尤幸皆作空亡不能為害」
+    for day, gan_shang, reads in (("乙未", "巳", True), ("甲戌", "丑", False)):
+        c = api.textbook_chart(day, gan_shang=gan_shang, noble="day", task="lawsuit")
+        assert [c["lessons"][2]["upper"], c["lessons"][3]["upper"]] == (["申", "酉"] if day == "乙未" else ["酉", "申"])
+        assert _reads(c, "liuren.m_song_gui_34") == reads, day
+
+
+def test_the_net_is_the_branch_after_the_stem_or_after_the_day_branch():
+    # 「謂干上乘干前一辰支上乘支前一辰故名天羅地網…如甲申日〔干上卯支上酉〕…干上乘支之網支上乘干之羅者例
+    #  …如庚寅日〔干上卯支上酉〕」; 甲子 干上酉 (the 寄宮's opposite branch) is no net in this note
+    for day, gan_shang, net in (("甲申", "卯", True), ("庚寅", "卯", True), ("甲子", "酉", False)):
+        c = api.textbook_chart(day, gan_shang=gan_shang, noble="day", task="travel")
+        assert _reads(c, "liuren.m_xing_luowang") == net, day

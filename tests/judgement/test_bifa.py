@@ -177,3 +177,22 @@ def test_the_net_is_the_branch_after_the_stem_or_after_the_day_branch():
     for day, gan_shang, net in (("甲申", "卯", True), ("庚寅", "卯", True), ("甲子", "酉", False)):
         c = api.textbook_chart(day, gan_shang=gan_shang, noble="day", task="travel")
         assert _reads(c, "liuren.m_xing_luowang") == net, day
+
+
+def test_a_void_ghost_over_the_day_unchecked_is_the_exception_to_the_void_ghosts_promise(charts):
+    # 喜懼空亡: 「鬼䧟空亡亦不能為害唯鬼作空亡加日辰年命上無制伏者極凶」
+    seen = 0
+    for (day, gan_shang), c0 in charts.items():
+        gan = day[0]
+        over = [c0["lessons"][0]["upper"], c0["lessons"][2]["upper"]]
+        void_ghost = any(b in c0["void"] and OVERCOMES[ELEMENT[b]] == ELEMENT[gan] for b in over)
+        spirits = {x["upper"] for x in c0["lessons"]} | set(c0["transmissions"])
+        # 制伏: a live 子孫 (what the stem generates) in the lessons or the transmissions
+        offspring = any(b not in c0["void"] and GENERATES[ELEMENT[gan]] == ELEMENT[b] for b in spirits)
+        c = api.textbook_chart(day, gan_shang=gan_shang, noble="day", task="health")
+        fired = _reads(c, "liuren.m_bing_gui_kong_ganzhi")
+        assert fired == (void_ghost and not offspring), (day, gan_shang)
+        if fired:
+            seen += 1
+            assert not _reads(c, "liuren.m_bing_gui_kong")
+    assert seen

@@ -494,8 +494,11 @@ def test_qinglong_as_baihus_yin_spirit_overcoming_the_day_is_death(year):
 def test_xuanwu_generating_the_day_favours_windfalls():
     # 「生日宜求橫財於陰私中」
     r = CAT.by_id["liuren.xuanwu_sheng_ri"]
-    assert r.effect_for("wealth") > 0 and r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ()})
-    assert not r.pred({"chuan_generals_sheng_gan": ("玄武",), "void_generals": ("玄武",)})   # a void 玄武 brings nothing
+    f = {"chuan_generals_sheng_gan": ("玄武",), "chuan_generals_neizhan": (), "void_generals": ()}
+    assert r.effect_for("wealth") > 0 and r.pred(f)
+    assert not r.pred(f | {"void_generals": ("玄武",)})   # a void 玄武 brings nothing
+    # 「凡十二將固喜生日，亦要與乘神相生，不喜戰克…餘仿此」: nor one at war with the branch it rides
+    assert not r.pred(f | {"chuan_generals_neizhan": ("玄武",)})
 
 
 # --------------------------------------------------------------------------- the debatable ones, as decided

@@ -127,8 +127,8 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
                                           if element_generates(GENERAL_ELEMENT[g], el(gan))),
         "chuan_generals_zhan": tuple(g for x, g in zip(chuan, chuan_gen)
                                      if rel_elements(GENERAL_ELEMENT[g], el(x)) in ("剋", "被剋")),
-        "chuan_generals_neizhan": tuple(g for x, g in zip(chuan, chuan_gen)
-                                        if rel_elements(GENERAL_ELEMENT[g], el(x)) == "被剋"),
+        "chuan_generals_neizhan": tuple(g for x, g in zip(chuan, chuan_gen)        # 「玄武無內戰」
+                                        if g != "玄武" and rel_elements(GENERAL_ELEMENT[g], el(x)) == "被剋"),
         "chuan_generals_gan_sheng": tuple(g for g in dict.fromkeys(chuan_gen)
                                           if element_generates(el(gan), GENERAL_ELEMENT[g])),
         "chuan_generals_gan_ke": tuple(g for g in dict.fromkeys(chuan_gen)
@@ -183,7 +183,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "gouchen_zhi": gouchen_zhi(plate, generals),
         "ganzhi_shouwei": {gs, zs} == set(xun_ends(day)),
         "kuidu_tianmen": c == "戌" and under[c] == "亥",
-        "chu_neizhan": chu_ke_jiang and rel(c, under[c]) != "剋",
+        "chu_neizhan": chu_ke_jiang and rel(c, under[c]) != "剋" and chuan_gen[0] != "玄武",   # 「玄武無內戰」
         "siqi_huiguang": (c == "辰" and (chuan_gen[0] in GOOD_GENERALS or rel(c, gan) == "生"
                                          or any(x in ("戌", "寅", "卯") and x not in void for x in in_ke))),
         "guiren_ruyu": guiren_ground in ("辰", "戌") and guiren_ground != jg and zhi not in ("辰", "戌"),

@@ -144,7 +144,7 @@ FACTS: dict[str, Fact] = {
     "chu_heganzhi": _f("bool", None, "發用 is 六合 or 三合 with the day branch, or the 日德"),
     "chuan_generals_ke_gan": _f("list:str", _G, "generals on the transmissions whose element overcomes the day stem"),
     "chuan_generals_sheng_gan": _f("list:str", _G, "generals on the transmissions whose element generates the day stem"),
-    "chuan_generals_neizhan": _f("list:str", _G, "generals on the transmissions overcome by the branch they ride (內戰)"),
+    "chuan_generals_neizhan": _f("list:str", _G, "generals on the transmissions overcome by the branch they ride (內戰; never 玄武: 《畢法賦》 「玄武無內戰…十一天將皆有內戰」)"),
     "chuan_generals_zhan": _f("list:str", _G, "generals on the transmissions at war (剋) with the branch they ride"),
     "chuan_generals_gan_sheng": _f("list:str", _G, "generals on the transmissions whose element the day stem generates"),
     "chuan_generals_gan_ke": _f("list:str", _G, "generals on the transmissions whose element the day stem overcomes"),

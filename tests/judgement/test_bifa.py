@@ -196,3 +196,14 @@ def test_a_void_ghost_over_the_day_unchecked_is_the_exception_to_the_void_ghosts
             seen += 1
             assert not _reads(c, "liuren.m_bing_gui_kong")
     assert seen
+
+
+def test_the_warrior_has_no_war_of_its_own(charts):
+    # 將逢內戰所謀危: 「玄武無內戰…且夫十一天將皆有內戰」 — a 玄武 on 辰戌丑未 opening the chart is not at war
+    seen = 0
+    for c in charts.values():
+        chu, general = c["transmissions"][0], c["transmission_generals"][0]
+        if general == "玄武" and ELEMENT[chu] == "土":
+            seen += 1
+            assert not _reads(c, "liuren.bifa_neizhan")
+    assert seen

@@ -61,10 +61,10 @@ def cache_bytes(cfg) -> "int | None":
 
 def day_bytes(hours: tuple) -> int:
     """The estimated bytes of a judged day (:func:`judged_facts`): its twelve facts mappings
-    (about 1,430 keys a day, measured at 35–38 bytes a key beyond what is shared with the charts,
-    the hours and other days) and the fired rules' indices: about 61 KB, 1.07–1.16 × what a day
+    (about 2,040 keys a day, measured at 25–28 bytes a key beyond what is shared with the charts,
+    the hours and other days) and the fired rules' indices: about 67 KB, 1.05–1.16 × what a day
     holds (``tests/exports/test_hardening.py`` checks the estimate stays at or above it)."""
-    return 2048 + sum(40 * len(f) + 8 * len(idx) for _, f, idx in hours)
+    return 2048 + sum(30 * len(f) + 8 * len(idx) for _, f, idx in hours)
 
 
 def scored_bytes(hours: tuple) -> int:

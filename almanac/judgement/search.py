@@ -70,7 +70,7 @@ def day_bytes(hours: tuple) -> int:
 def scored_bytes(hours: tuple) -> int:
     """The estimated bytes of a scored day (:func:`scored_day`): twelve entries (their dict,
     times, summary) and each reason's own copy (the texts are the catalog's, shared): about
-    50 KB, 1.01–1.18 × what a day holds in any language."""
+    50–70 KB (travel ≈ 67 KB), 1.01–1.18 × what a day holds in any language."""
     return sum(768 + 3 * len(e["summary"]) + 330 * len(e["reasons"]) + (640 if "directions" in e else 0)
                for _, e, _ in hours)
 

@@ -120,7 +120,6 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "chu_stage": stage(gan, c), "chu_void": c in void,
         "chuan_void_count": sum(x in void for x in chuan),
         "chu_xingchong": xingchongpohai(c, zhi),
-        "chu_xing": XING[c] == zhi or XING[zhi] == c,
         "chu_heganzhi": he_with(c, zhi) or c == DE[gan],
         "chuan_generals_ke_gan": tuple(g for g in dict.fromkeys(chuan_gen)
                                        if element_overcomes(GENERAL_ELEMENT[g], el(gan))),

@@ -138,7 +138,6 @@ FACTS: dict[str, Fact] = {
     "chu_void": _f("bool", None, "發用 is 旬空"),
     "chuan_void_count": _f("int", None, "how many transmissions are 旬空"),
     "chu_xingchong": _f("bool", None, "發用 刑, 沖, 破 or 害 the day branch"),
-    "chu_xing": _f("bool", None, "發用 and the day branch punish one another (三刑 only: 001 「用神囚死刑剋」)"),
     "chu_wangxiang": _f("str", WANGXIANG, "旺相休囚死 of 發用 in the month"),
     "generals_youqi": _f("list:str", _G, "generals whose branch is 旺 or 相 in the month (有氣; the others 休囚死, 無氣)"),
     "liuqin_youqi": _f("list:str", LIUQIN, "the 六親 of the day stem whose element is 旺 or 相 in the month (有氣)"),

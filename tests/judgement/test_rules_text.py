@@ -911,15 +911,3 @@ def test_the_day_and_the_year_holding_the_thief_down_is_a_capture_too():
             assert (index in idx) == (both and "玄武" not in f["void_generals"]), slot.start
             fired += index in idx
     assert fired
-
-
-def test_the_weak_envoys_punishment_is_punishment_not_a_clash():
-    # 001 「刑剋囚死妨誤徵…若用神囚死刑剋，此人必無力量」: 刑 or 剋, not 沖 破 害 (the rule is grave)
-    r = CAT.by_id["liuren.fayong_qiusi_xingke"]
-    base = {"chu_wangxiang": "囚", "chu_vs_gan": "比", "chu_xing": False, "chu_xingchong": True,
-            "chu_void": False, "void_generals": ()}
-    assert r.grave_for("delegate")
-    assert not r.pred(base)                                   # a clash alone
-    assert r.pred(base | {"chu_xing": True})                  # punished
-    assert r.pred(base | {"chu_vs_gan": "剋"})                 # overcome
-    assert not r.pred(base | {"chu_xing": True, "chu_wangxiang": "旺"})

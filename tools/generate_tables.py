@@ -14,6 +14,7 @@ Run it after a change the table tests name (``tests/api/test_hour_table.py``,
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -65,8 +66,6 @@ DOC = ROOT / "docs" / "judgement.md"
 def catalog_table(text: str) -> str:
     """``text`` (docs/judgement.md) with each family row of "The catalog" written from the catalog:
     the family's rules in catalog order, each with the tasks it vetoes and is grave for."""
-    import re
-
     from almanac import config
     from almanac.judgement.catalog import load_catalog
     from almanac.judgement.score import task_profiles

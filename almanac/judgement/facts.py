@@ -91,7 +91,10 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
     lq = {x: LIUQIN_OF[rel(x, gan)] for x in (c, z, m, gs, zs)}      # 六親 for the day stem
     live = [x for x in chuan if x not in void]      # the transmissions not 旬空
     taiyin_on, tianhou_on, guiren_on, baihu_on = on["太陰"], on["天后"], on["貴人"], on["白虎"]
-    chu_ke_jiang = rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "剋"   # 發用 overcomes its general
+    chu_vs_jiang = rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]])   # 發用 against its own general
+    chu_ke_jiang = chu_vs_jiang == "剋"
+    # each transmission's general against the branch it rides (戰: 剋 or 被剋; 內戰: the branch wins)
+    jiang_vs_chuan = [(g, rel_elements(GENERAL_ELEMENT[g], el(x))) for x, g in zip(chuan, chuan_gen)]
     guiren_ground = under[guiren_on]
     f: dict[str, Any] = {
         "day_stem": gan, "day_branch": zhi,
@@ -125,10 +128,9 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
                                        if element_overcomes(GENERAL_ELEMENT[g], el(gan))),
         "chuan_generals_sheng_gan": tuple(g for g in dict.fromkeys(chuan_gen)
                                           if element_generates(GENERAL_ELEMENT[g], el(gan))),
-        "chuan_generals_zhan": tuple(g for x, g in zip(chuan, chuan_gen)
-                                     if rel_elements(GENERAL_ELEMENT[g], el(x)) in ("剋", "被剋")),
-        "chuan_generals_neizhan": tuple(g for x, g in zip(chuan, chuan_gen)        # 「玄武無內戰」
-                                        if g != "玄武" and rel_elements(GENERAL_ELEMENT[g], el(x)) == "被剋"),
+        "chuan_generals_zhan": tuple(g for g, r in jiang_vs_chuan if r in ("剋", "被剋")),
+        # 「玄武無內戰」 (《畢法賦》 將逢內戰所謀危)
+        "chuan_generals_neizhan": tuple(g for g, r in jiang_vs_chuan if r == "被剋" and g != "玄武"),
         "chuan_generals_gan_sheng": tuple(g for g in dict.fromkeys(chuan_gen)
                                           if element_generates(el(gan), GENERAL_ELEMENT[g])),
         "chuan_generals_gan_ke": tuple(g for g in dict.fromkeys(chuan_gen)
@@ -142,7 +144,7 @@ def _chart_facts(day: str, plate: dict[str, str], lessons: list[tuple[str, str]]
         "baihu_gui_zhi": rel(baihu_on, gan) == "剋" and (rel(under[baihu_on], baihu_on) in ("剋", "生")
                                                         or rel(plate[baihu_on], baihu_on) == "剋"),
         "chu_ke_shangxia": chu_ke_jiang and rel(c, under[c]) == "剋",
-        "chu_jiake": rel_elements(el(c), GENERAL_ELEMENT[chuan_gen[0]]) == "被剋" and rel(c, under[c]) == "被剋",
+        "chu_jiake": chu_vs_jiang == "被剋" and rel(c, under[c]) == "被剋",
         "chu_general_home": GENERAL_HOME[chuan_gen[0]] == c,
         "chu_on_ganzhi": c in (gs, zs),
         "taiyin_on": taiyin_on, "tianhou_on": tianhou_on,
